@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Quire: a multi-window note app for the Linux desktop.
+///
+/// Layers, each depending only on those before it:
+/// CGtk/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) → Storage (SQLite, data
+/// locations) → NoteModel (notes; knows nothing of GTK) → Quire (the app).
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Quire",
+    products: [
+        .executable(name: "quire", targets: ["Quire"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
+        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "Quire",
+            dependencies: ["GtkKit", "Storage", "NoteModel"],
+            swiftSettings: strictSettings
+        ),
+        // A tiny GTK program with a synchronous `main`, run by the bridge tests: it
+        // proves the GLib loop drains DispatchQueue.main and the main actor the way
+        // the app's own `main` does. Not a product; never installed.
+        .executableTarget(
+            name: "GtkKitProbe",
+            dependencies: ["GtkKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"], swiftSettings: strictSettings),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSettings),
+        .testTarget(name: "NoteModelTests", dependencies: ["NoteModel"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "QuireEndToEndTests",
+            dependencies: ["NoteModel"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

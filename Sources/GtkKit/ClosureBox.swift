@@ -1,0 +1,43 @@
+/// A Swift closure in a class box, so it can travel through C as a `gpointer`.
+///
+/// The box is handed to GLib retained (`Unmanaged.passRetained`) and released
+/// exactly once by the matching destroy notify; `kind` says which live count
+/// it belongs to.
+@MainActor
+final class ClosureBox<Closure> {
+    enum Kind { case signalHandler, sourceClosure }
+
+    let closure: Closure
+    private let kind: Kind
+
+    init(_ closure: Closure, kind: Kind) {
+        self.closure = closure
+        self.kind = kind
+        switch kind {
+        case .signalHandler: LiveCounts.signalHandlers += 1
+        case .sourceClosure: LiveCounts.sourceClosures += 1
+        }
+    }
+
+    isolated deinit {
+        switch kind {
+        case .signalHandler: LiveCounts.signalHandlers -= 1
+        case .sourceClosure: LiveCounts.sourceClosures -= 1
+        }
+    }
+
+    /// A retained opaque pointer for C; balance with `release(_:)`.
+    func retainedPointer() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The box behind a pointer made by `retainedPointer()`, without changing its count.
+    static func from(_ pointer: UnsafeMutableRawPointer) -> ClosureBox<Closure> {
+        Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Balances `retainedPointer()`.
+    static func release(_ pointer: UnsafeMutableRawPointer) {
+        Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).release()
+    }
+}

@@ -1,0 +1,81 @@
+import CGtk
+
+/// The GLib main loop, as Swift sees it: idle and timeout sources, and the
+/// bridge that lets `DispatchQueue.main` and `@MainActor` work run inside it.
+@MainActor
+public enum MainLoop {
+    private static var dispatchBridgeSource: guint = 0
+
+    /// Makes the GLib main loop drain libdispatch's main queue whenever work is
+    /// queued on it, so `DispatchQueue.main.async` and `Task { @MainActor in … }`
+    /// run promptly while GTK's loop runs. Call once, before running the loop,
+    /// from a program whose `main` is synchronous. Later calls do nothing.
+    public static func bridgeDispatchMainQueue() {
+        guard dispatchBridgeSource == 0 else { return }
+        dispatchBridgeSource = g_unix_fd_add(quire_dispatch_main_queue_fd(), G_IO_IN, { _, _, _ in
+            quire_dispatch_drain_main_queue()
+            return 1 // G_SOURCE_CONTINUE
+        }, nil)
+    }
+
+    /// Runs `body` whenever the loop is idle until it returns `false`.
+    @discardableResult
+    public static func idle(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        typealias Box = ClosureBox<@MainActor () -> Bool>
+        let box = Box(body, kind: .sourceClosure)
+        let id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
+        }, box.retainedPointer(), { data in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return MainLoopSource(id: id)
+    }
+
+    /// Runs `body` every `milliseconds` until it returns `false`.
+    @discardableResult
+    public static func every(
+        milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool
+    ) -> MainLoopSource {
+        typealias Box = ClosureBox<@MainActor () -> Bool>
+        let box = Box(body, kind: .sourceClosure)
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
+        }, box.retainedPointer(), { data in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return MainLoopSource(id: id)
+    }
+
+    /// Runs `body` once, after `milliseconds`.
+    @discardableResult
+    public static func after(
+        milliseconds: UInt32, _ body: @escaping @MainActor () -> Void
+    ) -> MainLoopSource {
+        every(milliseconds: milliseconds) {
+            body()
+            return false
+        }
+    }
+
+    /// Iterates the default main context until `condition` holds or `seconds`
+    /// pass; returns whether it holds. For tests and for short synchronous waits
+    /// outside `g_application_run`.
+    @discardableResult
+    public static func iterate(
+        forAtMost seconds: Double, until condition: @MainActor () -> Bool
+    ) -> Bool {
+        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        while !condition() {
+            if g_get_monotonic_time() >= deadline { return false }
+            if g_main_context_pending(nil) != 0 {
+                g_main_context_iteration(nil, 0)
+            } else {
+                g_usleep(1_000)
+            }
+        }
+        return true
+    }
+
+    /// Monotonic time in microseconds (GLib's clock, the one sources use).
+    public static var monotonicMicroseconds: Int64 { Int64(g_get_monotonic_time()) }
+}

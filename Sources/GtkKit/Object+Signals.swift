@@ -1,0 +1,50 @@
+import CGtk
+
+/// Typed signal connections. Each trampoline has the signal's real C signature;
+/// the Swift closure travels in a retained `ClosureBox` that GLib releases
+/// through the destroy notify when the handler is disconnected or the object
+/// is disposed.
+extension Object {
+    /// Connects a handler to a signal whose C handler is `void (*)(GObject *, gpointer)`
+    /// ("destroy", "changed", "activate", "startup", "shutdown", ...).
+    @discardableResult
+    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_void(objectPointer, signal, { _, data in
+            MainActor.assumeIsolated { Box.from(data!).closure() }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Connects a handler to a signal whose C handler returns `gboolean`
+    /// ("close-request": return `true` to stop the window from closing).
+    @discardableResult
+    public func connectReturningBool(
+        _ signal: String, _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor () -> Bool>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_bool(objectPointer, signal, { _, data in
+            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Calls `handler` whenever the GObject property `property` changes ("notify::<property>").
+    @discardableResult
+    public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
+            MainActor.assumeIsolated { Box.from(data!).closure() }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+}

@@ -1,0 +1,54 @@
+import CGtk
+
+/// A Swift owner of exactly one strong reference to a GObject.
+///
+/// Every wrapper takes its own reference when it is created and drops it in
+/// `deinit`, so a GObject outlives every Swift wrapper that points at it and
+/// is unreferenced exactly once per wrapper. Floating references (fresh GTK
+/// widgets) are sunk, so the wrapper, not the first container, owns them.
+@MainActor
+public class Object {
+    /// The wrapped object. Valid for the wrapper's whole life.
+    let objectPointer: UnsafeMutablePointer<GObject>
+
+    /// Wraps an object whose reference the caller passes on (a `transfer full`
+    /// return value that is not floating, such as `g_simple_action_new`).
+    init(adopting pointer: UnsafeMutableRawPointer) {
+        objectPointer = quire_as_object(pointer)
+        LiveCounts.objectWrappers += 1
+    }
+
+    /// Wraps a `transfer full` object whose C type Swift imports as opaque
+    /// (a struct GLib keeps private, such as GSimpleAction).
+    convenience init(adopting pointer: OpaquePointer) {
+        self.init(adopting: UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Wraps an object the caller does not own a reference to (`transfer none`)
+    /// or that is floating (a new widget): sinks or adds one reference.
+    init(retaining pointer: UnsafeMutableRawPointer) {
+        objectPointer = quire_as_object(pointer)
+        g_object_ref_sink(objectPointer)
+        LiveCounts.objectWrappers += 1
+    }
+
+    isolated deinit {
+        LiveCounts.objectWrappers -= 1
+        g_object_unref(objectPointer)
+    }
+
+    /// The GType name, for messages and tests ("GtkTextView").
+    public var typeName: String { String(cString: quire_object_type_name(objectPointer)) }
+
+    /// Calls `body` once, when the GObject is finalised (its last reference dropped).
+    public func whenFinalized(_ body: @escaping @MainActor () -> Void) {
+        let box = ClosureBox(body, kind: .sourceClosure)
+        g_object_weak_ref(objectPointer, { data, _ in
+            MainActor.assumeIsolated {
+                guard let data else { return }
+                ClosureBox<@MainActor () -> Void>.from(data).closure()
+                ClosureBox<@MainActor () -> Void>.release(data)
+            }
+        }, box.retainedPointer())
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+
+/// A GtkTextView: a multi-line text editor.
+@MainActor
+public final class TextView: Widget {
+    /// The text the view edits.
+    public let buffer: TextBuffer
+
+    /// An empty editor that wraps long lines at word boundaries.
+    public init() {
+        let view = gtk_text_view_new()!
+        buffer = TextBuffer(retaining: gtk_text_view_get_buffer(quire_as_text_view(view)))
+        super.init(retaining: view)
+        gtk_text_view_set_wrap_mode(textViewPointer, GTK_WRAP_WORD_CHAR)
+    }
+
+    var textViewPointer: UnsafeMutablePointer<GtkTextView> { quire_as_text_view(objectPointer) }
+
+    /// Inner padding between the border and the text, in pixels, on all sides.
+    public func setTextMargins(_ pixels: Int32) {
+        gtk_text_view_set_left_margin(textViewPointer, pixels)
+        gtk_text_view_set_right_margin(textViewPointer, pixels)
+        gtk_text_view_set_top_margin(textViewPointer, pixels)
+        gtk_text_view_set_bottom_margin(textViewPointer, pixels)
+    }
+
+    /// Whether the user can change the text.
+    public var isEditable: Bool {
+        get { gtk_text_view_get_editable(textViewPointer) != 0 }
+        set { gtk_text_view_set_editable(textViewPointer, newValue ? 1 : 0) }
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+
+/// A GtkWidget.
+@MainActor
+public class Widget: Object {
+    /// The wrapped widget.
+    var widgetPointer: UnsafeMutablePointer<GtkWidget> { quire_as_widget(objectPointer) }
+
+    /// Gives the widget keyboard focus; returns whether it took it.
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widgetPointer) != 0 }
+
+    /// Whether the widget currently has keyboard focus.
+    public var hasFocus: Bool { gtk_widget_has_focus(widgetPointer) != 0 }
+
+    /// Adds a CSS class, for the style sheet.
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
+
+    /// Margins on all four sides, in pixels.
+    public func setMargins(_ pixels: Int32) {
+        gtk_widget_set_margin_top(widgetPointer, pixels)
+        gtk_widget_set_margin_bottom(widgetPointer, pixels)
+        gtk_widget_set_margin_start(widgetPointer, pixels)
+        gtk_widget_set_margin_end(widgetPointer, pixels)
+    }
+
+    /// Whether the widget takes spare space in each direction.
+    public func setExpands(horizontally: Bool, vertically: Bool) {
+        gtk_widget_set_hexpand(widgetPointer, horizontally ? 1 : 0)
+        gtk_widget_set_vexpand(widgetPointer, vertically ? 1 : 0)
+    }
+}

@@ -1,0 +1,57 @@
+import CGtk
+
+/// A top-level GtkApplicationWindow.
+///
+/// GTK keeps its own reference to every window until `destroy()`; this
+/// wrapper keeps one more, so it stays valid until the wrapper is released.
+/// Owners drop their wrapper from `onDestroy`.
+@MainActor
+public final class Window: Widget {
+    /// The wrapped window.
+    var windowPointer: UnsafeMutablePointer<GtkWindow> { quire_as_window(objectPointer) }
+
+    /// A new, hidden window that belongs to `application`.
+    public init(application: Application) {
+        super.init(retaining: gtk_application_window_new(application.gtkApplicationPointer))
+    }
+
+    /// The title the window manager shows.
+    public var title: String {
+        get { gtk_window_get_title(windowPointer).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(windowPointer, newValue) }
+    }
+
+    /// The size the window opens at.
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(windowPointer, width, height)
+    }
+
+    /// The window's single child.
+    public func setChild(_ child: Widget?) {
+        gtk_window_set_child(windowPointer, child?.widgetPointer)
+    }
+
+    /// Shows the window and asks for it to be raised and focused.
+    public func present() { gtk_window_present(windowPointer) }
+
+    /// Whether the window has the keyboard focus of the desktop (GTK's `is-active`).
+    public var isActive: Bool { gtk_window_is_active(windowPointer) != 0 }
+
+    /// Asks the window to close, as its close button does ("close-request" runs first).
+    public func close() { gtk_window_close(windowPointer) }
+
+    /// Destroys the window at once, without "close-request".
+    public func destroy() { gtk_window_destroy(windowPointer) }
+
+    /// Calls `handler` when the user asks to close the window; return `true` to keep it open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectReturningBool("close-request", handler)
+    }
+
+    /// Calls `handler` when the window is destroyed.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("destroy", handler)
+    }
+}

@@ -1,0 +1,38 @@
+public import Foundation
+
+/// A note: free text whose first non-blank line is its title.
+public struct Note: Sendable, Equatable, Identifiable {
+    /// Stable for the note's whole life; also the note's address (`quire://note/<id>`).
+    public let id: UUID
+    /// Everything the user typed.
+    public var body: String
+    /// When the note was made.
+    public let createdAt: Date
+    /// When the body last changed.
+    public var modifiedAt: Date
+
+    /// A note with the given fields.
+    public init(id: UUID, body: String, createdAt: Date, modifiedAt: Date) {
+        self.id = id
+        self.body = body
+        self.createdAt = createdAt
+        self.modifiedAt = modifiedAt
+    }
+
+    /// The first non-blank line, trimmed; empty for a blank note.
+    public var title: String { Note.title(ofBody: body) }
+
+    /// The longest title kept, in characters; longer first lines are cut with "…".
+    public static let maximumTitleLength = 80
+
+    /// The title a note with `body` has: its first non-blank line, trimmed and
+    /// cut to `maximumTitleLength` characters.
+    public static func title(ofBody body: String) -> String {
+        let line = body.split(whereSeparator: \.isNewline)
+            .lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty } ?? ""
+        guard line.count > maximumTitleLength else { return line }
+        return String(line.prefix(maximumTitleLength - 1)) + "…"
+    }
+}

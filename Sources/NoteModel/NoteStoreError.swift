@@ -1,0 +1,13 @@
+public import Foundation
+
+/// What the note store can report beyond a storage failure.
+public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
+    /// No note has this identifier (it was deleted, or never existed).
+    case noSuchNote(UUID)
+
+    public var description: String {
+        switch self {
+        case let .noSuchNote(id): return "There is no note with the identifier \(id.uuidString)."
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// Messages for the person (or test) reading the terminal, on standard error.
+enum Log {
+    /// Writes "quire: <message>" and a newline to standard error.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("quire: \(message)\n".utf8))
+    }
+}

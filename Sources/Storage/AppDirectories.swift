@@ -1,0 +1,36 @@
+public import Foundation
+
+/// Where an application keeps its files, following the XDG Base Directory
+/// specification: user data under `$XDG_DATA_HOME/<app-id>` (default
+/// `~/.local/share/<app-id>`) and state such as open windows under
+/// `$XDG_STATE_HOME/<app-id>` (default `~/.local/state/<app-id>`).
+public struct AppDirectories: Sendable, Equatable {
+    /// The folder for documents the user made (notes).
+    public let dataDirectory: String
+    /// The folder for state worth keeping between runs but not precious (windows).
+    public let stateDirectory: String
+
+    /// Resolves the folders for `applicationID` from `environment`.
+    /// Relative or empty `XDG_*` values are ignored, as the specification says.
+    public init(applicationID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, default relative: String) -> String {
+            if let value = environment[variable], value.hasPrefix("/") { return value }
+            return (home as NSString).appendingPathComponent(relative)
+        }
+        dataDirectory = (base("XDG_DATA_HOME", default: ".local/share") as NSString)
+            .appendingPathComponent(applicationID)
+        stateDirectory = (base("XDG_STATE_HOME", default: ".local/state") as NSString)
+            .appendingPathComponent(applicationID)
+    }
+
+    /// The path of `fileName` in the data folder.
+    public func dataFile(_ fileName: String) -> String {
+        (dataDirectory as NSString).appendingPathComponent(fileName)
+    }
+
+    /// The path of `fileName` in the state folder.
+    public func stateFile(_ fileName: String) -> String {
+        (stateDirectory as NSString).appendingPathComponent(fileName)
+    }
+}

@@ -1,0 +1,151 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file.
+///
+/// Opening a database creates its folder (0700) and file (0600) if missing,
+/// checks the schema version *before* writing anything, switches to WAL mode
+/// with a busy timeout, and applies the migrations the file lacks. A file that
+/// is not a database, or that a newer version wrote, is refused with a
+/// `StorageError` and left byte-for-byte as it was.
+///
+/// A connection is used from one thread at a time; give each thread its own.
+public final class Database {
+    /// The database file.
+    public let path: String
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    /// How long a write waits for another connection's write to finish.
+    public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Opens (creating if missing) the database at `path` and brings its schema
+    /// up to the last of `migrations`.
+    public init(
+        path: String,
+        migrations: [Migration],
+        busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+    ) throws {
+        self.path = path
+        try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.createFileIfMissing(path)
+
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(opened)
+            throw StorageError.sqlite(operation: "open the database", path: path, code: code, message: message)
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(handle, 1)
+        try prepareForUse(migrations: migrations)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one statement with `values` bound to its `?` parameters.
+    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws {
+        _ = try query(sql, values)
+    }
+
+    /// Runs one statement with `values` bound to its `?` parameters and returns its rows.
+    public func query(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Row] {
+        try statement(for: sql).run(values, operation: Database.describe(sql))
+    }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so it waits for other
+    /// writers up front instead of failing half-way), committing if it returns and
+    /// rolling back if it throws. Inside another transaction, `body` joins it.
+    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        guard isAutocommit else { return try body() }
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The schema version recorded in the file (`PRAGMA user_version`).
+    public func userVersion() throws -> Int32 {
+        Int32(try query("PRAGMA user_version").first?.integer(0) ?? 0)
+    }
+
+    /// The rowid of the last row this connection inserted.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
+
+    private var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    private func statement(for sql: String) throws -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Reads the version first (reading writes nothing, so a refused file stays
+    /// untouched), then turns on WAL and migrates.
+    private func prepareForUse(migrations: [Migration]) throws {
+        let newest = migrations.map(\.version).max() ?? 0
+        let found = try userVersion()
+        guard found <= newest else {
+            throw StorageError.newerSchema(path: path, found: found, supported: newest)
+        }
+        let mode = try query("PRAGMA journal_mode = WAL").first?.string(0)
+        guard mode == "wal" else {
+            throw StorageError.sqlite(
+                operation: "switch to WAL mode", path: path, code: SQLITE_ERROR,
+                message: "the journal mode stayed \(mode ?? "unknown")")
+        }
+        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON")
+        try migrate(to: migrations)
+    }
+
+    private func migrate(to migrations: [Migration]) throws {
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            try transaction {
+                // Another process may have migrated while this one waited for the lock.
+                guard try userVersion() < migration.version else { return }
+                try executeScript(migration.sql, operation: "apply schema version \(migration.version)")
+                // PRAGMA takes no parameters; the version is a number from code, not input.
+                try execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    /// Runs several `;`-separated statements that take no values (schema changes).
+    private func executeScript(_ sql: String, operation: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw StorageError.sqlite(operation: operation, path: path, code: code, message: text)
+        }
+    }
+
+    /// A `StorageError` for a failed call on this connection.
+    func error(_ code: Int32, operation: String) -> StorageError {
+        .sqlite(operation: operation, path: path, code: code, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// A short description of `sql` for error messages: "run “SELECT id FROM notes …”".
+    static func describe(_ sql: String) -> String {
+        let words = sql.split(whereSeparator: \.isWhitespace)
+        let head = words.prefix(6).joined(separator: " ")
+        return "run “\(head)\(words.count > 6 ? " …" : "")”"
+    }
+}

@@ -1,0 +1,86 @@
+import CSQLite
+import Foundation
+
+/// A prepared SQLite statement. Values are always bound as parameters.
+final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+
+    init(database: Database, sql: String) throws {
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(
+            database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else {
+            throw database.error(code, operation: Database.describe(sql))
+        }
+        self.handle = prepared
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Runs the statement with `values` bound to its parameters, returning every row.
+    func run(_ values: [SQLiteValue], operation: String) throws -> [Row] {
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        try bind(values, operation: operation)
+        var rows: [Row] = []
+        while true {
+            let code = sqlite3_step(handle)
+            switch code {
+            case SQLITE_ROW: rows.append(currentRow())
+            case SQLITE_DONE: return rows
+            default: throw database.error(code, operation: operation)
+            }
+        }
+    }
+
+    private func bind(_ values: [SQLiteValue], operation: String) throws {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard expected == values.count else {
+            throw StorageError.sqlite(
+                operation: operation, path: database.path, code: SQLITE_RANGE,
+                message: "the statement takes \(expected) values but \(values.count) were given")
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case let .integer(number): code = sqlite3_bind_int64(handle, index, number)
+            case let .real(number): code = sqlite3_bind_double(handle, index, number)
+            case let .text(text): code = quire_sqlite_bind_text(handle, index, text, -1)
+            case let .blob(bytes):
+                code = bytes.withUnsafeBytes {
+                    quire_sqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count))
+                }
+            }
+            guard code == SQLITE_OK else { throw database.error(code, operation: operation) }
+        }
+    }
+
+    private func currentRow() -> Row {
+        let count = sqlite3_column_count(handle)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
+            case SQLITE_TEXT:
+                values.append(.text(String(cString: sqlite3_column_text(handle, column))))
+            case SQLITE_BLOB:
+                let length = Int(sqlite3_column_bytes(handle, column))
+                if let bytes = sqlite3_column_blob(handle, column) {
+                    values.append(.blob(Data(bytes: bytes, count: length)))
+                } else {
+                    values.append(.blob(Data()))
+                }
+            default: values.append(.null)
+            }
+        }
+        return Row(values: values)
+    }
+}
