@@ -44,12 +44,15 @@ let package = Package(
             dependencies: ["GtkKit"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"], swiftSettings: strictSettings),
+        // Helpers the test targets share: temporary folders, child processes, and
+        // a private X display and session bus per app under test.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",
-            dependencies: ["NoteModel"],
+            dependencies: ["NoteModel", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -48,6 +48,26 @@ typedef void (*QuireNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointe
 /* void handler(GSimpleAction *action, GVariant *parameter, gpointer data): action "activate" */
 typedef void (*QuireActionHandler)(GSimpleAction *action, GVariant *parameter, gpointer data);
 
+/* void handler(GListModel *list, guint position, guint removed, guint added, gpointer data): "items-changed" */
+typedef void (*QuireItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
+
+/* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */
+
+static inline gulong quire_toplevels_connect_items_changed(QuireItemsChangedHandler handler, gpointer data,
+                                                           GClosureNotify release) {
+    return g_signal_connect_data(gtk_window_get_toplevels(), "items-changed", G_CALLBACK(handler), data,
+                                 release, 0);
+}
+
+static inline guint quire_toplevels_count(void) {
+    return g_list_model_get_n_items(gtk_window_get_toplevels());
+}
+
+/* The window at `index`, with a new reference the caller must unref. */
+static inline gpointer quire_toplevels_item(guint index) {
+    return g_list_model_get_item(gtk_window_get_toplevels(), index);
+}
+
 static inline gulong quire_signal_connect_void(gpointer instance, const char *signal,
                                                QuireVoidHandler handler, gpointer data,
                                                GClosureNotify release) {

@@ -2,10 +2,10 @@
 ///
 /// The box is handed to GLib retained (`Unmanaged.passRetained`) and released
 /// exactly once by the matching destroy notify; `kind` says which live count
-/// it belongs to.
+/// it belongs to (a permanent fixture, never released, belongs to none).
 @MainActor
 final class ClosureBox<Closure> {
-    enum Kind { case signalHandler, sourceClosure }
+    enum Kind { case signalHandler, sourceClosure, permanent }
 
     let closure: Closure
     private let kind: Kind
@@ -16,6 +16,7 @@ final class ClosureBox<Closure> {
         switch kind {
         case .signalHandler: LiveCounts.signalHandlers += 1
         case .sourceClosure: LiveCounts.sourceClosures += 1
+        case .permanent: break
         }
     }
 
@@ -23,6 +24,7 @@ final class ClosureBox<Closure> {
         switch kind {
         case .signalHandler: LiveCounts.signalHandlers -= 1
         case .sourceClosure: LiveCounts.sourceClosures -= 1
+        case .permanent: break
         }
     }
 

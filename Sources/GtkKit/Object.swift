@@ -40,15 +40,19 @@ public class Object {
     /// The GType name, for messages and tests ("GtkTextView").
     public var typeName: String { String(cString: quire_object_type_name(objectPointer)) }
 
-    /// Calls `body` once, when the GObject is finalised (its last reference dropped).
+    /// Calls `body` once, when the GObject is finalised (its last reference
+    /// dropped), not merely disposed. Object data is cleared only at finalisation,
+    /// so the body rides on a data entry's destroy notify under a key of its own.
     public func whenFinalized(_ body: @escaping @MainActor () -> Void) {
-        let box = ClosureBox(body, kind: .sourceClosure)
-        g_object_weak_ref(objectPointer, { data, _ in
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(body, kind: .sourceClosure)
+        let pointer = box.retainedPointer()
+        g_object_set_data_full(objectPointer, "quire-finalize-\(UInt(bitPattern: pointer))", pointer) { data in
             MainActor.assumeIsolated {
                 guard let data else { return }
-                ClosureBox<@MainActor () -> Void>.from(data).closure()
-                ClosureBox<@MainActor () -> Void>.release(data)
+                Box.from(data).closure()
+                Box.release(data)
             }
-        }, box.retainedPointer())
+        }
     }
 }

@@ -1,10 +1,12 @@
 import CGtk
 
-/// A top-level GtkApplicationWindow.
+/// A top-level window (a GtkApplicationWindow when it belongs to an application).
 ///
-/// GTK keeps its own reference to every window until `destroy()`; this
-/// wrapper keeps one more, so it stays valid until the wrapper is released.
-/// Owners drop their wrapper from `onDestroy`.
+/// GTK keeps its own reference to every window until it is closed or
+/// destroyed; this wrapper keeps one more, so it stays valid until the wrapper
+/// is released. When GTK lets the window go, it is disposed ("destroy" fires
+/// and its signal handlers are released); owners drop their wrapper then,
+/// from `onDestroy`.
 @MainActor
 public final class Window: Widget {
     /// The wrapped window.
@@ -13,6 +15,13 @@ public final class Window: Widget {
     /// A new, hidden window that belongs to `application`.
     public init(application: Application) {
         super.init(retaining: gtk_application_window_new(application.gtkApplicationPointer))
+        ToplevelWatcher.watch(self)
+    }
+
+    /// A new, hidden window that belongs to no application.
+    public init() {
+        super.init(retaining: gtk_window_new())
+        ToplevelWatcher.watch(self)
     }
 
     /// The title the window manager shows.

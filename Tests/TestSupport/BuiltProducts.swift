@@ -1,0 +1,13 @@
+import Foundation
+
+/// Executables that `swift build` put beside the running test binary.
+public enum BuiltProducts {
+    /// The path of the built executable `name` (for example "quire"). The
+    /// environment variable `QUIRE_BUILT_PRODUCTS` overrides the folder.
+    public static func executable(_ name: String) -> String {
+        let folder = ProcessInfo.processInfo.environment["QUIRE_BUILT_PRODUCTS"]
+            ?? ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                .map { ($0 as NSString).deletingLastPathComponent } ?? ".build/debug")
+        return (folder as NSString).appendingPathComponent(name)
+    }
+}

@@ -1,0 +1,114 @@
+public import Foundation
+
+/// A private X display (Xvfb) and D-Bus session bus for one test, so the app
+/// under test owns its own focus, windows and bus name, whatever else runs.
+public final class PrivateDesktop: @unchecked Sendable {
+    /// The X display name, such as ":12".
+    public let display: String
+    /// The session bus address.
+    public let busAddress: String
+    /// A folder for logs, screenshots and the app's XDG folders.
+    public let directory: TemporaryDirectory
+    private let server: ChildProcess
+    private let bus: ChildProcess
+
+    /// Starts Xvfb (1280×800) and a session bus; throws if either does not come up in 10 s.
+    public init() throws {
+        directory = try TemporaryDirectory(prefix: "quire-desktop")
+        let base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        server = try ChildProcess(
+            "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            environment: base, outputDirectory: directory.path)
+        var number = ""
+        let server = self.server
+        guard eventually(within: 10, {
+            number = server.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            return !number.isEmpty
+        }) else { throw DesktopError.didNotStart("Xvfb", server.standardError) }
+        display = ":\(number)"
+        bus = try ChildProcess(
+            "dbus-daemon", ["--session", "--nofork", "--print-address=1"],
+            environment: base, outputDirectory: directory.path)
+        var address = ""
+        let bus = self.bus
+        guard eventually(within: 10, {
+            address = bus.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            return !address.isEmpty
+        }) else { throw DesktopError.didNotStart("dbus-daemon", bus.standardError) }
+        busAddress = address
+    }
+
+    deinit {
+        bus.send(SIGTERM)
+        server.send(SIGTERM)
+        _ = bus.waitForExit(seconds: 5)
+        _ = server.waitForExit(seconds: 5)
+        directory.remove()
+    }
+
+    /// The environment for a program on this desktop: PATH, HOME, LANG and the
+    /// display and bus, plus `extra`.
+    public func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [
+            "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
+            "HOME": inherited["HOME"] ?? directory.path,
+            "LANG": "C.UTF-8",
+            "DISPLAY": display,
+            "DBUS_SESSION_BUS_ADDRESS": busAddress,
+            "GDK_BACKEND": "x11",
+        ]
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    /// Runs xdotool on this display and returns its standard output; throws if it fails.
+    @discardableResult
+    public func xdotool(_ arguments: String...) throws -> String {
+        let result = try ChildProcess.run(
+            "xdotool", arguments, environment: environment(), outputDirectory: directory.path)
+        guard result.status == 0 else {
+            throw DesktopError.commandFailed("xdotool \(arguments.joined(separator: " "))", result.error)
+        }
+        return result.output
+    }
+
+    /// The titles of the visible windows whose title matches `pattern` (a regular expression).
+    public func windowTitles(matching pattern: String) -> [String] {
+        guard let ids = try? xdotool("search", "--onlyvisible", "--name", pattern) else { return [] }
+        return ids.split(separator: "\n").compactMap {
+            try? xdotool("getwindowname", String($0)).trimmingCharacters(in: .newlines)
+        }
+    }
+
+    /// Waits up to `seconds` for a visible window titled to match `pattern`; returns its X id.
+    public func waitForWindow(matching pattern: String, seconds: Double = 15) throws -> String {
+        var found = ""
+        let appeared = eventually(within: seconds) {
+            let ids = (try? xdotool("search", "--onlyvisible", "--name", pattern)) ?? ""
+            found = ids.split(separator: "\n").first.map(String.init) ?? ""
+            return !found.isEmpty
+        }
+        guard appeared else {
+            throw DesktopError.noWindow(pattern, windowTitles(matching: "."))
+        }
+        return found
+    }
+
+    /// Gives `window` the keyboard focus and types `text` into it, line by line
+    /// (Return between lines: xdotool's "\n" does not reach GTK text views).
+    public func type(_ text: String, into window: String, delayMilliseconds: Int = 12) throws {
+        try xdotool("windowfocus", "--sync", window)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { try xdotool("key", "--window", window, "Return") }
+            if !line.isEmpty { try xdotool("type", "--delay", "\(delayMilliseconds)", String(line)) }
+        }
+    }
+
+    /// Saves a screenshot of the whole display as PNG at `path`.
+    public func screenshot(to path: String) throws {
+        let result = try ChildProcess.run(
+            "import", ["-window", "root", path], environment: environment(), outputDirectory: directory.path)
+        guard result.status == 0 else { throw DesktopError.commandFailed("import", result.error) }
+    }
+}
