@@ -48,8 +48,8 @@ let package = Package(
         // a private X display and session bus per app under test.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSettings),
-        .testTarget(name: "NoteModelTests", dependencies: ["NoteModel"], swiftSettings: strictSettings),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",
             dependencies: ["NoteModel", "TestSupport"],

@@ -114,8 +114,11 @@ public final class Database {
         try migrate(to: migrations)
     }
 
+    /// Applies the steps the file lacks. The write lock is taken only when a
+    /// step is due, so opening an up-to-date file never waits for other writers.
     private func migrate(to migrations: [Migration]) throws {
-        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+        let current = try userVersion()
+        for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
             try transaction {
                 // Another process may have migrated while this one waited for the lock.
                 guard try userVersion() < migration.version else { return }

@@ -1,0 +1,26 @@
+import NoteModel
+import Testing
+
+/// A note's title is its first non-blank line.
+@Suite("Note titles")
+struct NoteTitleTests {
+    @Test("the first non-blank line, trimmed", arguments: [
+        ("Groceries\nmilk", "Groceries"),
+        ("\n\n   Plans for Monday  \nrest", "Plans for Monday"),
+        ("", ""),
+        ("   \n\t\n", ""),
+        ("one line", "one line"),
+        ("Windows line\r\nnext", "Windows line"),
+        ("日本語のメモ\n本文", "日本語のメモ"),
+    ])
+    func title(body: String, expected: String) {
+        #expect(Note.title(ofBody: body) == expected)
+    }
+
+    @Test("a long first line is cut to the maximum with an ellipsis")
+    func longTitle() {
+        let title = Note.title(ofBody: String(repeating: "word ", count: 50))
+        #expect(title.count == Note.maximumTitleLength)
+        #expect(title.hasSuffix("…"))
+    }
+}
