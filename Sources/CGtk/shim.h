@@ -46,7 +46,7 @@ typedef gboolean (*QuireBoolHandler)(gpointer instance, gpointer data);
 /* void handler(GObject *instance, GParamSpec *pspec, gpointer data): "notify::..." */
 typedef void (*QuireNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
 /* void handler(GSimpleAction *action, GVariant *parameter, gpointer data): action "activate" */
-typedef void (*QuireActionHandler)(GSimpleAction *action, GVariant *parameter, gpointer data);
+typedef void (*QuireActionHandler)(gpointer action, GVariant *parameter, gpointer data);
 
 /* void handler(GListModel *list, guint position, guint removed, guint added, gpointer data): "items-changed" */
 typedef void (*QuireItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
@@ -90,6 +90,13 @@ static inline gulong quire_signal_connect_action(gpointer instance, const char *
                                                  QuireActionHandler handler, gpointer data,
                                                  GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+/* ---- Actions (GSimpleAction is opaque to Swift) -------------------------- */
+
+/* A new parameterless action, with a full reference for the caller. */
+static inline gpointer quire_simple_action_new(const char *name) {
+    return g_simple_action_new(name, NULL);
 }
 
 /* ---- Main sources -------------------------------------------------------- */

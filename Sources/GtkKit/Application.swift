@@ -41,8 +41,8 @@ public final class Application: Object {
     public func addAction(
         _ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void
     ) {
-        let action = Object(adopting: g_simple_action_new(name, nil))
-        action.connect("activate", handler)
+        let action = SimpleAction(name: name)
+        action.onActivate(handler)
         g_action_map_add_action(quire_as_action_map(objectPointer), quire_as_action(action.objectPointer))
         setAccelerators(accelerators, forAction: "app.\(name)")
     }

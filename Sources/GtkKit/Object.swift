@@ -12,16 +12,10 @@ public class Object {
     let objectPointer: UnsafeMutablePointer<GObject>
 
     /// Wraps an object whose reference the caller passes on (a `transfer full`
-    /// return value that is not floating, such as `g_simple_action_new`).
+    /// return value that is not floating, such as a new GSimpleAction).
     init(adopting pointer: UnsafeMutableRawPointer) {
         objectPointer = quire_as_object(pointer)
         LiveCounts.objectWrappers += 1
-    }
-
-    /// Wraps a `transfer full` object whose C type Swift imports as opaque
-    /// (a struct GLib keeps private, such as GSimpleAction).
-    convenience init(adopting pointer: OpaquePointer) {
-        self.init(adopting: UnsafeMutableRawPointer(pointer))
     }
 
     /// Wraps an object the caller does not own a reference to (`transfer none`)

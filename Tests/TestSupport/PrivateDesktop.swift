@@ -46,8 +46,9 @@ public final class PrivateDesktop: @unchecked Sendable {
         directory.remove()
     }
 
-    /// The environment for a program on this desktop: PATH, HOME, LANG and the
-    /// display and bus, plus `extra`.
+    /// The environment for a program on this desktop: PATH, HOME, LANG, the
+    /// display and bus, and G_DEBUG=fatal-criticals (any GTK critical ends the
+    /// program), plus `extra`.
     public func environment(_ extra: [String: String] = [:]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment: [String: String] = [
@@ -57,6 +58,9 @@ public final class PrivateDesktop: @unchecked Sendable {
             "DISPLAY": display,
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
             "GDK_BACKEND": "x11",
+            // No accessibility bus: its launcher can outlive the test's bus.
+            "GTK_A11Y": "none",
+            "G_DEBUG": "fatal-criticals",
         ]
         environment.merge(extra) { _, new in new }
         return environment

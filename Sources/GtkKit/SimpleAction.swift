@@ -1,0 +1,30 @@
+import CGtk
+
+/// A GSimpleAction without a parameter: a named command that menus, buttons
+/// and keyboard accelerators trigger.
+@MainActor
+final class SimpleAction: Object {
+    /// A new action called `name` (used as "app.<name>" or "win.<name>").
+    init(name: String) {
+        super.init(adopting: quire_simple_action_new(name))
+    }
+
+    /// Calls `handler` when the action is activated. The C handler of
+    /// "activate" is `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`.
+    @discardableResult
+    func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_action(objectPointer, "activate", { _, _, data in
+            MainActor.assumeIsolated { Box.from(data!).closure() }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Activates the action as a menu item or accelerator would.
+    func activate() {
+        g_action_activate(quire_as_action(objectPointer), nil)
+    }
+}

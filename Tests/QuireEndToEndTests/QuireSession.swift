@@ -1,0 +1,65 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Quire as a person runs it: the built `quire` on a private desktop, with its
+/// own XDG folders that outlive single launches so a relaunch finds its data.
+final class QuireSession {
+    let desktop: PrivateDesktop
+    let dataHome: String
+    let stateHome: String
+    private(set) var process: ChildProcess?
+
+    init() throws {
+        desktop = try PrivateDesktop()
+        dataHome = desktop.directory.file("data")
+        stateHome = desktop.directory.file("state")
+    }
+
+    /// The notes database the app uses.
+    var notesPath: String { "\(dataHome)/io.github.quire.Quire/notes.sqlite" }
+
+    /// Starts `quire` with `arguments`.
+    @discardableResult
+    func launch(_ arguments: [String] = []) throws -> ChildProcess {
+        let child = try ChildProcess(
+            BuiltProducts.executable("quire"), arguments,
+            environment: desktop.environment(["XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome]),
+            outputDirectory: desktop.directory.path)
+        process = child
+        return child
+    }
+
+    /// Asks the running app to quit with `signal` and returns its exit status.
+    func stop(with signal: Int32 = SIGTERM, seconds: Double = 10) throws -> Int32 {
+        let child = try #require(process)
+        child.send(signal)
+        let status = try #require(child.waitForExit(seconds: seconds), "quire did not exit after signal \(signal)")
+        process = nil
+        return status
+    }
+
+    /// Every note in the database, read by a second connection as another process would.
+    func storedNotes() throws -> [Note] {
+        guard FileManager.default.fileExists(atPath: notesPath) else { return [] }
+        return try NoteStore(path: notesPath).allNotes()
+    }
+
+    /// The body of the only note, or nil if there is none yet.
+    func storedBody() throws -> String? {
+        let notes = try storedNotes()
+        #expect(notes.count <= 1, "the single-note window keeps one note: \(notes.map(\.title))")
+        return notes.first?.body
+    }
+
+    /// Saves a screenshot under `$QUIRE_TEST_ARTIFACTS` (if set), for a person to look at.
+    func keepScreenshot(named name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["QUIRE_TEST_ARTIFACTS"] else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? desktop.screenshot(to: (folder as NSString).appendingPathComponent("\(name).png"))
+    }
+
+    /// What the app wrote to standard error (its messages for the person).
+    var messages: String { process?.standardError ?? "" }
+}
