@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A private X display (Xvfb) and D-Bus session bus for one test, so the app
 /// under test owns its own focus, windows and bus name, whatever else runs.

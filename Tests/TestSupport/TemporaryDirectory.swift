@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 public final class TemporaryDirectory: Sendable {
