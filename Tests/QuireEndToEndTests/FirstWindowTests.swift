@@ -10,7 +10,7 @@ struct FirstWindowTests {
     func typeQuitRelaunch() throws {
         let session = try QuireSession()
         try session.launch()
-        let window = try session.desktop.waitForWindow(matching: "^New Note — Quire$")
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("Grocery list\nmilk and eggs", into: window)
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Grocery list\nmilk and eggs" })
         #expect(session.desktop.windowTitles(matching: "Quire$") == ["Grocery list — Quire"])
@@ -18,7 +18,7 @@ struct FirstWindowTests {
         #expect(try session.stop(with: SIGTERM) == 0, "SIGTERM is a normal quit")
 
         try session.launch()
-        let restored = try session.desktop.waitForWindow(matching: "^Grocery list — Quire$")
+        let restored = try session.waitForWindow(matching: "^Grocery list — Quire$")
         // The editor shows the saved text: typing at its end extends it.
         try session.desktop.xdotool("windowfocus", "--sync", restored)
         try session.desktop.xdotool("key", "ctrl+End")
@@ -33,8 +33,11 @@ struct FirstWindowTests {
     func quitSavesPendingText(how: String) throws {
         let session = try QuireSession()
         try session.launch()
-        let window = try session.desktop.waitForWindow(matching: "^New Note — Quire$")
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("last words", into: window, delayMilliseconds: 1)
+        // Once the title shows the text, every key was handled; quit at once,
+        // well inside the 300 ms before autosave, so quitting is what saves it.
+        _ = try session.waitForWindow(matching: "^last words — Quire$", seconds: 5)
         let status: Int32
         switch how {
         case "SIGTERM": status = try session.stop(with: SIGTERM)
@@ -51,8 +54,9 @@ struct FirstWindowTests {
     func closeWindow() throws {
         let session = try QuireSession()
         try session.launch()
-        let window = try session.desktop.waitForWindow(matching: "^New Note — Quire$")
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("closing time", into: window, delayMilliseconds: 1)
+        _ = try session.waitForWindow(matching: "^closing time — Quire$", seconds: 5)
         try session.desktop.xdotool("key", "ctrl+w")
         #expect(session.process?.waitForExit(seconds: 10) == 0, "closing the last window quits")
         #expect(try session.storedBody() == "closing time")
@@ -62,7 +66,7 @@ struct FirstWindowTests {
     func autosaveWhileTyping() throws {
         let session = try QuireSession()
         try session.launch()
-        let window = try session.desktop.waitForWindow(matching: "^New Note — Quire$")
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         let text = "never quiet for long"
         // xdotool waits half its --delay between key press and release: 400 gives a
@@ -88,7 +92,7 @@ struct FirstWindowTests {
         // A SIGKILL now loses nothing: the text is already on disk.
         #expect(try session.stop(with: SIGKILL) == 128 + SIGKILL)
         try session.launch()
-        _ = try session.desktop.waitForWindow(matching: "^never quiet for long — Quire$")
+        _ = try session.waitForWindow(matching: "^never quiet for long — Quire$")
         #expect(try session.stop() == 0)
     }
 }

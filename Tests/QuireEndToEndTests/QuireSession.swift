@@ -40,6 +40,18 @@ final class QuireSession {
         return status
     }
 
+    /// Waits for a window titled to match `pattern`; if none comes, the error
+    /// says whether the app is still running and what it printed.
+    func waitForWindow(matching pattern: String, seconds: Double = 15) throws -> String {
+        do {
+            return try desktop.waitForWindow(matching: pattern, seconds: seconds)
+        } catch {
+            let state = process.map { $0.isRunning ? "running" : "exited with \($0.exitStatus ?? -1)" } ?? "not started"
+            throw QuireSessionError.noWindow(
+                "\(error); quire is \(state); it printed: \(messages); desktop: \(desktop.health)")
+        }
+    }
+
     /// Every note in the database, read by a second connection as another process would.
     func storedNotes() throws -> [Note] {
         guard FileManager.default.fileExists(atPath: notesPath) else { return [] }
@@ -62,4 +74,15 @@ final class QuireSession {
 
     /// What the app wrote to standard error (its messages for the person).
     var messages: String { process?.standardError ?? "" }
+}
+
+/// Why a session step failed, with what the app printed.
+enum QuireSessionError: Error, CustomStringConvertible {
+    case noWindow(String)
+
+    var description: String {
+        switch self {
+        case let .noWindow(details): return details
+        }
+    }
 }

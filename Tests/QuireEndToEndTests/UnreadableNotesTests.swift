@@ -14,7 +14,7 @@ struct UnreadableNotesTests {
         try garbage.write(to: URL(fileURLWithPath: session.notesPath))
 
         try session.launch()
-        _ = try session.desktop.waitForWindow(matching: "^Quire$")
+        _ = try session.waitForWindow(matching: "^Quire$")
         session.keepScreenshot(named: "unreadable-notes")
         #expect(session.messages.contains("could not open your notes"))
         #expect(session.messages.contains(session.notesPath), "the message names the file: \(session.messages)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A private X display (Xvfb) and D-Bus session bus for one test, so the app
 /// under test owns its own focus, windows and bus name, whatever else runs.
@@ -12,23 +13,22 @@ public final class PrivateDesktop: @unchecked Sendable {
     private let server: ChildProcess
     private let bus: ChildProcess
 
+    /// Display numbers handed out by this process, so desktops started at the
+    /// same moment never race for one (Xvfb's own `-displayfd` choice did).
+    private static let nextDisplay = Mutex<Int>(200 + Int(getpid() % 400) * 20)
+
+    /// What the display server and the bus are started with: only a search path.
+    private static var minimalEnvironment: [String: String] {
+        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    }
+
     /// Starts Xvfb (1280×800) and a session bus; throws if either does not come up in 10 s.
     public init() throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
-        let base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        server = try ChildProcess(
-            "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-            environment: base, outputDirectory: directory.path)
-        var number = ""
-        let server = self.server
-        guard eventually(within: 10, {
-            number = server.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-            return !number.isEmpty
-        }) else { throw DesktopError.didNotStart("Xvfb", server.standardError) }
-        display = ":\(number)"
+        (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
         bus = try ChildProcess(
             "dbus-daemon", ["--session", "--nofork", "--print-address=1"],
-            environment: base, outputDirectory: directory.path)
+            environment: PrivateDesktop.minimalEnvironment, outputDirectory: directory.path)
         var address = ""
         let bus = self.bus
         guard eventually(within: 10, {
@@ -44,6 +44,38 @@ public final class PrivateDesktop: @unchecked Sendable {
         _ = bus.waitForExit(seconds: 5)
         _ = server.waitForExit(seconds: 5)
         directory.remove()
+    }
+
+    /// Starts Xvfb on the next free display number this process has not used;
+    /// a number another server holds makes Xvfb exit at once, and the next is tried.
+    private static func startServer(outputDirectory: String) throws -> (ChildProcess, String) {
+        var lastError = ""
+        for _ in 0..<20 {
+            let number = nextDisplay.withLock { value -> Int in
+                defer { value += 1 }
+                return value
+            }
+            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { continue }
+            let server = try ChildProcess(
+                "Xvfb", [":\(number)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                environment: minimalEnvironment, outputDirectory: outputDirectory)
+            // -displayfd writes the number once the server listens.
+            let ready = eventually(within: 10) {
+                !server.standardOutput.isEmpty || !server.isRunning
+            }
+            if ready, server.isRunning { return (server, ":\(number)") }
+            lastError = server.standardError
+        }
+        throw DesktopError.didNotStart("Xvfb", lastError)
+    }
+
+    /// The display and bus, whether they still run and what they printed: for failure messages.
+    public var health: String {
+        func describe(_ name: String, _ child: ChildProcess) -> String {
+            let state = child.isRunning ? "running" : "exited with \(child.exitStatus ?? -1)"
+            return "\(name) (\(child.pid)) \(state): \(child.standardError.suffix(500))"
+        }
+        return "display \(display); \(describe("Xvfb", server)); \(describe("dbus-daemon", bus))"
     }
 
     /// The environment for a program on this desktop: PATH, HOME, LANG, the
