@@ -4,8 +4,9 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// CGtk/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) → Storage (SQLite, data
-/// locations) → NoteModel (notes; knows nothing of GTK) → Quire (the app).
+/// CGtk/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) and Storage (SQLite,
+/// data locations) → Scenes (UIKit's scene lifecycle; knows nothing of notes)
+/// → NoteModel (notes; knows nothing of GTK) → Quire (the app).
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -30,10 +31,11 @@ let package = Package(
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",
-            dependencies: ["GtkKit", "Storage", "NoteModel"],
+            dependencies: ["GtkKit", "Scenes", "Storage", "NoteModel"],
             swiftSettings: strictSettings
         ),
         // A tiny GTK program with a synchronous `main`, run by the bridge tests: it

@@ -92,6 +92,74 @@ static inline gulong quire_signal_connect_action(gpointer instance, const char *
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/* int handler(GApplication *app, GApplicationCommandLine *command_line, gpointer data): "command-line" */
+typedef int (*QuireCommandLineHandler)(gpointer application, gpointer command_line, gpointer data);
+
+static inline gulong quire_signal_connect_command_line(gpointer instance, QuireCommandLineHandler handler,
+                                                       gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(instance, "command-line", G_CALLBACK(handler), data, release, 0);
+}
+
+/* ---- Command lines forwarded to the primary instance -------------------- */
+
+/* Declares a boolean --long-name option that GApplication parses and forwards. */
+static inline void quire_application_add_flag(gpointer application, const char *long_name,
+                                              const char *description) {
+    g_application_add_main_option(G_APPLICATION(application), long_name, 0, G_OPTION_FLAG_NONE,
+                                  G_OPTION_ARG_NONE, description, NULL);
+}
+
+/* Declares that the arguments left after the options are URIs ("[URI…]" in --help). */
+static inline void quire_application_add_remaining_uris(gpointer application, const char *description) {
+    g_application_add_main_option(G_APPLICATION(application), G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE,
+                                  G_OPTION_ARG_STRING_ARRAY, description, "[URI…]");
+}
+
+static inline gboolean quire_command_line_has_flag(gpointer command_line, const char *long_name) {
+    GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
+    return g_variant_dict_contains(options, long_name);
+}
+
+/* The arguments left after the options, NULL-terminated; free with g_strfreev. */
+static inline gchar **quire_command_line_remaining(gpointer command_line) {
+    GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
+    gchar **remaining = NULL;
+    if (!g_variant_dict_lookup(options, G_OPTION_REMAINING, "^as", &remaining)) {
+        return NULL;
+    }
+    return remaining;
+}
+
+static inline gboolean quire_command_line_is_remote(gpointer command_line) {
+    return g_application_command_line_get_is_remote(G_APPLICATION_COMMAND_LINE(command_line));
+}
+
+/* Writes a line to the standard error of the process that ran the command (local or remote). */
+static inline void quire_command_line_print_error(gpointer command_line, const char *message) {
+    g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
+}
+
+/* ---- Window state that GTK keeps on the toplevel surface ---------------- */
+
+/* Whether the window's surface is minimised (iconified). FALSE before it is realised. */
+static inline gboolean quire_window_is_minimized(gpointer window) {
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface == NULL || !GDK_IS_TOPLEVEL(surface)) {
+        return FALSE;
+    }
+    return (gdk_toplevel_get_state(GDK_TOPLEVEL(surface)) & GDK_TOPLEVEL_STATE_MINIMIZED) != 0;
+}
+
+/* The window's surface (a GdkToplevel) once realised, else NULL; no new reference. */
+static inline gpointer quire_window_surface(gpointer window) {
+    return gtk_native_get_surface(GTK_NATIVE(window));
+}
+
+/* The frame clock that paints the window once realised, else NULL; no new reference. */
+static inline gpointer quire_widget_frame_clock(gpointer widget) {
+    return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
+}
+
 /* ---- Actions (GSimpleAction is opaque to Swift) -------------------------- */
 
 /* A new parameterless action, with a full reference for the caller. */

@@ -30,4 +30,17 @@ public final class TextBuffer: Object {
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("changed", handler)
     }
+
+    /// The cursor's position, as a character offset from the start.
+    public var cursorOffset: Int32 {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(bufferPointer, &iter, gtk_text_buffer_get_insert(bufferPointer))
+        return gtk_text_iter_get_offset(&iter)
+    }
+
+    /// Calls `handler` whenever the cursor moves.
+    @discardableResult
+    public func onCursorMoved(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        observe(property: "cursor-position", handler)
+    }
 }

@@ -13,7 +13,7 @@ public final class Window: Widget {
     var windowPointer: UnsafeMutablePointer<GtkWindow> { quire_as_window(objectPointer) }
 
     /// A new, hidden window that belongs to `application`.
-    public init(application: Application) {
+    public init(application: DesktopApplication) {
         super.init(retaining: gtk_application_window_new(application.gtkApplicationPointer))
         ToplevelWatcher.watch(self)
     }
@@ -33,6 +33,11 @@ public final class Window: Widget {
     /// The size the window opens at.
     public func setDefaultSize(width: Int32, height: Int32) {
         gtk_window_set_default_size(windowPointer, width, height)
+    }
+
+    /// The smallest size the window may take, in pixels; -1 lets its content decide.
+    public func setSizeRequest(width: Int32, height: Int32) {
+        gtk_widget_set_size_request(widgetPointer, width, height)
     }
 
     /// The window's single child.
@@ -62,5 +67,61 @@ public final class Window: Widget {
     @discardableResult
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("destroy", handler)
+    }
+
+    /// Whether the window is shown (not hidden).
+    public var isVisible: Bool { gtk_widget_get_visible(widgetPointer) != 0 }
+
+    /// Whether the window is minimised. Without a window manager, a window that
+    /// is unmapped from outside counts as minimised, as GTK reports it.
+    public var isMinimized: Bool { quire_window_is_minimized(objectPointer) != 0 }
+
+    /// Hides the window without destroying it.
+    public func hide() { gtk_widget_set_visible(widgetPointer, 0) }
+
+    /// Asks the window manager to minimise the window.
+    public func minimize() { gtk_window_minimize(windowPointer) }
+
+    /// Calls `handler` whenever the window gains or loses the desktop's keyboard focus.
+    @discardableResult
+    public func onActiveChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        observe(property: "is-active", handler)
+    }
+
+    /// Calls `handler` whenever the window is shown or hidden.
+    @discardableResult
+    public func onVisibilityChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        observe(property: "visible", handler)
+    }
+
+    /// Calls `handler` whenever the window is minimised or restored (the state of
+    /// its toplevel surface, which exists once the window is realised).
+    public func onMinimizedChanged(_ handler: @escaping @MainActor () -> Void) {
+        whenRealized { [unowned self] in
+            guard let surface = quire_window_surface(objectPointer) else { return }
+            // The handler lives on the surface, which the window owns.
+            Object(retaining: surface).observe(property: "state", handler)
+        }
+    }
+
+    /// Calls `handler` once, after the window's first frame is painted.
+    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
+        whenRealized { [unowned self] in
+            guard let clock = quire_widget_frame_clock(objectPointer) else { return }
+            let first = OnceFlag()
+            Object(retaining: clock).connect("after-paint") {
+                if first.set() { handler() }
+            }
+        }
+    }
+
+    /// Runs `body` now if the window is realised, else when it is.
+    private func whenRealized(_ body: @escaping @MainActor () -> Void) {
+        if gtk_widget_get_realized(widgetPointer) != 0 {
+            body()
+        } else {
+            let first = OnceFlag()
+            connect("realize") { if first.set() { body() } }
+        }
     }
 }

@@ -11,7 +11,7 @@ import GtkKit
 let bridged = ProcessInfo.processInfo.environment["PROBE_WITHOUT_BRIDGE"] != "1"
 if bridged { MainLoop.bridgeDispatchMainQueue() }
 
-let application = Application(id: "io.github.quire.GtkKitProbe", isUnique: false)
+let application = DesktopApplication(id: "io.github.quire.GtkKitProbe", isUnique: false)
 let expected: Set<String> = [
     "dispatch-main-async", "main-actor-task", "dispatch-main-from-background", "main-actor-run-from-detached-task",
 ]

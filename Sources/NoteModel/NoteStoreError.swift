@@ -4,10 +4,13 @@ public import Foundation
 public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
     /// No note has this identifier (it was deleted, or never existed).
     case noSuchNote(UUID)
+    /// The store has not been opened yet.
+    case notOpenedYet
 
     public var description: String {
         switch self {
         case let .noSuchNote(id): return "There is no note with the identifier \(id.uuidString)."
+        case .notOpenedYet: return "The notes have not been opened yet."
         }
     }
 }

@@ -1,8 +1,17 @@
+import Foundation
 import GtkKit
-import Glibc
+import Scenes
 
 // `main` stays synchronous: GTK owns the main thread, and the GLib loop drains
 // DispatchQueue.main and the main actor through the bridge installed here.
 MainLoop.bridgeDispatchMainQueue()
-let quire = QuireApplication()
-exit(quire.run())
+
+let manifest: SceneManifest
+do {
+    manifest = try SceneManifest(contentsOf: Resources.path("Info.plist"))
+} catch {
+    Log.error("cannot start: \(error)")
+    exit(1)
+}
+let application = Application(applicationID: AppDelegate.applicationID, manifest: manifest, delegate: AppDelegate())
+exit(application.run())

@@ -22,6 +22,12 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether a newer version wrote the file.
+    public var isNewerSchema: Bool {
+        if case .newerSchema = self { return true }
+        return false
+    }
+
     /// The SQLite primary result code, if SQLite reported this error.
     public var sqliteCode: Int32? {
         if case let .sqlite(_, _, code, _) = self { return code & 0xFF }

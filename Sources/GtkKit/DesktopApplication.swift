@@ -5,7 +5,7 @@ import CGtk
 /// It owns the main loop (`run()`), makes the app single-instance over D-Bus,
 /// and routes application actions and their keyboard accelerators.
 @MainActor
-public final class Application: Object {
+public final class DesktopApplication: Object {
     var gtkApplicationPointer: UnsafeMutablePointer<GtkApplication> {
         quire_as_gtk_application(objectPointer)
     }
@@ -13,11 +13,43 @@ public final class Application: Object {
 
     /// A new application with a reverse-DNS identifier such as "io.github.quire.Quire".
     /// A unique application hands a second launch over to the running one over
-    /// D-Bus; a non-unique one (a test program) always runs on its own.
-    public init(id: String, isUnique: Bool = true) {
-        super.init(adopting: gtk_application_new(
-            id, isUnique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
+    /// D-Bus; a non-unique one (a test program) always runs on its own. One that
+    /// handles its command line receives every launch's options and arguments
+    /// in `onCommandLine` (and "activate" only if it asks for it).
+    public init(id: String, isUnique: Bool = true, handlesCommandLine: Bool = false) {
+        var flags = isUnique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        if handlesCommandLine { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue) }
+        super.init(adopting: gtk_application_new(id, flags))
     }
+
+    /// Declares the boolean option `--<name>`, listed with `description` in `--help`.
+    public func addFlag(_ name: String, description: String) {
+        quire_application_add_flag(objectPointer, name, description)
+    }
+
+    /// Declares that arguments after the options are URIs, listed in `--help`.
+    public func acceptURIs(description: String) {
+        quire_application_add_remaining_uris(objectPointer, description)
+    }
+
+    /// Calls `handler` in the primary instance for every launch's command line;
+    /// its result is the exit status of the process that ran the command.
+    @discardableResult
+    public func onCommandLine(
+        _ handler: @escaping @MainActor (CommandLineInvocation) -> Int32
+    ) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (CommandLineInvocation) -> Int32>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_command_line(objectPointer, { _, commandLine, data in
+            MainActor.assumeIsolated { Box.from(data!).closure(CommandLineInvocation(pointer: commandLine!)) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Emits "activate", as a plain launch would.
+    public func activate() { g_application_activate(applicationPointer) }
 
     /// Called once in the primary instance, before the first activation.
     @discardableResult

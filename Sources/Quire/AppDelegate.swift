@@ -1,0 +1,49 @@
+import Foundation
+import NoteModel
+import Scenes
+import Storage
+
+/// Quire's application delegate: opens the notes at launch, adds the app's
+/// actions, and picks each new window's configuration: the note editor for a
+/// request about one note, the main window otherwise.
+@MainActor
+final class AppDelegate: ApplicationDelegate {
+    /// The application identifier, also the D-Bus name and the data folders' name.
+    static let applicationID = "io.github.quire.Quire"
+
+    /// The running app's delegate, as scene delegates reach it (UIKit's
+    /// `UIApplication.shared.delegate as! AppDelegate`).
+    static var current: AppDelegate? { Application.shared?.delegate as? AppDelegate }
+
+    /// The notes, or why they could not be opened; shared by every window.
+    private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
+
+    /// Whether a window has connected in this process yet. The first window of
+    /// a launch shows the most recent note; later new windows start a new note,
+    /// so two windows never edit one note (there is no live sync between them yet).
+    var hasConnectedFirstWindow = false
+
+    func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
+        let directories = AppDirectories(applicationID: AppDelegate.applicationID)
+        notes = Result { try NoteStore(directories: directories) }
+        if case let .failure(error) = notes {
+            Log.error("could not open your notes: \(error)")
+        }
+        application.addAction("new-window", accelerators: ["<Control><Shift>n"]) {
+            application.requestSceneSessionActivation(nil, userActivity: nil)
+        }
+        application.addAction("close-window", accelerators: ["<Control>w"]) {
+            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
+            (active as? WindowScene)?.window.close()
+        }
+        return true
+    }
+
+    func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions
+    ) -> SceneConfiguration {
+        let aboutOneNote = options.userActivities.contains { NoteActivity.noteID(in: $0) != nil }
+        return SceneConfiguration(name: aboutOneNote ? "Note Editor" : "Default Configuration", sessionRole: session.role)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GtkKit
+import Storage
+
+/// Launching: the session store, pending discards, and restoring every saved
+/// session (sequences A, B and H, `--fresh`, the restore-off setting and the
+/// crash-loop guard); and the command lines of later launches.
+extension Application {
+    func startUp() {
+        openStore()
+        SceneTrace.application("application(_:didFinishLaunchingWithOptions:)")
+        _ = delegate.application(self, didFinishLaunchingWithOptions: [:])
+    }
+
+    private func openStore() {
+        let path = directories.stateFile(SessionStore.fileName)
+        do {
+            let (store, movedAside) = try SessionStore.openMovingAsideUnreadable(path: path)
+            if let movedAside {
+                SceneLog.error("the saved windows in \(path) could not be read; the file was moved to \(movedAside) and Quire starts fresh")
+            }
+            self.store = store
+        } catch {
+            SceneLog.error("windows will not be saved this time: \(error)")
+        }
+    }
+
+    /// A launch's command line, in this process or forwarded from a second one.
+    func handle(_ commandLine: CommandLineInvocation) -> Int32 {
+        let urls = commandLine.remainingArguments.compactMap { argument -> OpenURLContext? in
+            guard let url = URL(string: argument), url.scheme != nil else {
+                commandLine.printError("\(argument) is not a URI (expected something like quire://note/<id>)")
+                return nil
+            }
+            return OpenURLContext(url: url)
+        }
+        if !hasLaunched {
+            hasLaunched = true
+            launch(fresh: commandLine.hasFlag("fresh"), urls: Set(urls))
+            if commandLine.hasFlag("new-window") { requestSceneSessionActivation(nil, userActivity: nil) }
+            return 0
+        }
+        if commandLine.hasFlag("fresh") {
+            commandLine.printError("--fresh applies when the app starts; it is already running")
+        }
+        if commandLine.hasFlag("new-window") {
+            requestSceneSessionActivation(nil, userActivity: nil)
+        } else if !urls.isEmpty, let front = frontmostScene {
+            SceneTrace.scene("scene(_:openURLContexts:)", front.session)
+            front.delegate.scene(front, openURLContexts: Set(urls))
+            front.window.present()
+        } else if let front = frontmostScene {
+            front.window.present()
+        } else {
+            connectNewSession(options: SceneConnectionOptions(urlContexts: Set(urls)))
+        }
+        return 0
+    }
+
+    /// The first launch of this process: deliver pending discards, then
+    /// restore the saved sessions back to front, or connect a new one.
+    private func launch(fresh: Bool, urls: Set<OpenURLContext>) {
+        let cleanExit = ((try? store?.launchValue(LaunchKey.cleanExit)) ?? 1) == 1
+        let unfinished = (try? store?.launchValue(LaunchKey.unfinishedRestorations)) ?? 0
+        let restorationDisabled = ((try? store?.launchValue(LaunchKey.restorationDisabled)) ?? 0) == 1
+        persist { try $0.setLaunchValue(LaunchKey.cleanExit, 0) }
+
+        var discards = pendingDiscards()
+        var saved = savedSessions(discarding: &discards)
+        if unfinished >= 2 && !saved.isEmpty {
+            SceneLog.error("the last \(unfinished) launches ended while restoring windows; starting fresh (their state is kept aside in \(store?.path ?? "the session store"))")
+            persist { _ = try $0.setAsideAndDiscardAll() }
+            discards += saved
+            saved = []
+        } else if fresh || (restorationDisabled && cleanExit) {
+            for session in saved { recordDiscard(of: session) }
+            discards += saved
+            saved = []
+        }
+        deliverDiscards(discards)
+
+        let restoration: SceneRestoration = cleanExit ? .launch : .recover
+        if saved.isEmpty {
+            persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, 0) }
+            connectNewSession(options: SceneConnectionOptions(urlContexts: urls))
+            return
+        }
+        persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, unfinished + 1) }
+        var awaitingFirstFrame = Set(saved.map(\.persistentIdentifier))
+        for session in saved {
+            sessions[session.persistentIdentifier] = session
+            stackingCounter = max(stackingCounter, session.stacking)
+            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false) { [weak self] in
+                awaitingFirstFrame.remove(session.persistentIdentifier)
+                if awaitingFirstFrame.isEmpty {
+                    self?.persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, 0) }
+                }
+            }
+        }
+        if !urls.isEmpty, let front = frontmostScene {
+            SceneTrace.scene("scene(_:openURLContexts:)", front.session)
+            front.delegate.scene(front, openURLContexts: urls)
+        }
+    }
+
+    /// Sessions whose discard was recorded but not delivered (the process died first).
+    private func pendingDiscards() -> [SceneSession] {
+        guard let records = try? store?.pendingDiscards() else { return [] }
+        return records.compactMap { record in
+            let role = SceneSessionRole(rawValue: record.role)
+            guard let configuration = manifest.configuration(named: record.configurationName, role: role)
+                ?? manifest.configuration(named: nil, role: role)
+            else { return nil }
+            return SceneSession(persistentIdentifier: record.identifier, role: role, configuration: configuration)
+        }
+    }
+
+    /// The saved sessions, back to front. Those whose configuration the
+    /// manifest no longer declares are recorded as discarded and added to `discards`.
+    private func savedSessions(discarding discards: inout [SceneSession]) -> [SceneSession] {
+        let records: [SessionRecord]
+        do {
+            records = try store?.sessions() ?? []
+        } catch {
+            SceneLog.error("could not read the saved windows: \(error)")
+            return []
+        }
+        var restored: [SceneSession] = []
+        for record in records {
+            let role = SceneSessionRole(rawValue: record.role)
+            guard let configuration = manifest.configuration(named: record.configurationName, role: role) else {
+                SceneLog.error("a saved window's configuration \"\(record.configurationName)\" is no longer in the manifest; it is discarded")
+                guard let fallback = manifest.configuration(named: nil, role: role) ?? manifest.configuration(named: nil, role: .windowApplication)
+                else { continue }
+                let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: fallback)
+                persist { try $0.recordDiscard(of: record) }
+                discards.append(session)
+                continue
+            }
+            let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: configuration)
+            session.stacking = record.stacking
+            session.userInfo = record.userInfo.flatMap { try? JSONDecoder().decode([String: PropertyListValue].self, from: $0) }
+            if let conditions = record.activationConditions {
+                session.activationConditions = (try? JSONDecoder().decode(SceneActivationConditions.self, from: conditions))
+                    ?? SceneActivationConditions()
+            }
+            if let stored = record.restorationActivity {
+                switch UserActivityCodec.decode(stored, knownTypes: manifest.activityTypes) {
+                case let .success(activity): session.stateRestorationActivity = activity
+                case let .failure(reason):
+                    SceneLog.error("window \(record.identifier) opens in its default state: \(reason)")
+                }
+            }
+            restored.append(session)
+        }
+        return restored
+    }
+}

@@ -1,0 +1,33 @@
+/// Receives the process's life events (UIKit's `UIApplicationDelegate`).
+/// Once a scene manifest exists, foreground and background belong to scenes.
+/// Every method has a default.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// Process set-up only: creates no window.
+    func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool
+    /// Which configuration a *new* session gets (never asked for restored ones).
+    /// `session.configuration` already holds the role's default.
+    func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions
+    ) -> SceneConfiguration
+    /// Sessions the user closed, or the app destroyed; also those whose discard
+    /// could not be delivered before the process died, at the next launch.
+    func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
+    /// The process is quitting normally.
+    func applicationWillTerminate(_ application: Application)
+}
+
+extension ApplicationDelegate {
+    public func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
+        true
+    }
+    public func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions
+    ) -> SceneConfiguration {
+        session.configuration
+    }
+    public func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
+    public func applicationWillTerminate(_ application: Application) {}
+}

@@ -1,0 +1,49 @@
+/// A connected window's live object (UIKit's `UIScene`). A scene and its
+/// delegate are new objects on every connection; long-lived state belongs in
+/// the session or the model, never here.
+@MainActor
+open class Scene {
+    /// The session this scene shows.
+    public let session: SceneSession
+    /// The scene's delegate, held strongly by the scene.
+    public let delegate: any SceneDelegate
+    /// Where the scene is in its life.
+    public internal(set) var activationState: SceneActivationState = .unattached
+    /// The title shown for the scene (the window title).
+    public var title = "" { didSet { titleDidChange() } }
+    /// A secondary title.
+    public var subtitle = ""
+    /// What the scene is doing; setting its `needsSave` saves the restoration activity soon.
+    public var userActivity: UserActivity? {
+        didSet {
+            oldValue?.needsSaveObserver = nil
+            userActivity?.needsSaveObserver = { [weak self] in self?.activityNeedsSave() }
+            if userActivity?.needsSave == true { activityNeedsSave() }
+        }
+    }
+    /// Which requests this scene handles or prefers; saved with the session.
+    public var activationConditions: SceneActivationConditions {
+        get { session.activationConditions }
+        set {
+            session.activationConditions = newValue
+            session.changeObserver?(session)
+        }
+    }
+
+    /// Called by the framework when the activity asks to be saved.
+    var activityNeedsSaveHandler: (@MainActor () -> Void)?
+
+    public required init(session: SceneSession, delegate: any SceneDelegate) {
+        self.session = session
+        self.delegate = delegate
+    }
+
+    open func titleDidChange() {}
+
+    private func activityNeedsSave() { activityNeedsSaveHandler?() }
+}
+
+extension Scene: Hashable {
+    public nonisolated static func == (lhs: Scene, rhs: Scene) -> Bool { lhs === rhs }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,23 @@
+/// What a scene is told when it connects (UIKit's `UIScene.ConnectionOptions`).
+@MainActor
+public struct SceneConnectionOptions {
+    /// Activities the scene was asked to show (a new-window request's, or a handed-over one).
+    public var userActivities: Set<UserActivity> = []
+    /// URLs the scene was asked to open.
+    public var urlContexts: Set<OpenURLContext> = []
+    /// The application that asked, when known.
+    public var sourceApplication: String?
+    /// Whether this connection restores a saved session, and after what kind of exit.
+    public var restoration: SceneRestoration = .none
+
+    /// Options with the given parts.
+    public init(
+        userActivities: Set<UserActivity> = [], urlContexts: Set<OpenURLContext> = [],
+        sourceApplication: String? = nil, restoration: SceneRestoration = .none
+    ) {
+        self.userActivities = userActivities
+        self.urlContexts = urlContexts
+        self.sourceApplication = sourceApplication
+        self.restoration = restoration
+    }
+}
