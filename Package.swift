@@ -50,6 +50,7 @@ let package = Package(
         // a private X display and session bus per app under test.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

@@ -167,7 +167,11 @@ extension Application {
     func disconnect(_ scene: WindowScene, discarding: Bool) {
         let session = scene.session
         if discarding { recordDiscard(of: session) }
-        move(scene, to: .background)
+        if scene.activationState == .background {
+            if !discarding { saveRestorationActivity(of: scene) }
+        } else {
+            move(scene, to: .background)  // saves a kept session's activity on the way
+        }
         SceneTrace.scene("sceneDidDisconnect(_:)", session)
         scene.delegate.sceneDidDisconnect(scene)
         scene.activationState = .unattached
