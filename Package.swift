@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",
-            dependencies: ["NoteModel", "TestSupport"],
+            dependencies: ["NoteModel", "Scenes", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

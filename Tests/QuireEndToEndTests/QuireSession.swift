@@ -1,5 +1,6 @@
 import Foundation
 import NoteModel
+@testable import Scenes
 import Testing
 import TestSupport
 
@@ -20,15 +21,65 @@ final class QuireSession {
     /// The notes database the app uses.
     var notesPath: String { "\(dataHome)/io.github.quire.Quire/notes.sqlite" }
 
+    /// The scene sessions file the app uses.
+    var scenesPath: String { "\(stateHome)/io.github.quire.Quire/scenes.sqlite" }
+
+    /// The environment every launch gets: the private desktop, the XDG
+    /// folders, and the lifecycle trace on.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        desktop.environment(
+            ["XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome, "SCENES_TRACE": "1"].merging(extra) { _, new in new })
+    }
+
     /// Starts `quire` with `arguments`.
     @discardableResult
-    func launch(_ arguments: [String] = []) throws -> ChildProcess {
+    func launch(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> ChildProcess {
         let child = try ChildProcess(
-            BuiltProducts.executable("quire"), arguments,
-            environment: desktop.environment(["XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome]),
+            BuiltProducts.executable("quire"), arguments, environment: environment(extra),
             outputDirectory: desktop.directory.path)
         process = child
         return child
+    }
+
+    /// Runs a second `quire` with `arguments`, as a person would from a terminal
+    /// while the app runs; it hands its request to the running one and exits.
+    func runSecond(_ arguments: [String]) throws -> (status: Int32?, output: String, error: String) {
+        try ChildProcess.run(
+            BuiltProducts.executable("quire"), arguments, environment: environment(),
+            outputDirectory: desktop.directory.path, seconds: 15)
+    }
+
+    /// The lifecycle trace of the current launch so far.
+    var trace: [TraceEvent] { TraceEvent.all(in: messages) }
+
+    /// The lifecycle callbacks of the current launch (no saves, no frames).
+    var lifecycle: [TraceEvent] { trace.filter(\.isLifecycle) }
+
+    /// Waits until the trace satisfies `condition`; records what it held if it never does.
+    func waitForTrace(
+        seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: ([TraceEvent]) -> Bool
+    ) {
+        let held = eventually(within: seconds) { condition(trace) }
+        if !held { Issue.record("the trace never got there: \(lifecycle)", sourceLocation: sourceLocation) }
+    }
+
+    /// The sessions saved in scenes.sqlite, read through the framework's own store.
+    func savedSessions() throws -> [SessionRecord] {
+        guard FileManager.default.fileExists(atPath: scenesPath) else { return [] }
+        return try SessionStore(path: scenesPath).sessions()
+    }
+
+    /// Discards recorded in scenes.sqlite but not delivered yet.
+    func pendingDiscards() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: scenesPath) else { return [] }
+        return try SessionStore(path: scenesPath).pendingDiscards().map(\.identifier)
+    }
+
+    /// The X ids of the app's visible windows.
+    func windowIDs() -> [String] {
+        ((try? desktop.xdotool("search", "--onlyvisible", "--name", "Quire$")) ?? "")
+            .split(separator: "\n").map(String.init)
     }
 
     /// Asks the running app to quit with `signal` and returns its exit status.

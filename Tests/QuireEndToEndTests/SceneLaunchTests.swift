@@ -1,0 +1,110 @@
+import Foundation
+@testable import Scenes
+import Testing
+import TestSupport
+
+/// Launching, quitting and relaunching, checked against the lifecycle trace
+/// and the session store (contract sequences A, B, C, I and J).
+@Suite("Scene lifecycle: launch and relaunch", .serialized)
+struct SceneLaunchTests {
+    @Test("A: a cold launch connects one new session in the contract's order")
+    func coldLaunch() throws {
+        let session = try QuireSession()
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        let events = session.lifecycle
+        let id = try #require(events.first { !$0.session.isEmpty }?.session)
+        #expect(events.map(\.callback) == [
+            "application(_:didFinishLaunchingWithOptions:)",
+            "application(_:configurationForConnecting:options:)",
+            "scene(_:willConnectTo:options:)",
+            "sceneWillEnterForeground(_:)",
+            "sceneDidBecomeActive(_:)",
+        ])
+        #expect(events.dropFirst().allSatisfy { $0.session == id })
+        #expect(events.dropFirst().allSatisfy { $0.configuration == "Default Configuration" })
+        #expect(session.trace.contains { $0.callback == "first-frame" && $0.session == id })
+        #expect(try session.savedSessions().map(\.identifier) == [id])
+        #expect(try session.savedSessions().first?.configurationName == "Default Configuration")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("C, I, B: three windows opened from a second process, quit, and all three restored with the same frontmost")
+    func threeWindowsRoundTrip() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("one", into: first)
+        for _ in 0..<2 {
+            #expect(try session.runSecond(["--new-window"]).status == 0, "a second quire hands over and exits")
+        }
+        #expect(eventually(within: 10) { session.windowIDs().count == 3 })
+        let others = session.windowIDs().filter { $0 != first }
+        #expect(others.count == 2)
+        try session.desktop.type("two", into: others[0])
+        try session.desktop.type("three", into: others[1])
+        _ = try session.waitForWindow(matching: "^three — Quire$")
+        session.waitForTrace { $0.filter { $0.callback == "sceneDidBecomeActive(_:)" }.count >= 3 }
+        let threeSession = session.lifecycle.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
+        // Bring "two" forward: it is the frontmost at quit.
+        try session.desktop.xdotool("windowfocus", "--sync", others[0])
+        session.waitForTrace { $0.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session != threeSession }
+        let frontmost = try #require(session.lifecycle.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session)
+        let created = session.lifecycle.filter { $0.callback == "application(_:configurationForConnecting:options:)" }.map(\.session)
+        #expect(created.count == 3, "C: each --new-window made a new session")
+        #expect(created.contains(frontmost))
+        #expect(eventually(within: 5) { (try? session.savedSessions().count) == 3 })
+
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0, "I: a quit exits with status 0")
+        let quit = session.lifecycle
+        for id in created {
+            let calls = quit.filter { $0.session == id }.map(\.callback)
+            let tail = Array(calls.suffix(id == frontmost ? 3 : 2))
+            let expected = (id == frontmost ? ["sceneWillResignActive(_:)"] : []) + ["sceneDidEnterBackground(_:)", "sceneDidDisconnect(_:)"]
+            #expect(tail == expected, "I for \(id): \(calls)")
+        }
+        #expect(quit.last?.callback == "applicationWillTerminate(_:)")
+        #expect(Set(try session.savedSessions().map(\.identifier)) == Set(created), "quit keeps the sessions")
+
+        try session.launch()
+        session.waitForTrace { $0.filter { $0.callback == "sceneWillEnterForeground(_:)" }.count == 3 }
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        let relaunch = session.lifecycle
+        #expect(!relaunch.contains { $0.callback == "application(_:configurationForConnecting:options:)" },
+                "B: restored sessions are not asked for a configuration")
+        #expect(Set(relaunch.filter { $0.callback == "scene(_:willConnectTo:options:)" }.map(\.session)) == Set(created))
+        for id in created {
+            let calls = relaunch.filter { $0.session == id }.map(\.callback)
+            #expect(Array(calls.prefix(3)) == [
+                "scene(_:willConnectTo:options:)", "scene(_:restoreInteractionStateWith:)", "sceneWillEnterForeground(_:)",
+            ], "B for \(id): \(calls)")
+        }
+        #expect(relaunch.filter { $0.callback == "sceneDidBecomeActive(_:)" }.last?.session == frontmost,
+                "the window frontmost at quit is presented last and ends active")
+        #expect(Set(session.desktop.windowTitles(matching: "Quire$")) == ["one — Quire", "two — Quire", "three — Quire"])
+        session.keepScreenshot(named: "three-windows-restored")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("J: after SIGKILL the session comes back with its saved activity")
+    func crashRecovers() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("survives a crash", into: window)
+        session.waitForTrace { $0.contains { $0.callback == "stateRestorationActivity(for:)" } }
+        let id = try #require(session.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session)
+        #expect(eventually(within: 5) { (try? session.savedSessions().first?.restorationActivity) != nil })
+        #expect(try session.stop(with: SIGKILL) == 128 + SIGKILL)
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^survives a crash — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneWillEnterForeground(_:)" } }
+        let calls = session.lifecycle.map(\.callback)
+        #expect(!calls.contains("application(_:configurationForConnecting:options:)"))
+        #expect(session.lifecycle.filter { $0.callback == "scene(_:restoreInteractionStateWith:)" }.map(\.session) == [id])
+        #expect(try session.stop() == 0)
+    }
+}
