@@ -77,7 +77,7 @@ run_tests() {
     # fatal-criticals: any GTK or GLib critical ends the program and fails its test.
     # No accessibility bus: its launcher can outlive the test's session bus.
     env G_DEBUG=fatal-criticals GTK_A11Y=none QUIRE_TEST_ARTIFACTS="$PWD/test-artifacts" \
-        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp" \
+        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
         dbus-run-session -- swift test --skip-build "$@"
 }
 

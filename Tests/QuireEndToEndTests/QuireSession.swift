@@ -55,6 +55,9 @@ final class QuireSession {
     /// The lifecycle callbacks of the current launch (no saves, no frames).
     var lifecycle: [TraceEvent] { trace.filter(\.isLifecycle) }
 
+    /// The lifecycle callbacks after the first `count` trace lines.
+    func lifecycle(after count: Int) -> [TraceEvent] { trace.dropFirst(count).filter(\.isLifecycle) }
+
     /// Waits until the trace satisfies `condition`; records what it held if it never does.
     func waitForTrace(
         seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
@@ -99,7 +102,8 @@ final class QuireSession {
         } catch {
             let state = process.map { $0.isRunning ? "running" : "exited with \($0.exitStatus ?? -1)" } ?? "not started"
             throw QuireSessionError.noWindow(
-                "\(error); quire is \(state); it printed: \(messages); desktop: \(desktop.health)")
+                "\(error); quire is \(state); it printed: \(messages.suffix(3_000)); on standard output: "
+                    + "\(process?.standardOutput.suffix(1_000) ?? ""); desktop: \(desktop.health)")
         }
     }
 

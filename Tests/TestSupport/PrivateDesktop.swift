@@ -57,7 +57,10 @@ public final class PrivateDesktop: @unchecked Sendable {
             }
             if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { continue }
             let server = try ChildProcess(
-                "Xvfb", [":\(number)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                // -noreset: an X server resets when its last client leaves, and a client
+                // connecting during the reset fails ("cannot open display"); tests
+                // connect and leave with xdotool all the time.
+                "Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                 environment: minimalEnvironment, outputDirectory: outputDirectory)
             // -displayfd writes the number once the server listens.
             let ready = eventually(within: 10) {
