@@ -133,6 +133,11 @@ final class SessionStore {
         return all
     }
 
+    /// How many activities the crash-loop guard has kept aside.
+    func setAsideActivityCount() throws -> Int64 {
+        try database.query("SELECT count(*) FROM set_aside_activities").first?.integer(0) ?? 0
+    }
+
     // MARK: Launch state
 
     /// A number kept between launches (0 if never set).

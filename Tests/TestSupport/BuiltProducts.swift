@@ -10,4 +10,12 @@ public enum BuiltProducts {
                 .map { ($0 as NSString).deletingLastPathComponent } ?? ".build/debug")
         return (folder as NSString).appendingPathComponent(name)
     }
+
+    /// The package's source folder (where Package.swift is), for tests that
+    /// read the app's resources.
+    public static let sourceRoot: String = {
+        var folder = "\(#filePath)" as NSString  // Tests/TestSupport/BuiltProducts.swift
+        for _ in 0..<3 { folder = folder.deletingLastPathComponent as NSString }
+        return folder as String
+    }()
 }
