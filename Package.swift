@@ -49,6 +49,9 @@ let package = Package(
         // Helpers the test targets share: temporary folders, child processes, and
         // a private X display and session bus per app under test.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // A minimal app on the scene framework with recording delegates and
+        // scripted scenarios, run by the scene conformance tests. Not a product.
+        .executableTarget(name: "SceneHost", dependencies: ["GtkKit", "Scenes"], swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

@@ -95,22 +95,32 @@ public final class Window: Widget {
     }
 
     /// Calls `handler` whenever the window is minimised or restored (the state of
-    /// its toplevel surface, which exists once the window is realised).
+    /// its toplevel surface, which exists while the window is realised). The
+    /// handler is disconnected when the window is unrealised: GDK may keep a
+    /// destroyed surface referenced a while, and nothing of ours should live on it.
     public func onMinimizedChanged(_ handler: @escaping @MainActor () -> Void) {
         whenRealized { [unowned self] in
             guard let surface = quire_window_surface(objectPointer) else { return }
-            // The handler lives on the surface, which the window owns.
-            Object(retaining: surface).observe(property: "state", handler)
+            let connection = ConnectionHolder()
+            connection.value = Object(retaining: surface).observe(property: "state", handler)
+            connect("unrealize") {
+                connection.value?.disconnect()
+                connection.value = nil
+            }
         }
     }
 
-    /// Calls `handler` once, after the window's first frame is painted.
+    /// Calls `handler` once, after the window's first frame is painted. The
+    /// handler then disconnects itself: GDK may keep a closed window's frame
+    /// clock alive a while, and nothing of ours should live on it.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
         whenRealized { [unowned self] in
             guard let clock = quire_widget_frame_clock(objectPointer) else { return }
-            let first = OnceFlag()
-            Object(retaining: clock).connect("after-paint") {
-                if first.set() { handler() }
+            let connection = ConnectionHolder()
+            connection.value = Object(retaining: clock).connect("after-paint") {
+                handler()
+                connection.value?.disconnect()
+                connection.value = nil
             }
         }
     }

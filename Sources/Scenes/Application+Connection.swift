@@ -40,6 +40,7 @@ extension Application {
         session.scene = scene
         session.changeObserver = { [weak self] in self?.saveDetails(of: $0) }
         scenes[session.persistentIdentifier] = scene
+        LiveSceneObjects.track(scene)
         wire(scene, firstFrame: firstFrame)
 
         SceneTrace.scene("scene(_:willConnectTo:options:)", session)
@@ -204,7 +205,7 @@ extension Application {
 
     /// Disconnects every background scene, keeping its session (F): on low
     /// memory, and through the `app.disconnect-background-scenes` action.
-    func disconnectBackgroundScenes() {
+    public func disconnectBackgroundScenes() {
         for scene in scenes.values where scene.activationState == .background {
             disconnect(scene, discarding: false)
         }

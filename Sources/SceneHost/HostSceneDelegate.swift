@@ -1,0 +1,38 @@
+import Scenes
+
+/// The host's scene delegate: records every call with the session, and what
+/// the connection options carried.
+@MainActor
+final class HostSceneDelegate: WindowSceneDelegate {
+    /// Called when a scene becomes active; the scenario waits on it.
+    static var onActive: (@MainActor (Scene) -> Void)?
+    /// The activities the last connection carried.
+    static var lastConnectionActivities: [UserActivity] = []
+
+    init() {}
+
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        Recorder.record("willConnectTo", session)
+        HostSceneDelegate.lastConnectionActivities = Array(options.userActivities)
+        scene.title = "Host \(session.persistentIdentifier.prefix(8))"
+        scene.userActivity = session.stateRestorationActivity ?? UserActivity(activityType: "host.state")
+    }
+    func sceneDidDisconnect(_ scene: Scene) { Recorder.record("didDisconnect", scene.session) }
+    func sceneWillEnterForeground(_ scene: Scene) { Recorder.record("willEnterForeground", scene.session) }
+    func sceneDidBecomeActive(_ scene: Scene) {
+        Recorder.record("didBecomeActive", scene.session)
+        HostSceneDelegate.onActive?(scene)
+    }
+    func sceneWillResignActive(_ scene: Scene) { Recorder.record("willResignActive", scene.session) }
+    func sceneDidEnterBackground(_ scene: Scene) { Recorder.record("didEnterBackground", scene.session) }
+    func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        Recorder.record("stateRestorationActivity", scene.session)
+        return scene.userActivity
+    }
+    func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
+        Recorder.record("restoreInteractionState", scene.session)
+    }
+    func scene(_ scene: Scene, continue userActivity: UserActivity) {
+        Recorder.record("continue:\(userActivity.targetContentIdentifier ?? "-")", scene.session)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GtkKit
+import Scenes
+
+// A minimal app on the scene framework, for its conformance tests: recording
+// delegates, a manifest built in code, and one scripted scenario chosen by
+// SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene). Not a
+// product; never installed.
+
+MainLoop.bridgeDispatchMainQueue()
+let environment = ProcessInfo.processInfo.environment
+let manifest = try! SceneManifest(propertyList: [
+    "UIApplicationSceneManifest": [
+        "UIApplicationSupportsMultipleScenes": environment["SCENE_HOST_SCENARIO"] != "single-scene",
+        "UISceneConfigurations": [
+            "UIWindowSceneSessionRoleApplication": [
+                ["UISceneConfigurationName": "Host", "UISceneDelegateClassName": "SceneHost.HostSceneDelegate"],
+            ],
+        ],
+    ],
+])
+let application = Application(
+    applicationID: "io.github.quire.SceneHost", manifest: manifest, delegate: HostAppDelegate())
+let scenario = Scenario(application: application)
+Task { @MainActor in
+    switch environment["SCENE_HOST_SCENARIO"] {
+    case "lifetime": await scenario.lifetime()
+    case "reconnect": await scenario.reconnect()
+    case "conditions": await scenario.conditions()
+    case "single-scene": await scenario.singleScene()
+    default: scenario.result("error", "unknown scenario")
+    }
+    print("calls \(Recorder.calls.joined(separator: ","))")
+    application.terminate()
+}
+exit(application.run())

@@ -1,0 +1,29 @@
+/// Weak references to every scene, scene delegate and window the framework
+/// created, so tests can see that disconnected ones are really released.
+@MainActor
+public enum LiveSceneObjects {
+    private final class Weak {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private static var scenes: [Weak] = []
+    private static var delegates: [Weak] = []
+    private static var windows: [Weak] = []
+
+    static func track(_ scene: WindowScene) {
+        scenes.removeAll { $0.object == nil }
+        delegates.removeAll { $0.object == nil }
+        windows.removeAll { $0.object == nil }
+        scenes.append(Weak(scene))
+        delegates.append(Weak(scene.delegate))
+        windows.append(Weak(scene.window))
+    }
+
+    /// How many scenes are still alive.
+    public static var sceneCount: Int { scenes.count { $0.object != nil } }
+    /// How many scene delegates are still alive.
+    public static var delegateCount: Int { delegates.count { $0.object != nil } }
+    /// How many scene windows (their Swift wrappers) are still alive.
+    public static var windowCount: Int { windows.count { $0.object != nil } }
+}

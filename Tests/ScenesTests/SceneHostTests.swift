@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Conformance checked inside a real GtkApplication: the SceneHost program
+/// runs a scripted scenario against recording delegates and prints what it saw.
+@Suite("Scene host scenarios", .serialized)
+struct SceneHostTests {
+    /// Runs `scenario` on `desktop` with its state in `state`; returns its "result" lines by name.
+    private func run(_ scenario: String, on desktop: PrivateDesktop, state: String) throws -> [String: String] {
+        let outcome = try ChildProcess.run(
+            BuiltProducts.executable("SceneHost"), [],
+            environment: desktop.environment([
+                "SCENE_HOST_SCENARIO": scenario, "XDG_STATE_HOME": state + "/state", "XDG_DATA_HOME": state + "/data",
+            ]),
+            outputDirectory: desktop.directory.path, seconds: 120)
+        #expect(outcome.status == 0, "SceneHost \(scenario) failed: \(outcome.error.suffix(2_000))")
+        var results: [String: String] = [:]
+        for line in outcome.output.split(separator: "\n") where line.hasPrefix("result ") {
+            let parts = line.dropFirst("result ".count).split(separator: " ", maxSplits: 1)
+            results[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        #expect(results["error"] == nil, "\(results["error"] ?? "")")
+        return results
+    }
+
+    @Test("opening and closing 200 scenes returns every live object count to where it started")
+    func lifetime() throws {
+        let desktop = try PrivateDesktop()
+        let results = try run("lifetime", on: desktop, state: desktop.directory.file("lifetime"))
+        #expect(results["cycles"] == "200")
+        let before = try #require(results["before"])
+        #expect(results["after"] == before, "scenes, delegates, windows, GObject wrappers, signal handlers")
+        #expect(results["open-sessions"] == "1", "every closed session was discarded")
+    }
+
+    @Test("F then D: a disconnected session keeps living and reconnects as new objects with the activity")
+    func reconnect() throws {
+        let desktop = try PrivateDesktop()
+        let results = try run("reconnect", on: desktop, state: desktop.directory.file("reconnect"))
+        let first = try #require(results["first"]), second = try #require(results["second"])
+        #expect(results["disconnect"] == "stateRestorationActivity \(second),didDisconnect \(second)")
+        #expect(results["disconnected-kept"] == "true", "session.scene is nil and the session is still open")
+        #expect(results["reconnect"]?.hasPrefix(
+            "willConnectTo \(second),restoreInteractionState \(second),willEnterForeground \(second)") == true,
+            "\(results["reconnect"] ?? "")")
+        #expect(results["reconnect"]?.contains("configurationForConnecting") == false)
+        #expect(results["reconnect-activity"] == #"["doc:7"]"#, "the activity arrives in the connection options")
+        #expect(results["new-objects"] == "true", "a new scene and a new delegate")
+        #expect(results["continue"] == "continue:doc:8 \(first)", "a connected scene gets the activity through continue")
+    }
+
+    @Test("a request for content an open session prefers activates it instead of a new one, also after a relaunch")
+    func activationConditions() throws {
+        let desktop = try PrivateDesktop()
+        let state = desktop.directory.file("conditions")
+        let first = try run("conditions", on: desktop, state: state)
+        let preferring = try #require(first["preferring"])
+        #expect(first["doc1"]?.hasPrefix("continue:doc:1 \(preferring)") == true, "\(first["doc1"] ?? "")")
+        #expect(first["sessions"] == "2->2", "no duplicate session")
+        let second = try run("conditions", on: desktop, state: state)
+        #expect(second["restored-preference"] == preferring, "the conditions were saved with the session")
+        #expect(second["doc1"]?.hasPrefix("continue:doc:1 \(preferring)") == true, "\(second["doc1"] ?? "")")
+        #expect(second["sessions"] == "2->2")
+    }
+
+    @Test("a manifest without multiple scenes refuses a second one with multipleScenesNotSupported")
+    func singleScene() throws {
+        let desktop = try PrivateDesktop()
+        let results = try run("single-scene", on: desktop, state: desktop.directory.file("single"))
+        #expect(results["refusal"] == "this app shows only one window")
+        #expect(results["sessions"] == "1")
+    }
+}
