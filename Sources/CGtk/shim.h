@@ -31,6 +31,8 @@ static inline GtkTextView *quire_as_text_view(gpointer p) { return GTK_TEXT_VIEW
 static inline GtkScrolledWindow *quire_as_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkTextBuffer *quire_as_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
 static inline GtkLabel *quire_as_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkHeaderBar *quire_as_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkMenuButton *quire_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }
@@ -165,6 +167,50 @@ static inline gpointer quire_widget_frame_clock(gpointer widget) {
 /* A new parameterless action, with a full reference for the caller. */
 static inline gpointer quire_simple_action_new(const char *name) {
     return g_simple_action_new(name, NULL);
+}
+
+/* A new action whose parameter is a string ("app.name::value" in menus). */
+static inline gpointer quire_simple_action_new_with_string(const char *name) {
+    return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+}
+
+/* The string inside a string GVariant, or NULL if it is not one. Borrowed. */
+static inline const char *quire_variant_string(GVariant *value) {
+    if (value == NULL || !g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
+        return NULL;
+    }
+    return g_variant_get_string(value, NULL);
+}
+
+/* ---- Menus (GMenu is opaque to Swift) ----------------------------------- */
+
+static inline gpointer quire_menu_new(void) { return g_menu_new(); }
+
+static inline void quire_menu_append(gpointer menu, const char *label, const char *detailed_action) {
+    g_menu_append(G_MENU(menu), label, detailed_action);
+}
+
+static inline void quire_menu_append_section(gpointer menu, const char *label, gpointer section) {
+    g_menu_append_section(G_MENU(menu), label, G_MENU_MODEL(section));
+}
+
+static inline void quire_menu_remove_all(gpointer menu) { g_menu_remove_all(G_MENU(menu)); }
+
+static inline void quire_menu_button_set_model(gpointer button, gpointer menu) {
+    gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(button), G_MENU_MODEL(menu));
+}
+
+/* ---- Low-memory warnings ------------------------------------------------- */
+
+/* The system's memory monitor, with a new reference. */
+static inline gpointer quire_memory_monitor_dup_default(void) { return g_memory_monitor_dup_default(); }
+
+/* void handler(GMemoryMonitor *monitor, GMemoryMonitorWarningLevel level, gpointer data) */
+typedef void (*QuireLowMemoryHandler)(gpointer monitor, GMemoryMonitorWarningLevel level, gpointer data);
+
+static inline gulong quire_signal_connect_low_memory(gpointer monitor, QuireLowMemoryHandler handler, gpointer data,
+                                                     GClosureNotify release) {
+    return g_signal_connect_data(monitor, "low-memory-warning", G_CALLBACK(handler), data, release, 0);
 }
 
 /* ---- Main sources -------------------------------------------------------- */

@@ -79,6 +79,13 @@ public final class DesktopApplication: Object {
         setAccelerators(accelerators, forAction: "app.\(name)")
     }
 
+    /// Adds the application action `app.<name>` that takes a string, used in menus
+    /// as "app.<name>::<value>".
+    public func addAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let action = SimpleAction(name: name, stringHandler: handler)
+        g_action_map_add_action(quire_as_action_map(objectPointer), quire_as_action(action.objectPointer))
+    }
+
     /// Sets the keyboard accelerators for a detailed action name such as "app.quit".
     public func setAccelerators(_ accelerators: [String], forAction detailedName: String) {
         let copies = accelerators.map { strdup($0) }

@@ -9,6 +9,20 @@ final class SimpleAction: Object {
         super.init(adopting: quire_simple_action_new(name))
     }
 
+    /// A new action called `name` that takes a string ("app.<name>::<value>").
+    init(name: String, stringHandler: @escaping @MainActor (String) -> Void) {
+        super.init(adopting: quire_simple_action_new_with_string(name))
+        typealias Box = ClosureBox<@MainActor (String) -> Void>
+        let box = Box(stringHandler, kind: .signalHandler)
+        quire_signal_connect_action(objectPointer, "activate", { _, parameter, data in
+            guard let text = quire_variant_string(parameter) else { return }
+            let value = String(cString: text)
+            MainActor.assumeIsolated { Box.from(data!).closure(value) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+    }
+
     /// Calls `handler` when the action is activated. The C handler of
     /// "activate" is `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`.
     @discardableResult

@@ -40,6 +40,11 @@ public final class Window: Widget {
         gtk_widget_set_size_request(widgetPointer, width, height)
     }
 
+    /// Replaces the window manager's title bar with `titlebar` (a header bar).
+    public func setTitlebar(_ titlebar: Widget) {
+        gtk_window_set_titlebar(windowPointer, titlebar.widgetPointer)
+    }
+
     /// The window's single child.
     public func setChild(_ child: Widget?) {
         gtk_window_set_child(windowPointer, child?.widgetPointer)

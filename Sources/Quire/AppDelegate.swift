@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import NoteModel
 import Scenes
 import Storage
@@ -18,6 +19,9 @@ final class AppDelegate: ApplicationDelegate {
     /// The notes, or why they could not be opened; shared by every window.
     private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
 
+    /// The primary menu every window shows: New Window, the open windows, Quit.
+    let primaryMenu = Menu()
+
     /// Whether a window has connected in this process yet. The first window of
     /// a launch shows the most recent note; later new windows start a new note,
     /// so two windows never edit one note (there is no live sync between them yet).
@@ -36,6 +40,7 @@ final class AppDelegate: ApplicationDelegate {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
             (active as? WindowScene)?.window.close()
         }
+        buildPrimaryMenu(windows: application.windowMenu)
         return true
     }
 
@@ -45,5 +50,15 @@ final class AppDelegate: ApplicationDelegate {
     ) -> SceneConfiguration {
         let aboutOneNote = options.userActivities.contains { NoteActivity.noteID(in: $0) != nil }
         return SceneConfiguration(name: aboutOneNote ? "Note Editor" : "Default Configuration", sessionRole: session.role)
+    }
+
+    private func buildPrimaryMenu(windows: Menu) {
+        let newWindow = Menu()
+        newWindow.append("New Window", action: "app.new-window")
+        primaryMenu.appendSection(newWindow)
+        primaryMenu.appendSection(windows, label: "Windows")
+        let quit = Menu()
+        quit.append("Quit", action: "app.quit")
+        primaryMenu.appendSection(quit)
     }
 }

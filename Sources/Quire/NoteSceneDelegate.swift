@@ -19,6 +19,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
         defer { app.hasConnectedFirstWindow = true }
+        let header = HeaderBar()
+        header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: "Main Menu"))
+        scene.window.setTitlebar(header)
         let store: NoteStore
         switch app.notes {
         case let .success(opened): store = opened
@@ -30,10 +33,14 @@ class NoteSceneDelegate: WindowSceneDelegate {
         let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
         let editor = NoteEditor(window: scene.window, store: store, noteID: requested ?? initialNoteID(in: store))
-        editor.onTitleChange = { [weak scene] in scene?.title = $0 }
+        editor.onTitleChange = { [weak self, weak scene] title in
+            scene?.title = title
+            if self?.activity.title != title { self?.activity.title = title }
+        }
         editor.onStateChange = { [weak self] in self?.recordState() }
         self.editor = editor
         scene.title = editor.windowTitle
+        activity.title = editor.windowTitle
         recordState()
         scene.userActivity = activity
     }

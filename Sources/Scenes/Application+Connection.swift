@@ -52,6 +52,7 @@ extension Application {
         enter(.foregroundInactive, scene)
         scene.window.present()
         scheduleStateUpdate(scene)
+        refreshWindowMenu()
     }
 
     private func wire(_ scene: WindowScene, firstFrame: (@MainActor () -> Void)?) {
@@ -68,6 +69,7 @@ extension Application {
             SceneTrace.scene("first-frame", scene.session)
             firstFrame?()
         }
+        scene.titleObserver = { [weak self] in self?.refreshWindowMenu() }
         scene.activityNeedsSaveHandler = { [weak self, weak scene] in
             guard let self, let scene else { return }
             saveScheduler.request(for: identifier) { [weak self, weak scene] in
@@ -181,6 +183,7 @@ extension Application {
         session.scene = nil
         scene.window.destroy()
         if discarding { deliverDiscards([session]) }
+        refreshWindowMenu()
     }
 
     /// Removes the session from the open ones and records its discard durably.

@@ -20,6 +20,11 @@ public final class Application {
     /// Whether the app may show more than one window (from the manifest).
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
+    /// A menu section listing every open session by title, connected or not;
+    /// choosing one brings its window forward or reconnects it (D). Put it in
+    /// every window's primary menu.
+    public let windowMenu = Menu()
+
     let desktop: DesktopApplication
     let directories: AppDirectories
     var store: SessionStore?
@@ -49,6 +54,10 @@ public final class Application {
         desktop.onShutdown { [unowned self] in finishTermination() }
         desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in terminate() }
         desktop.addAction("disconnect-background-scenes") { [unowned self] in disconnectBackgroundScenes() }
+        desktop.addAction("show-session") { [unowned self] identifier in
+            if let session = sessions[identifier] { requestSceneSessionActivation(session, userActivity: nil) }
+        }
+        MemoryMonitor.onLowMemoryWarning { [unowned self] in disconnectBackgroundScenes() }
         UnixSignals.onTerminationRequest { [unowned self] in terminate() }
     }
 
@@ -82,6 +91,15 @@ public final class Application {
         delegate.applicationWillTerminate(self)
     }
     private var hasTerminated = false
+
+    /// Rebuilds `windowMenu` from the open sessions, most recently active first.
+    func refreshWindowMenu() {
+        windowMenu.removeAll()
+        for session in sessions.values.sorted(by: { $0.stacking > $1.stacking }) {
+            let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
+            windowMenu.append(title.isEmpty ? "Window" : title, action: "app.show-session::\(session.persistentIdentifier)")
+        }
+    }
 
     /// Runs a store operation, logging (never throwing) a failure: a full disk
     /// must not take the windows down.

@@ -10,7 +10,12 @@ open class Scene {
     /// Where the scene is in its life.
     public internal(set) var activationState: SceneActivationState = .unattached
     /// The title shown for the scene (the window title).
-    public var title = "" { didSet { titleDidChange() } }
+    public var title = "" {
+        didSet {
+            titleDidChange()
+            titleObserver?()
+        }
+    }
     /// A secondary title.
     public var subtitle = ""
     /// What the scene is doing; setting its `needsSave` saves the restoration activity soon.
@@ -29,6 +34,9 @@ open class Scene {
             session.changeObserver?(session)
         }
     }
+
+    /// Called by the framework when the title changes (to update the Window menu).
+    var titleObserver: (@MainActor () -> Void)?
 
     /// Called by the framework when the activity asks to be saved.
     var activityNeedsSaveHandler: (@MainActor () -> Void)?

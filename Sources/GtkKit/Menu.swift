@@ -1,0 +1,22 @@
+import CGtk
+
+/// A GMenu: the items of a menu, each a label and a detailed action name
+/// ("app.new-window", "app.show-session::<id>"), and sections of such items.
+@MainActor
+public final class Menu: Object {
+    /// An empty menu.
+    public init() {
+        super.init(adopting: quire_menu_new())
+    }
+
+    /// Adds an item that activates `action`.
+    public func append(_ label: String, action: String) { quire_menu_append(objectPointer, label, action) }
+
+    /// Adds `section` as a section, with a heading if `label` is given.
+    public func appendSection(_ section: Menu, label: String? = nil) {
+        quire_menu_append_section(objectPointer, label, section.objectPointer)
+    }
+
+    /// Removes every item.
+    public func removeAll() { quire_menu_remove_all(objectPointer) }
+}
