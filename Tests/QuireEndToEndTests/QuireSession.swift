@@ -79,6 +79,55 @@ final class QuireSession {
         return try SessionStore(path: scenesPath).pendingDiscards().map(\.identifier)
     }
 
+    /// Waits for a window that is not among `known` and gives it the focus, as
+    /// a window manager would a new window (there is none on the test display);
+    /// returns its X id once the newest session's scene is active and drawn.
+    func focusNewWindow(besides known: [String]) throws -> String {
+        let connected = known.count + 1
+        guard eventually(within: 10, { connections >= connected }) else {
+            throw QuireSessionError.noWindow("no new scene connected besides \(known); \(lifecycle)")
+        }
+        var found: String?
+        // Focusing fails (BadMatch) until the new window is viewable; keep trying.
+        guard eventually(within: 10, {
+            found = windowIDs().first { !known.contains($0) }
+            guard let window = found else { return false }
+            return (try? desktop.xdotool("windowfocus", "--sync", window)) != nil
+        }), let window = found
+        else { throw QuireSessionError.noWindow("no new window appeared besides \(known); \(lifecycle)") }
+        waitForTrace { events in
+            guard let newest = events.last(where: { $0.callback == "scene(_:willConnectTo:options:)" })?.session else { return false }
+            return events.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session == newest
+                && events.contains { $0.callback == "first-frame" && $0.session == newest }
+        }
+        return window
+    }
+
+    /// How many scenes connected in the current launch.
+    var connections: Int { trace.filter { $0.callback == "scene(_:willConnectTo:options:)" }.count }
+
+    /// Gives `window` the focus and waits for the scene that becomes active; returns its session.
+    func focus(_ window: String) throws -> String? {
+        let mark = trace.count
+        try desktop.xdotool("windowfocus", "--sync", window)
+        waitForTrace { $0.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        return trace.dropFirst(mark).last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
+    }
+
+    /// Opens the focused window's primary menu with F10, as a keyboard user
+    /// does, and waits until its popover is on screen (so keys go to the menu).
+    func openPrimaryMenu() throws {
+        func surfaces() -> Int {
+            ((try? desktop.xdotool("search", "--onlyvisible", "--classname", "quire")) ?? "")
+                .split(separator: "\n").count
+        }
+        let before = surfaces()
+        try desktop.xdotool("key", "F10")
+        guard eventually(within: 5, { surfaces() > before }) else {
+            throw QuireSessionError.noWindow("F10 did not open the primary menu; \(lifecycle)")
+        }
+    }
+
     /// The X ids of the app's visible windows.
     func windowIDs() -> [String] {
         ((try? desktop.xdotool("search", "--onlyvisible", "--name", "Quire$")) ?? "")

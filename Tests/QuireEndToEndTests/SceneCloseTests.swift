@@ -10,9 +10,10 @@ struct SceneCloseTests {
     /// Launches, opens a second window from a second process, and returns both sessions (first, second).
     private func twoWindows(_ session: QuireSession, environment: [String: String] = [:]) throws -> (String, String) {
         try session.launch(environment: environment)
-        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        let first = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         #expect(try session.runSecond(["--new-window"]).status == 0)
-        session.waitForTrace { $0.filter { $0.callback == "sceneDidBecomeActive(_:)" }.count >= 2 }
+        _ = try session.focusNewWindow(besides: [first])
         let created = session.lifecycle.filter { $0.callback == "scene(_:willConnectTo:options:)" }.map(\.session)
         try #require(created.count == 2)
         session.waitForTrace { $0.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session == created[1] }

@@ -42,15 +42,13 @@ struct SceneLaunchTests {
         #expect(eventually(within: 10) { session.windowIDs().count == 3 })
         let others = session.windowIDs().filter { $0 != first }
         #expect(others.count == 2)
-        try session.desktop.type("two", into: others[0])
-        try session.desktop.type("three", into: others[1])
+        for (window, text) in zip(others, ["two", "three"]) {
+            _ = try session.focus(window)
+            try session.desktop.type(text, into: window)
+        }
         _ = try session.waitForWindow(matching: "^three — Quire$")
-        session.waitForTrace { $0.filter { $0.callback == "sceneDidBecomeActive(_:)" }.count >= 3 }
-        let threeSession = session.lifecycle.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
         // Bring "two" forward: it is the frontmost at quit.
-        try session.desktop.xdotool("windowfocus", "--sync", others[0])
-        session.waitForTrace { $0.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session != threeSession }
-        let frontmost = try #require(session.lifecycle.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session)
+        let frontmost = try #require(try session.focus(others[0]))
         let created = session.lifecycle.filter { $0.callback == "application(_:configurationForConnecting:options:)" }.map(\.session)
         #expect(created.count == 3, "C: each --new-window made a new session")
         #expect(created.contains(frontmost))

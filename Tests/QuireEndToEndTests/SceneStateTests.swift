@@ -39,7 +39,7 @@ struct SceneStateTests {
         let first = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("kept in memory", into: first)
         #expect(try session.runSecond(["--new-window"]).status == 0)
-        session.waitForTrace { $0.filter { $0.callback == "sceneDidBecomeActive(_:)" }.count >= 2 }
+        _ = try session.focusNewWindow(besides: [first])
         let firstID = try #require(session.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session)
         try session.desktop.xdotool("windowunmap", "--sync", first)
         session.waitForTrace { $0.contains { $0.session == firstID && $0.callback == "sceneDidEnterBackground(_:)" } }
