@@ -8,12 +8,16 @@ final class HostSceneDelegate: WindowSceneDelegate {
     static var onActive: (@MainActor (Scene) -> Void)?
     /// The activities the last connection carried.
     static var lastConnectionActivities: [UserActivity] = []
+    /// Each connection's restoration reason, and whether its session's saved
+    /// activity was readable in willConnectTo, as "reason/readable".
+    static var connections: [String] = []
 
     init() {}
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         Recorder.record("willConnectTo", session)
         HostSceneDelegate.lastConnectionActivities = Array(options.userActivities)
+        HostSceneDelegate.connections.append("\(options.restoration)/\(session.stateRestorationActivity != nil)")
         scene.title = "Host \(session.persistentIdentifier.prefix(8))"
         scene.userActivity = session.stateRestorationActivity ?? UserActivity(activityType: "host.state")
     }

@@ -129,4 +129,33 @@ struct Scenario {
         result("refusal", refusal)
         result("sessions", application.openSessions.count)
     }
+
+    /// Reports each connection's restoration reason and whether its saved
+    /// activity was readable in willConnectTo; with SCENE_HOST_WAIT=1 it then
+    /// waits to be killed, so the next run is a recovery.
+    func restoration() async {
+        guard let first = await firstActiveSession() else { return result("error", "no first scene") }
+        first.scene?.userActivity?.addUserInfoEntries(from: ["saved": .bool(true)])
+        try? await Task.sleep(for: .milliseconds(1_200))  // the throttled save lands
+        result("connections", HostSceneDelegate.connections.joined(separator: ","))
+        if ProcessInfo.processInfo.environment["SCENE_HOST_WAIT"] == "1" {
+            // Unbuffered: the test kills the process next.
+            FileHandle.standardOutput.write(Data("ready\n".utf8))
+            try? await Task.sleep(for: .seconds(60))
+        }
+    }
+
+    /// Marks the activity as needing a save 25 times in 2.5 s: it is saved
+    /// while this goes on, at most about once a second.
+    func throttle() async {
+        guard let first = await firstActiveSession() else { return result("error", "no first scene") }
+        try? await Task.sleep(for: .milliseconds(1_100))
+        let mark = Recorder.calls.count
+        for step in 0..<25 {
+            first.scene?.userActivity?.addUserInfoEntries(from: ["step": .integer(Int64(step))])
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        try? await Task.sleep(for: .milliseconds(1_200))
+        result("saves", Recorder.since(mark).filter { $0.hasPrefix("stateRestorationActivity") }.count)
+    }
 }

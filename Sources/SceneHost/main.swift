@@ -4,7 +4,8 @@ import Scenes
 
 // A minimal app on the scene framework, for its conformance tests: recording
 // delegates, a manifest built in code, and one scripted scenario chosen by
-// SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene). Not a
+// SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene,
+// restoration, throttle). Not a
 // product; never installed.
 
 MainLoop.bridgeDispatchMainQueue()
@@ -28,6 +29,8 @@ Task { @MainActor in
     case "reconnect": await scenario.reconnect()
     case "conditions": await scenario.conditions()
     case "single-scene": await scenario.singleScene()
+    case "restoration": await scenario.restoration()
+    case "throttle": await scenario.throttle()
     default: scenario.result("error", "unknown scenario")
     }
     print("calls \(Recorder.calls.joined(separator: ","))")

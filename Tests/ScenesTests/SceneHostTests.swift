@@ -9,19 +9,49 @@ struct SceneHostTests {
     /// Runs `scenario` on `desktop` with its state in `state`; returns its "result" lines by name.
     private func run(_ scenario: String, on desktop: PrivateDesktop, state: String) throws -> [String: String] {
         let outcome = try ChildProcess.run(
-            BuiltProducts.executable("SceneHost"), [],
-            environment: desktop.environment([
-                "SCENE_HOST_SCENARIO": scenario, "XDG_STATE_HOME": state + "/state", "XDG_DATA_HOME": state + "/data",
-            ]),
+            BuiltProducts.executable("SceneHost"), [], environment: environment(scenario, desktop, state),
             outputDirectory: desktop.directory.path, seconds: 120)
         #expect(outcome.status == 0, "SceneHost \(scenario) failed: \(outcome.error.suffix(2_000))")
+        return results(in: outcome.output)
+    }
+
+    private func environment(_ scenario: String, _ desktop: PrivateDesktop, _ state: String, extra: [String: String] = [:]) -> [String: String] {
+        desktop.environment([
+            "SCENE_HOST_SCENARIO": scenario, "XDG_STATE_HOME": state + "/state", "XDG_DATA_HOME": state + "/data",
+        ].merging(extra) { _, new in new })
+    }
+
+    private func results(in output: String) -> [String: String] {
         var results: [String: String] = [:]
-        for line in outcome.output.split(separator: "\n") where line.hasPrefix("result ") {
+        for line in output.split(separator: "\n") where line.hasPrefix("result ") {
             let parts = line.dropFirst("result ".count).split(separator: " ", maxSplits: 1)
             results[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
         #expect(results["error"] == nil, "\(results["error"] ?? "")")
         return results
+    }
+
+    @Test("connections say how they came about, and a restored session's activity is readable in willConnectTo")
+    func restorationReasons() throws {
+        let desktop = try PrivateDesktop()
+        let state = desktop.directory.file("restoration")
+        #expect(try run("restoration", on: desktop, state: state)["connections"] == "none/false", "a new scene")
+        #expect(try run("restoration", on: desktop, state: state)["connections"] == "launch/true", "after a quit")
+        let crashing = try ChildProcess(
+            BuiltProducts.executable("SceneHost"), [],
+            environment: environment("restoration", desktop, state, extra: ["SCENE_HOST_WAIT": "1"]),
+            outputDirectory: desktop.directory.path)
+        #expect(eventually(within: 20) { crashing.standardOutput.contains("ready") })
+        crashing.send(SIGKILL)
+        #expect(crashing.waitForExit(seconds: 10) == 128 + SIGKILL)
+        #expect(try run("restoration", on: desktop, state: state)["connections"] == "recover/true", "after a crash")
+    }
+
+    @Test("restoration activities are saved while they keep changing, at most about once a second")
+    func saveThrottle() throws {
+        let desktop = try PrivateDesktop()
+        let saves = try #require(Int(try run("throttle", on: desktop, state: desktop.directory.file("throttle"))["saves"] ?? ""))
+        #expect((2...5).contains(saves), "25 changes in 2.5 s gave \(saves) saves")
     }
 
     @Test("opening and closing 200 scenes returns every live object count to where it started")
