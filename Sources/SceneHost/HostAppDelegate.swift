@@ -1,3 +1,4 @@
+import Foundation
 import Scenes
 
 /// The host's application delegate: records its calls and starts the scenario
@@ -13,6 +14,9 @@ final class HostAppDelegate: ApplicationDelegate {
         _ application: Application, configurationForConnecting session: SceneSession, options: SceneConnectionOptions
     ) -> SceneConfiguration {
         Recorder.record("configurationForConnecting", session)
+        if ProcessInfo.processInfo.environment["SCENE_HOST_SCENARIO"] == "wrong-role" {
+            return SceneConfiguration(name: "Display", sessionRole: SceneSessionRole(rawValue: "ExternalDisplayRole"))
+        }
         return session.configuration
     }
 

@@ -106,7 +106,9 @@ struct Scenario {
         let preferring = application.openSessions.first { $0.scene?.activationConditions.prefers("doc:1") == true }
         if let preferring {
             result("restored-preference", preferring.persistentIdentifier.prefix(8))
+            result("restored-user-info", preferring.userInfo?["owner"]?.stringValue ?? "none")
         } else {
+            first.userInfo = ["owner": .string("host")]
             first.scene?.activationConditions.prefersToActivateForTargetContentIdentifiers = ["doc:1"]
             _ = await openScene(with: { let a = UserActivity(activityType: "host.state"); a.targetContentIdentifier = "doc:2"; return a }())
         }
@@ -119,6 +121,17 @@ struct Scenario {
         result("doc1", Recorder.since(mark).filter { !$0.hasPrefix("stateRestoration") }.joined(separator: ","))
         result("sessions", "\(sessionsBefore)->\(application.openSessions.count)")
         result("preferring", (preferring ?? first).persistentIdentifier.prefix(8))
+    }
+
+    /// Requests about a session that was discarded are refused with requestDenied.
+    func discardedRequests() async {
+        guard await firstActiveSession() != nil, let second = await openScene() else { return result("error", "no scenes") }
+        application.requestSceneSessionDestruction(second)
+        await until { application.openSessions.count == 1 }
+        var refusals: [String] = []
+        application.requestSceneSessionActivation(second, userActivity: nil) { refusals.append("\($0)") }
+        application.requestSceneSessionDestruction(second) { refusals.append("\($0)") }
+        result("refusals", refusals.joined(separator: " | "))
     }
 
     /// A one-window manifest refuses a second window.

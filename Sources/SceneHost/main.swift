@@ -5,7 +5,7 @@ import Scenes
 // A minimal app on the scene framework, for its conformance tests: recording
 // delegates, a manifest built in code, and one scripted scenario chosen by
 // SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene,
-// restoration, throttle). Not a
+// restoration, throttle, discarded-requests, wrong-role). Not a
 // product; never installed.
 
 MainLoop.bridgeDispatchMainQueue()
@@ -16,6 +16,9 @@ let manifest = try! SceneManifest(propertyList: [
         "UISceneConfigurations": [
             "UIWindowSceneSessionRoleApplication": [
                 ["UISceneConfigurationName": "Host", "UISceneDelegateClassName": "SceneHost.HostSceneDelegate"],
+            ],
+            "ExternalDisplayRole": [
+                ["UISceneConfigurationName": "Display", "UISceneDelegateClassName": "SceneHost.HostSceneDelegate"],
             ],
         ],
     ],
@@ -31,6 +34,8 @@ Task { @MainActor in
     case "single-scene": await scenario.singleScene()
     case "restoration": await scenario.restoration()
     case "throttle": await scenario.throttle()
+    case "discarded-requests": await scenario.discardedRequests()
+    case "wrong-role": break  // configurationForConnecting stops the launch
     default: scenario.result("error", "unknown scenario")
     }
     print("calls \(Recorder.calls.joined(separator: ","))")

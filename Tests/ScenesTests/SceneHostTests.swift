@@ -90,6 +90,7 @@ struct SceneHostTests {
         #expect(first["sessions"] == "2->2", "no duplicate session")
         let second = try run("conditions", on: desktop, state: state)
         #expect(second["restored-preference"] == preferring, "the conditions were saved with the session")
+        #expect(second["restored-user-info"] == "host", "so was the session's userInfo")
         #expect(second["doc1"]?.hasPrefix("continue:doc:1 \(preferring)") == true, "\(second["doc1"] ?? "")")
         #expect(second["sessions"] == "2->2")
     }
@@ -100,5 +101,26 @@ struct SceneHostTests {
         let results = try run("single-scene", on: desktop, state: desktop.directory.file("single"))
         #expect(results["refusal"] == "this app shows only one window")
         #expect(results["sessions"] == "1")
+    }
+
+    @Test("requests about a discarded session are refused with requestDenied")
+    func discardedRequests() throws {
+        let desktop = try PrivateDesktop()
+        let results = try run("discarded-requests", on: desktop, state: desktop.directory.file("discarded"))
+        #expect(results["refusals"]
+            == "the request was refused: that session was discarded | the request was refused: that session was already discarded")
+    }
+
+    @Test("configurationForConnecting returning another role's configuration stops with a message naming both roles")
+    func wrongRole() throws {
+        let desktop = try PrivateDesktop()
+        let outcome = try ChildProcess.run(
+            BuiltProducts.executable("SceneHost"), [],
+            environment: environment("wrong-role", desktop, desktop.directory.file("wrong-role")),
+            outputDirectory: desktop.directory.path, seconds: 60)
+        #expect(outcome.status != 0, "a programming error stops the app")
+        #expect(outcome.error.contains(#"configurationForConnecting returned "Display" of role ExternalDisplayRole"#),
+                "\(outcome.error.prefix(1_000))")
+        #expect(outcome.error.contains("UIWindowSceneSessionRoleApplication"))
     }
 }
