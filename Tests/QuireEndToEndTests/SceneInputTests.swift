@@ -150,4 +150,31 @@ struct SceneInputTests {
         #expect(try store.setAsideActivityCount() == 1, "the activity is kept for inspection")
         #expect(try store.launchValue("unfinished_restorations") == 0)
     }
+
+    @Test("two instances that cannot reach each other over D-Bus share the session store without losing sessions")
+    func twoInstancesShareTheStore() throws {
+        let session = try QuireSession()
+        let otherBus = try PrivateDesktop()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("first instance", into: window)
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        let firstSession = try #require(session.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session)
+        #expect(eventually(within: 5) { (try? session.savedSessions().count) == 1 })
+
+        // A second quire on another session bus cannot hand over, so it runs on its own.
+        let second = try ChildProcess(
+            BuiltProducts.executable("quire"), ["--new-window"],
+            environment: session.environment(["DBUS_SESSION_BUS_ADDRESS": otherBus.busAddress]),
+            outputDirectory: session.desktop.directory.path)
+        #expect(eventually(within: 15) { (try? session.savedSessions().count) == 2 })
+        second.send(SIGTERM)
+        #expect(second.waitForExit(seconds: 10) == 0)
+        #expect(try session.stop() == 0)
+
+        let saved = try session.savedSessions().map(\.identifier)
+        #expect(saved.count == 2, "both instances' sessions are kept: \(saved)")
+        #expect(saved.contains(firstSession))
+        #expect(try session.storedNotes().contains { $0.body == "first instance" })
+    }
 }
