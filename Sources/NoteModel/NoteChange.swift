@@ -1,0 +1,19 @@
+public import Foundation
+
+/// Something that happened to a note, as the store tells its observers.
+public enum NoteChange: Equatable, Sendable {
+    case created(UUID)
+    case edited(UUID)
+    case movedToTrash(UUID)
+    case restoredFromTrash(UUID)
+    case deletedPermanently(UUID)
+
+    /// The note the change is about.
+    public var noteID: UUID {
+        switch self {
+        case let .created(id), let .edited(id), let .movedToTrash(id), let .restoredFromTrash(id),
+             let .deletedPermanently(id):
+            id
+        }
+    }
+}

@@ -1,0 +1,10 @@
+public import Foundation
+
+/// Who made a change: an editor passes its own origin with its writes and
+/// ignores changes carrying it, so an edit never echoes back to its window.
+public struct NoteChangeOrigin: Hashable, Sendable {
+    private let identifier = UUID()
+
+    /// A new, unique origin.
+    public init() {}
+}

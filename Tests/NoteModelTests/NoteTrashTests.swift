@@ -1,0 +1,46 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// The trash: deleting is undoable until the trash is emptied.
+@Suite("Note trash")
+struct NoteTrashTests {
+    let folder: TemporaryDirectory
+    let store: NoteStore
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "quire-trash")
+        store = try NoteStore(path: folder.file("notes.sqlite"))
+    }
+
+    @Test("a trashed note leaves the list, waits in the trash, and comes back when restored")
+    func trashAndRestore() throws {
+        let kept = try store.createNote(body: "kept", at: Date(timeIntervalSince1970: 1))
+        let binned = try store.createNote(body: "binned", at: Date(timeIntervalSince1970: 2))
+        try store.moveToTrash(binned.id)
+        #expect(try store.allNotes().map(\.id) == [kept.id])
+        #expect(try store.mostRecentlyModifiedNote()?.id == kept.id, "the most recent note skips the trash")
+        #expect(try store.trashedNotes().map(\.id) == [binned.id])
+        #expect(throws: NoteStoreError.noSuchNote(binned.id), "trashing twice is refused") { try store.moveToTrash(binned.id) }
+        try store.restoreFromTrash(binned.id)
+        #expect(Set(try store.allNotes().map(\.id)) == [kept.id, binned.id])
+        #expect(try store.trashedNotes().isEmpty)
+    }
+
+    @Test("only notes in the trash can be deleted for good; emptying the trash deletes them all")
+    func permanentDeletion() throws {
+        let live = try store.createNote(body: "live")
+        #expect(throws: NoteStoreError.noSuchNote(live.id), "a note outside the trash is never deleted") {
+            try store.deletePermanently(live.id)
+        }
+        let first = try store.createNote(body: "one")
+        let second = try store.createNote(body: "two")
+        try store.moveToTrash(first.id)
+        try store.moveToTrash(second.id)
+        try store.deletePermanently(first.id)
+        #expect(try store.note(id: first.id) == nil)
+        #expect(try store.emptyTrash() == 1)
+        #expect(try store.note(id: second.id) == nil)
+        #expect(try store.allNotes().map(\.id) == [live.id])
+    }
+}
