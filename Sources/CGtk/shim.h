@@ -53,6 +53,22 @@ typedef void (*QuireActionHandler)(gpointer action, GVariant *parameter, gpointe
 /* void handler(GListModel *list, guint position, guint removed, guint added, gpointer data): "items-changed" */
 typedef void (*QuireItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
 
+/* void handler(GtkTextBuffer *buffer, GtkTextIter *location, char *text, int length, gpointer data): "insert-text" */
+typedef void (*QuireInsertTextHandler)(gpointer buffer, GtkTextIter *location, const char *text, int length,
+                                       gpointer data);
+/* void handler(GtkTextBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data): "delete-range" */
+typedef void (*QuireDeleteRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);
+
+static inline gulong quire_signal_connect_insert_text(gpointer buffer, QuireInsertTextHandler handler,
+                                                      gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, "insert-text", G_CALLBACK(handler), data, release, 0);
+}
+
+static inline gulong quire_signal_connect_delete_range(gpointer buffer, QuireDeleteRangeHandler handler,
+                                                       gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, "delete-range", G_CALLBACK(handler), data, release, 0);
+}
+
 /* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */
 
 static inline gulong quire_toplevels_connect_items_changed(QuireItemsChangedHandler handler, gpointer data,

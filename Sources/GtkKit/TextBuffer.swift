@@ -43,4 +43,59 @@ public final class TextBuffer: Object {
     public func onCursorMoved(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         observe(property: "cursor-position", handler)
     }
+
+    /// Inserts `text` at character `offset` (clamped to the text).
+    public func insert(_ text: String, atOffset offset: Int32) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &iter, offset)
+        gtk_text_buffer_insert(bufferPointer, &iter, text, -1)
+    }
+
+    /// Removes `length` characters starting at character `offset` (clamped to the text).
+    public func delete(fromOffset offset: Int32, length: Int32) {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, offset)
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, offset + length)
+        gtk_text_buffer_delete(bufferPointer, &start, &end)
+    }
+
+    /// Runs `body` as one change that undo skips (edits that came from elsewhere).
+    public func withoutUndo(_ body: () -> Void) {
+        gtk_text_buffer_begin_irreversible_action(bufferPointer)
+        defer { gtk_text_buffer_end_irreversible_action(bufferPointer) }
+        body()
+    }
+
+    /// Calls `handler(offset, text)` just before text is inserted at character `offset`.
+    @discardableResult
+    public func onInsertText(_ handler: @escaping @MainActor (Int32, String) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (Int32, String) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
+            guard let location, let text else { return }
+            let offset = gtk_text_iter_get_offset(location)
+            let inserted = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+            MainActor.assumeIsolated { Box.from(data!).closure(offset, inserted) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Calls `handler(offset, length)` just before `length` characters from `offset` are removed.
+    @discardableResult
+    public func onDeleteRange(_ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_delete_range(objectPointer, { _, start, end, data in
+            guard let start, let end else { return }
+            let from = gtk_text_iter_get_offset(start)
+            let length = gtk_text_iter_get_offset(end) - from
+            MainActor.assumeIsolated { Box.from(data!).closure(from, length) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
 }

@@ -19,13 +19,11 @@ final class AppDelegate: ApplicationDelegate {
     /// The notes, or why they could not be opened; shared by every window.
     private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
 
-    /// The primary menu every window shows: New Window, the open windows, Quit.
+    /// The primary menu every window shows: New Note, New Window, the open windows, Quit.
     let primaryMenu = Menu()
 
-    /// Whether a window has connected in this process yet. The first window of
-    /// a launch shows the most recent note; later new windows start a new note,
-    /// so two windows never edit one note (there is no live sync between them yet).
-    var hasConnectedFirstWindow = false
+    /// Carries each keystroke to the other windows showing the same note.
+    let liveEdits = LiveEditHub()
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
@@ -35,6 +33,10 @@ final class AppDelegate: ApplicationDelegate {
         }
         application.addAction("new-window", accelerators: ["<Control><Shift>n"]) {
             application.requestSceneSessionActivation(nil, userActivity: nil)
+        }
+        application.addAction("new-note", accelerators: ["<Control>n"]) {
+            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
+            (active?.delegate as? NoteSceneDelegate)?.startNewNote()
         }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
@@ -53,9 +55,10 @@ final class AppDelegate: ApplicationDelegate {
     }
 
     private func buildPrimaryMenu(windows: Menu) {
-        let newWindow = Menu()
-        newWindow.append("New Window", action: "app.new-window")
-        primaryMenu.appendSection(newWindow)
+        let create = Menu()
+        create.append("New Note", action: "app.new-note")
+        create.append("New Window", action: "app.new-window")
+        primaryMenu.appendSection(create)
         primaryMenu.appendSection(windows, label: "Windows")
         let quit = Menu()
         quit.append("Quit", action: "app.quit")

@@ -2,12 +2,12 @@ import Foundation
 import NoteModel
 import Scenes
 
-/// The scene delegate of a main window ("Default Configuration"). The first
-/// window of a launch shows the most recent note; later ones start a new note.
+/// The scene delegate of a main window ("Default Configuration"). A new main
+/// window shows the most recent note (a new one if there are none); windows
+/// showing the same note show each other's typing at once.
 @MainActor
 final class MainSceneDelegate: NoteSceneDelegate {
     override func initialNoteID(in store: NoteStore) -> UUID? {
-        guard AppDelegate.current?.hasConnectedFirstWindow == false else { return nil }
-        return (try? store.mostRecentlyModifiedNote())?.id
+        (try? store.mostRecentlyModifiedNote())?.id
     }
 }

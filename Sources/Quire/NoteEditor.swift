@@ -4,13 +4,23 @@ import NoteModel
 
 /// Edits one note in a window and saves it as the user types: 300 ms after
 /// the last keystroke, at least once a second while typing goes on, and at
-/// once when asked (background, disconnect, quit). Reports title and cursor changes.
+/// once when asked (background, disconnect, quit). Each keystroke also goes,
+/// as an edit, to the other windows showing the note, and theirs come here,
+/// so every window shows the note as it is typed. Reports title and cursor changes.
 @MainActor
 final class NoteEditor {
     private let editor = TextView()
     private let store: NoteStore
+    private let liveEdits: LiveEditHub
+    private let origin = NoteChangeOrigin()
+    private var liveSubscription: NoteObservation?
+    private var changedConnection: SignalConnection?
+    private var insertConnection: SignalConnection?
+    private var deleteConnection: SignalConnection?
     /// The note being edited; nil until a new note's first save creates it.
-    private(set) var noteID: UUID?
+    private(set) var noteID: UUID? {
+        didSet { if noteID != oldValue { joinLiveEdits() } }
+    }
     private var savedBody = ""
     private var lastSaveError: String?
     private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {
@@ -23,15 +33,22 @@ final class NoteEditor {
     var onStateChange: (@MainActor () -> Void)?
 
     /// Puts an editor for the note `noteID` (or a new note, if nil or gone) into `window`.
-    init(window: Window, store: NoteStore, noteID: UUID?) {
+    init(window: Window, store: NoteStore, liveEdits: LiveEditHub, noteID: UUID?) {
         self.store = store
+        self.liveEdits = liveEdits
         let scroller = ScrolledWindow()
         scroller.setChild(editor)
         editor.setTextMargins(18)
         window.setDefaultSize(width: 720, height: 540)
         window.setChild(scroller)
         load(noteID)
-        editor.buffer.onChanged { [weak self] in self?.textChanged() }
+        changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
+        insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
+            self?.publish(.insert(offset: Int(offset), text: text))
+        }
+        deleteConnection = editor.buffer.onDeleteRange { [weak self] offset, length in
+            self?.publish(.delete(offset: Int(offset), length: Int(length)))
+        }
         editor.buffer.onCursorMoved { [weak self] in self?.onStateChange?() }
         editor.grabFocus()
     }
@@ -47,6 +64,23 @@ final class NoteEditor {
         let title = Note.title(ofBody: editor.buffer.text)
         let unsaved = lastSaveError == nil ? "" : " (not saved)"
         return (title.isEmpty ? "New Note" : title) + unsaved + " — Quire"
+    }
+
+    /// Saves the current note and starts a new, empty one in this editor.
+    func startNewNote() {
+        saveNow()
+        guard let changedConnection, let insertConnection, let deleteConnection else { return }
+        changedConnection.whileBlocked {
+            insertConnection.whileBlocked {
+                deleteConnection.whileBlocked { editor.buffer.text = "" }
+            }
+        }
+        noteID = nil
+        savedBody = ""
+        lastSaveError = nil
+        editor.grabFocus()
+        onTitleChange?(windowTitle)
+        onStateChange?()
     }
 
     /// Saves any unsaved text now.
@@ -69,6 +103,40 @@ final class NoteEditor {
         } catch {
             Log.error("could not read the note \(noteID.uuidString): \(error)")
         }
+    }
+
+    private func joinLiveEdits() {
+        liveSubscription = noteID.map { id in
+            liveEdits.subscribe(to: id, origin: origin) { [weak self] edit in
+                MainActor.assumeIsolated { self?.apply(edit) }
+            }
+        }
+    }
+
+    private func publish(_ edit: NoteEdit) {
+        guard let noteID else { return }
+        liveEdits.publish(edit, to: noteID, from: origin)
+    }
+
+    /// Applies another window's edit without echoing it, without an undo step,
+    /// and without autosaving (the window that made it saves it).
+    private func apply(_ edit: NoteEdit) {
+        guard let changedConnection, let insertConnection, let deleteConnection else { return }
+        changedConnection.whileBlocked {
+            insertConnection.whileBlocked {
+                deleteConnection.whileBlocked {
+                    editor.buffer.withoutUndo {
+                        switch edit {
+                        case let .insert(offset, text):
+                            editor.buffer.insert(text, atOffset: Int32(offset))
+                        case let .delete(offset, length):
+                            editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length))
+                        }
+                    }
+                }
+            }
+        }
+        onTitleChange?(windowTitle)
     }
 
     private func textChanged() {
@@ -101,13 +169,13 @@ final class NoteEditor {
     private func write(_ body: String) throws {
         if let noteID {
             do {
-                try store.updateBody(of: noteID, to: body)
+                try store.updateBody(of: noteID, to: body, origin: origin)
                 return
             } catch NoteStoreError.noSuchNote {
                 // Deleted elsewhere while open: keep the text as a new note.
                 Log.error("the note was deleted meanwhile; saving the text as a new note")
             }
         }
-        noteID = try store.createNote(body: body).id
+        noteID = try store.createNote(body: body, origin: origin).id
     }
 }

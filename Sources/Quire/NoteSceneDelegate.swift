@@ -18,7 +18,6 @@ class NoteSceneDelegate: WindowSceneDelegate {
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
-        defer { app.hasConnectedFirstWindow = true }
         let header = HeaderBar()
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: "Main Menu"))
         scene.window.setTitlebar(header)
@@ -32,7 +31,8 @@ class NoteSceneDelegate: WindowSceneDelegate {
         }
         let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
-        let editor = NoteEditor(window: scene.window, store: store, noteID: requested ?? initialNoteID(in: store))
+        let editor = NoteEditor(
+            window: scene.window, store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
         editor.onTitleChange = { [weak self, weak scene] title in
             scene?.title = title
             if self?.activity.title != title { self?.activity.title = title }
@@ -44,6 +44,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         recordState()
         scene.userActivity = activity
     }
+
+    /// Starts a new note in this window (New Note, Ctrl+N).
+    func startNewNote() { editor?.startNewNote() }
 
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
         editor?.placeCursor(at: NoteActivity.cursor(in: stateRestorationActivity))

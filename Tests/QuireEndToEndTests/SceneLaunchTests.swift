@@ -44,6 +44,7 @@ struct SceneLaunchTests {
         #expect(others.count == 2)
         for (window, text) in zip(others, ["two", "three"]) {
             _ = try session.focus(window)
+            try session.desktop.xdotool("key", "ctrl+n")  // new windows show the latest note; start another
             try session.desktop.type(text, into: window)
         }
         _ = try session.waitForWindow(matching: "^three — Quire$")

@@ -13,11 +13,11 @@ struct SceneMenuTests {
         try session.launch()
         let first = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("from the menu", into: first)
-        // The menu's first item is New Window. A Return that beats the popover's
-        // keyboard focus goes to the editor instead; then, like a person, try again.
+        // The menu's second item is New Window. Keys that beat the popover's
+        // keyboard focus go to the editor instead; then, like a person, try again.
         for _ in 0..<3 where session.connections < 2 {
             try session.openPrimaryMenu()
-            try session.desktop.xdotool("key", "Return")
+            for key in ["Down", "Return"] { try session.desktop.xdotool("key", key) }
             _ = eventually(within: 3) { session.connections >= 2 }
         }
         let second = try session.focusNewWindow(besides: [first])
@@ -53,6 +53,7 @@ struct SceneMenuTests {
         #expect(try session.runSecond(["--new-window"]).status == 0)
         let second = try session.focusNewWindow(besides: [first])
         let ids = session.lifecycle.filter { $0.callback == "scene(_:willConnectTo:options:)" }.map(\.session)
+        try session.desktop.xdotool("key", "ctrl+n")  // the new window shows "alpha"; start another note
         try session.desktop.type("beta", into: second)
 
         try session.desktop.xdotool("windowunmap", "--sync", first)
@@ -64,11 +65,11 @@ struct SceneMenuTests {
         session.waitForTrace { $0.contains { $0.session == ids[0] && $0.callback == "sceneDidDisconnect(_:)" } }
         #expect(session.desktop.windowTitles(matching: "Quire$") == ["beta — Quire"])
 
-        // Menu order: New Window; the windows, most recent first (beta, then alpha); Quit.
+        // Menu order: New Note, New Window; the windows, most recent first (beta, then alpha); Quit.
         let before = session.trace.count
         try session.desktop.xdotool("windowfocus", "--sync", second)
         try session.openPrimaryMenu()
-        for key in ["Down", "Down", "Return"] { try session.desktop.xdotool("key", key) }
+        for key in ["Down", "Down", "Down", "Return"] { try session.desktop.xdotool("key", key) }
         session.waitForTrace { $0.dropFirst(before).contains { $0.callback == "sceneWillEnterForeground(_:)" && $0.session == ids[0] } }
         #expect(Array(session.lifecycle(after: before).filter { $0.session == ids[0] }.map(\.callback).prefix(3)) == [
             "scene(_:willConnectTo:options:)", "scene(_:restoreInteractionStateWith:)", "sceneWillEnterForeground(_:)",

@@ -1,0 +1,39 @@
+import Testing
+@testable import GtkKit
+
+/// A text buffer reports each edit by character offset, before it happens.
+@MainActor
+@Suite("Text buffer edits")
+struct TextBufferEditTests {
+    init() throws {
+        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+    }
+
+    @Test("inserts and deletes are reported with character offsets, also past non-ASCII text")
+    func reportedEdits() {
+        let buffer = TextView().buffer
+        buffer.text = "日本 notes ✍️"
+        var inserts: [String] = []
+        var deletes: [String] = []
+        buffer.onInsertText { inserts.append("\($0):\($1)") }
+        buffer.onDeleteRange { deletes.append("\($0)+\($1)") }
+        buffer.insert("語", atOffset: 2)
+        buffer.delete(fromOffset: 4, length: 5)
+        #expect(inserts == ["2:語"])
+        #expect(deletes == ["4+5"])
+        #expect(buffer.text == "日本語  ✍️", "\"notes\" went, both spaces stayed")
+    }
+
+    @Test("the cursor after an edit elsewhere moves with its text")
+    func cursorFollowsText() {
+        let buffer = TextView().buffer
+        buffer.text = "abcdef"
+        buffer.placeCursor(atOffset: 4)
+        buffer.withoutUndo { buffer.insert("XY", atOffset: 1) }
+        #expect(buffer.cursorOffset == 6, "an insertion before the cursor pushes it along")
+        buffer.withoutUndo { buffer.delete(fromOffset: 0, length: 2) }
+        #expect(buffer.cursorOffset == 4)
+        buffer.withoutUndo { buffer.insert("!", atOffset: 6) }
+        #expect(buffer.cursorOffset == 4, "an insertion after the cursor leaves it")
+    }
+}
