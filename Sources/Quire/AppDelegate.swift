@@ -38,6 +38,10 @@ final class AppDelegate: ApplicationDelegate {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
             (active?.delegate as? NoteSceneDelegate)?.startNewNote()
         }
+        application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [unowned self] in
+            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
+            if let noteID = (active?.delegate as? NoteSceneDelegate)?.noteID { openNoteWindow(for: noteID) }
+        }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
             (active as? WindowScene)?.window.close()
@@ -51,13 +55,32 @@ final class AppDelegate: ApplicationDelegate {
         options: SceneConnectionOptions
     ) -> SceneConfiguration {
         let aboutOneNote = options.userActivities.contains { NoteActivity.noteID(in: $0) != nil }
+            || options.urlContexts.contains { NoteLink.noteID(in: $0.url) != nil }
         return SceneConfiguration(name: aboutOneNote ? "Note Editor" : "Default Configuration", sessionRole: session.role)
+    }
+
+    func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
+        guard let id = NoteLink.noteID(in: url) else {
+            return "\(url.absoluteString) is not a Quire note link (expected quire://note/<id>)"
+        }
+        guard case let .success(store) = notes else { return "the notes cannot be opened, so \(url.absoluteString) cannot be shown" }
+        guard (try? store.note(id: id)) != nil else {
+            return "there is no note \(id.uuidString.lowercased()) (it may have been deleted)"
+        }
+        return nil
+    }
+
+    /// Shows the note in its own window: raises the one it already has (its
+    /// activation conditions prefer its link), or opens a new one.
+    func openNoteWindow(for noteID: UUID) {
+        Application.shared?.requestSceneSessionActivation(nil, userActivity: NoteActivity.make(noteID: noteID, cursor: 0))
     }
 
     private func buildPrimaryMenu(windows: Menu) {
         let create = Menu()
         create.append("New Note", action: "app.new-note")
         create.append("New Window", action: "app.new-window")
+        create.append("Open in New Window", action: "app.open-in-new-window")
         primaryMenu.appendSection(create)
         primaryMenu.appendSection(windows, label: "Windows")
         let quit = Menu()

@@ -10,4 +10,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     override func initialNoteID(in store: NoteStore) -> UUID? {
         (try? store.mostRecentlyModifiedNote())?.id
     }
+
+    /// A main window shows whichever note; requests for a note open its own window.
+    override var prefersItsNote: Bool { false }
 }

@@ -19,7 +19,7 @@ enum NoteActivity {
     static func update(_ activity: UserActivity, noteID: UUID?, cursor: Int32) {
         var info: [String: PropertyListValue] = ["cursor": .integer(Int64(cursor))]
         if let noteID { info["noteID"] = .uuid(noteID) }
-        let target = noteID.map { "quire://note/\($0.uuidString.lowercased())" }
+        let target = noteID.map { NoteLink.url(for: $0).absoluteString }
         if activity.userInfo != info { activity.setUserInfo(info) }
         if activity.targetContentIdentifier != target { activity.targetContentIdentifier = target }
     }

@@ -9,6 +9,7 @@ import Scenes
 @MainActor
 class NoteSceneDelegate: WindowSceneDelegate {
     private var editor: NoteEditor?
+    private weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
 
     required init() {}
@@ -16,8 +17,15 @@ class NoteSceneDelegate: WindowSceneDelegate {
     /// The note a window starts with when nothing asks for a particular one.
     func initialNoteID(in store: NoteStore) -> UUID? { nil }
 
+    /// Whether the window is its note's own window: requests for the note raise it.
+    var prefersItsNote: Bool { true }
+
+    /// The note shown, once it exists.
+    var noteID: UUID? { editor?.noteID }
+
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
+        self.scene = scene
         let header = HeaderBar()
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: "Main Menu"))
         scene.window.setTitlebar(header)
@@ -31,6 +39,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         }
         let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
+            ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
         let editor = NoteEditor(
             window: scene.window, store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
         editor.onTitleChange = { [weak self, weak scene] title in
@@ -64,8 +73,20 @@ class NoteSceneDelegate: WindowSceneDelegate {
         return activity
     }
 
+    func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+        for noteID in urlContexts.compactMap({ NoteLink.noteID(in: $0.url) }) {
+            AppDelegate.current?.openNoteWindow(for: noteID)
+        }
+    }
+
     private func recordState() {
         guard let editor else { return }
         NoteActivity.update(activity, noteID: editor.noteID, cursor: editor.cursorOffset)
+        if prefersItsNote, let noteID = editor.noteID, let scene {
+            let link = NoteLink.url(for: noteID).absoluteString
+            if scene.activationConditions.prefersToActivateForTargetContentIdentifiers != [link] {
+                scene.activationConditions.prefersToActivateForTargetContentIdentifiers = [link]
+            }
+        }
     }
 }

@@ -27,9 +27,16 @@ extension Application {
 
     /// A launch's command line, in this process or forwarded from a second one.
     func handle(_ commandLine: CommandLineInvocation) -> Int32 {
+        var refused = false
         let urls = commandLine.remainingArguments.compactMap { argument -> OpenURLContext? in
             guard let url = URL(string: argument), url.scheme != nil else {
                 commandLine.printError("\(argument) is not a URI (expected something like quire://note/<id>)")
+                refused = true
+                return nil
+            }
+            if let reason = delegate.application(self, reasonNotToOpen: url) {
+                commandLine.printError(reason)
+                refused = true
                 return nil
             }
             return OpenURLContext(url: url)
@@ -38,7 +45,7 @@ extension Application {
             hasLaunched = true
             launch(fresh: commandLine.hasFlag("fresh"), urls: Set(urls))
             if commandLine.hasFlag("new-window") { requestSceneSessionActivation(nil, userActivity: nil) }
-            return 0
+            return refused ? 1 : 0
         }
         if commandLine.hasFlag("fresh") {
             commandLine.printError("--fresh applies when the app starts; it is already running")
@@ -47,14 +54,15 @@ extension Application {
             requestSceneSessionActivation(nil, userActivity: nil)
         } else if !urls.isEmpty, let front = frontmostScene {
             SceneTrace.scene("scene(_:openURLContexts:)", front.session)
-            front.delegate.scene(front, openURLContexts: Set(urls))
-            front.window.present()
+            front.delegate.scene(front, openURLContexts: Set(urls))  // it decides what to show
+        } else if refused {
+            // Nothing that was asked can be opened; the person was told why.
         } else if let front = frontmostScene {
             front.window.present()
         } else {
             connectNewSession(options: SceneConnectionOptions(urlContexts: Set(urls)))
         }
-        return 0
+        return refused ? 1 : 0
     }
 
     /// The first launch of this process: deliver pending discards, then

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Receives the process's life events (UIKit's `UIApplicationDelegate`).
 /// Once a scene manifest exists, foreground and background belong to scenes.
 /// Every method has a default.
@@ -16,6 +18,9 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
     /// The process is quitting normally.
     func applicationWillTerminate(_ application: Application)
+    /// Why a URL given on the command line cannot be opened (shown to the
+    /// person who ran the command), or nil to open it. Beyond UIKit.
+    func application(_ application: Application, reasonNotToOpen url: URL) -> String?
 }
 
 extension ApplicationDelegate {
@@ -30,4 +35,5 @@ extension ApplicationDelegate {
     }
     public func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
     public func applicationWillTerminate(_ application: Application) {}
+    public func application(_ application: Application, reasonNotToOpen url: URL) -> String? { nil }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// quire://note/<id> links and Open in New Window: a note gets one window of
+/// its own, raised rather than duplicated, also after a relaunch.
+@Suite("Note windows and links, end to end", .serialized)
+struct NoteLinkTests {
+    private func noteEditorSessions(_ session: QuireSession) -> [String] {
+        session.lifecycle.filter { $0.callback == "scene(_:willConnectTo:options:)" && $0.configuration == "Note Editor" }
+            .map(\.session)
+    }
+
+    private func createdCount(_ session: QuireSession) -> Int {
+        session.lifecycle.filter { $0.callback == "application(_:configurationForConnecting:options:)" }.count
+    }
+
+    @Test("a link opens the note in its own window; asking again raises it, also after a relaunch")
+    func linkOpensOneWindow() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Linked note", into: main)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Linked note" })
+        let id = try #require(try session.storedNotes().first?.id)
+        let link = "quire://note/\(id.uuidString.lowercased())"
+
+        #expect(try session.runSecond([link]).status == 0)
+        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        let noteWindow = try #require(noteEditorSessions(session).first)
+        _ = try session.focusNewWindow(besides: [main])
+        #expect(session.desktop.windowTitles(matching: "Quire$") == ["Linked note — Quire", "Linked note — Quire"])
+
+        #expect(try session.runSecond([link]).status == 0)
+        session.waitForTrace { $0.contains { $0.callback == "scene(_:continue:)" && $0.session == noteWindow } }
+        #expect(createdCount(session) == 2, "raised, not duplicated")
+        #expect(eventually(within: 5) { (try? session.savedSessions().count) == 2 })
+
+        #expect(try session.stop() == 0)
+        try session.launch()
+        session.waitForTrace { $0.filter { $0.callback == "sceneWillEnterForeground(_:)" }.count == 2 }
+        #expect(try session.runSecond([link]).status == 0)
+        session.waitForTrace { $0.contains { $0.callback == "scene(_:continue:)" && $0.session == noteWindow } }
+        #expect(createdCount(session) == 0, "after a relaunch the restored note window is raised")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a malformed link, an unknown note or a non-URI gets a clear message and opens nothing")
+    func badLinks() throws {
+        let session = try QuireSession()
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        let cases = [
+            ("quire://nope", "is not a Quire note link"),
+            ("quire://note/\(UUID().uuidString.lowercased())", "there is no note"),
+            ("https://example.org/note", "is not a Quire note link"),
+            ("not-a-uri", "is not a URI"),
+        ]
+        for (argument, message) in cases {
+            let result = try session.runSecond([argument])
+            #expect(result.status == 1, "\(argument)")
+            #expect(result.error.contains(message), "\(argument): \(result.error)")
+        }
+        #expect(createdCount(session) == 1, "nothing opened")
+        #expect(session.windowIDs().count == 1)
+        #expect(session.process?.isRunning == true)
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Open in New Window (Ctrl+Shift+O) gives the current note its own window, once")
+    func openInNewWindow() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Own window", into: main)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Own window" })
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        _ = try session.focusNewWindow(besides: [main])
+        #expect(session.desktop.windowTitles(matching: "Quire$") == ["Own window — Quire", "Own window — Quire"])
+
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        session.waitForTrace { $0.contains { $0.callback == "scene(_:continue:)" } }
+        #expect(createdCount(session) == 2, "the note's window is raised, not opened twice")
+        #expect(try session.stop() == 0)
+    }
+}
