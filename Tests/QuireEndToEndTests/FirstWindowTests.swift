@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 import TestSupport
 
@@ -93,6 +94,28 @@ struct FirstWindowTests {
         #expect(try session.stop(with: SIGKILL) == 128 + SIGKILL)
         try session.launch()
         _ = try session.waitForWindow(matching: "^never quiet for long — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a window whose note was deleted while Quire was closed comes back with a new note, and says why")
+    func restoredNoteWasDeleted() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("soon gone", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "soon gone" })
+        #expect(try session.stop() == 0)
+        let store = try NoteStore(path: session.notesPath)
+        let id = try #require(try store.allNotes().first?.id)
+        try store.moveToTrash(id)
+        try store.deletePermanently(id)
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        #expect(session.lifecycle.contains { $0.callback == "scene(_:restoreInteractionStateWith:)" }, "the window was restored")
+        #expect(session.messages.contains("no longer exists"), "\(session.messages)")
+        #expect(session.process?.isRunning == true)
         #expect(try session.stop() == 0)
     }
 }
