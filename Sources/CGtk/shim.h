@@ -33,6 +33,8 @@ static inline GtkTextBuffer *quire_as_text_buffer(gpointer p) { return GTK_TEXT_
 static inline GtkLabel *quire_as_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkHeaderBar *quire_as_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 static inline GtkMenuButton *quire_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkBox *quire_as_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkRevealer *quire_as_revealer(gpointer p) { return GTK_REVEALER(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -29,4 +29,10 @@ public class Widget: Object {
         gtk_widget_set_hexpand(widgetPointer, horizontally ? 1 : 0)
         gtk_widget_set_vexpand(widgetPointer, vertically ? 1 : 0)
     }
+
+    /// Text shown when the pointer rests on the widget (and read by screen readers).
+    public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widgetPointer, text) }
+
+    /// Aligns the widget at the end of its space, horizontally.
+    public func alignToEnd() { gtk_widget_set_halign(widgetPointer, GTK_ALIGN_END) }
 }

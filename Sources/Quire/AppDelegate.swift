@@ -42,6 +42,10 @@ final class AppDelegate: ApplicationDelegate {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
             if let noteID = (active?.delegate as? NoteSceneDelegate)?.noteID { openNoteWindow(for: noteID) }
         }
+        application.addAction("move-to-trash", accelerators: ["<Control>Delete"]) {
+            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
+            (active?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
+        }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
             (active as? WindowScene)?.window.close()
@@ -82,6 +86,9 @@ final class AppDelegate: ApplicationDelegate {
         create.append("New Window", action: "app.new-window")
         create.append("Open in New Window", action: "app.open-in-new-window")
         primaryMenu.appendSection(create)
+        let note = Menu()
+        note.append("Move to Trash", action: "app.move-to-trash")
+        primaryMenu.appendSection(note)
         primaryMenu.appendSection(windows, label: "Windows")
         let quit = Menu()
         quit.append("Quit", action: "app.quit")

@@ -31,16 +31,22 @@ final class NoteEditor {
     var onTitleChange: (@MainActor (String) -> Void)?
     /// Called when the note or the cursor changed (what a restoration activity records).
     var onStateChange: (@MainActor () -> Void)?
+    /// Called when the note shown went to the trash or was deleted (from any window).
+    var onNoteRemoved: (@MainActor () -> Void)?
 
-    /// Puts an editor for the note `noteID` (or a new note, if nil or gone) into `window`.
-    init(window: Window, store: NoteStore, liveEdits: LiveEditHub, noteID: UUID?) {
+    /// The editor's view, for the window to show.
+    let root: Widget
+    private var storeObservation: NoteObservation?
+
+    /// An editor for the note `noteID` (or a new note, if nil or gone).
+    init(store: NoteStore, liveEdits: LiveEditHub, noteID: UUID?) {
         self.store = store
         self.liveEdits = liveEdits
         let scroller = ScrolledWindow()
         scroller.setChild(editor)
+        scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
-        window.setDefaultSize(width: 720, height: 540)
-        window.setChild(scroller)
+        root = scroller
         load(noteID)
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
@@ -50,8 +56,19 @@ final class NoteEditor {
             self?.publish(.delete(offset: Int(offset), length: Int(length)))
         }
         editor.buffer.onCursorMoved { [weak self] in self?.onStateChange?() }
-        editor.grabFocus()
+        storeObservation = store.observe { [weak self] change, _ in
+            MainActor.assumeIsolated {
+                guard let self, change.noteID == self.noteID else { return }
+                switch change {
+                case .movedToTrash, .deletedPermanently: self.onNoteRemoved?()
+                default: break
+                }
+            }
+        }
     }
+
+    /// Gives the editor the keyboard focus.
+    func focus() { editor.grabFocus() }
 
     /// The cursor's character offset.
     var cursorOffset: Int32 { editor.buffer.cursorOffset }
@@ -66,19 +83,28 @@ final class NoteEditor {
         return (title.isEmpty ? "New Note" : title) + unsaved + " — Quire"
     }
 
-    /// Saves the current note and starts a new, empty one in this editor.
+    /// Saves the current note and starts a new, empty one in this editor, with the focus.
     func startNewNote() {
+        show(noteID: nil)
+        focus()
+    }
+
+    /// Saves the current note, then shows the note `noteID` (a new, empty one if
+    /// nil or gone). The keyboard focus stays where it is.
+    func show(noteID: UUID?) {
         saveNow()
         guard let changedConnection, let insertConnection, let deleteConnection else { return }
         changedConnection.whileBlocked {
             insertConnection.whileBlocked {
-                deleteConnection.whileBlocked { editor.buffer.text = "" }
+                deleteConnection.whileBlocked {
+                    editor.buffer.text = ""
+                    self.noteID = nil
+                    savedBody = ""
+                    load(noteID)
+                }
             }
         }
-        noteID = nil
-        savedBody = ""
         lastSaveError = nil
-        editor.grabFocus()
         onTitleChange?(windowTitle)
         onStateChange?()
     }

@@ -9,6 +9,7 @@ import Scenes
 @MainActor
 class NoteSceneDelegate: WindowSceneDelegate {
     private var editor: NoteEditor?
+    private let banner = TrashBanner()
     private weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
 
@@ -40,14 +41,20 @@ class NoteSceneDelegate: WindowSceneDelegate {
         let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
-        let editor = NoteEditor(
-            window: scene.window, store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
+        let editor = NoteEditor(store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
         editor.onTitleChange = { [weak self, weak scene] title in
             scene?.title = title
             if self?.activity.title != title { self?.activity.title = title }
         }
         editor.onStateChange = { [weak self] in self?.recordState() }
+        editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
         self.editor = editor
+        let content = Box(vertical: true)
+        content.append(banner.root)
+        content.append(editor.root)
+        scene.window.setDefaultSize(width: 720, height: 540)
+        scene.window.setChild(content)
+        editor.focus()
         scene.title = editor.windowTitle
         activity.title = editor.windowTitle
         recordState()
@@ -71,6 +78,45 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func stateRestorationActivity(for scene: Scene) -> UserActivity? {
         recordState()
         return activity
+    }
+
+    /// Moves the note shown to the trash and offers Undo (Move to Trash, Ctrl+Delete).
+    func moveNoteToTrash() {
+        guard let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
+        editor.saveNow()
+        guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
+        let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
+        do {
+            try store.moveToTrash(id)
+        } catch {
+            Log.error("could not move the note to the trash: \(error)")
+            return
+        }
+        banner.show(title.isEmpty ? "Note moved to the trash" : "“\(title)” moved to the trash") { [weak self] in
+            do {
+                try store.restoreFromTrash(id)
+                self?.editor?.show(noteID: id)
+                self?.editor?.focus()
+            } catch {
+                Log.error("could not take the note out of the trash: \(error)")
+            }
+        }
+    }
+
+    /// The note shown went to the trash (here or in another window): a note's own
+    /// window closes, discarding its session; a main window moves to the most
+    /// recent remaining note. Deferred to an idle moment, out of the signal
+    /// handler that made the change.
+    private func noteWasRemoved(from store: NoteStore) {
+        MainLoop.idle { [weak self] in
+            guard let self, let scene else { return false }
+            if prefersItsNote {
+                Application.shared?.requestSceneSessionDestruction(scene.session)
+            } else {
+                editor?.show(noteID: initialNoteID(in: store))
+            }
+            return false
+        }
     }
 
     func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {

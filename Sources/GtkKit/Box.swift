@@ -1,0 +1,13 @@
+import CGtk
+
+/// A GtkBox: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    /// An empty box laying out children vertically (or horizontally), `spacing` pixels apart.
+    public init(vertical: Bool, spacing: Int32 = 0) {
+        super.init(retaining: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+    }
+
+    /// Adds `child` at the end.
+    public func append(_ child: Widget) { gtk_box_append(quire_as_box(objectPointer), child.widgetPointer) }
+}
