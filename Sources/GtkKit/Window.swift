@@ -35,6 +35,21 @@ public final class Window: Widget {
         gtk_window_set_default_size(windowPointer, width, height)
     }
 
+    /// The window's size when not maximised: GTK keeps the default size in step
+    /// with the user's resizing, so this is what to save and restore.
+    public var defaultSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_default_size(windowPointer, &width, &height)
+        return (width, height)
+    }
+
+    /// Whether the window fills the screen (maximised by the user or the window manager).
+    public var isMaximized: Bool { gtk_window_is_maximized(windowPointer) != 0 }
+
+    /// Asks the window manager to maximise the window.
+    public func maximize() { gtk_window_maximize(windowPointer) }
+
     /// The smallest size the window may take, in pixels; -1 lets its content decide.
     public func setSizeRequest(width: Int32, height: Int32) {
         gtk_widget_set_size_request(widgetPointer, width, height)

@@ -17,8 +17,9 @@ enum NoteActivity {
 
     /// Records the note and cursor in `activity`; marks it for saving only if they changed.
     static func update(_ activity: UserActivity, noteID: UUID?, cursor: Int32) {
-        var info: [String: PropertyListValue] = ["cursor": .integer(Int64(cursor))]
-        if let noteID { info["noteID"] = .uuid(noteID) }
+        var info = activity.userInfo
+        info["cursor"] = .integer(Int64(cursor))
+        info["noteID"] = noteID.map(PropertyListValue.uuid)
         let target = noteID.map { NoteLink.url(for: $0).absoluteString }
         if activity.userInfo != info { activity.setUserInfo(info) }
         if activity.targetContentIdentifier != target { activity.targetContentIdentifier = target }
@@ -29,6 +30,27 @@ enum NoteActivity {
         guard let activity, activity.activityType == type else { return nil }
         return activity.userInfo["noteID"]?.uuidValue
     }
+
+    /// Records the window's size and maximised state in `activity` (marks it for
+    /// saving only if they changed).
+    static func recordWindow(_ activity: UserActivity, width: Int32, height: Int32, maximized: Bool) {
+        let entries: [String: PropertyListValue] = [
+            "windowWidth": .integer(Int64(width)), "windowHeight": .integer(Int64(height)), "maximized": .bool(maximized),
+        ]
+        if entries.contains(where: { activity.userInfo[$0.key] != $0.value }) { activity.addUserInfoEntries(from: entries) }
+    }
+
+    /// The window size an activity recorded, if it recorded a sensible one.
+    static func windowSize(in activity: UserActivity) -> (width: Int32, height: Int32)? {
+        guard let width = activity.userInfo["windowWidth"]?.integerValue,
+              let height = activity.userInfo["windowHeight"]?.integerValue,
+              (200...20_000).contains(width), (150...20_000).contains(height)
+        else { return nil }
+        return (Int32(width), Int32(height))
+    }
+
+    /// Whether an activity recorded a maximised window.
+    static func isMaximized(in activity: UserActivity) -> Bool { activity.userInfo["maximized"]?.boolValue ?? false }
 
     /// The cursor offset an activity recorded (0 if none, or a wrong type).
     static func cursor(in activity: UserActivity) -> Int32 {

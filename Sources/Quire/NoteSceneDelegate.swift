@@ -52,7 +52,10 @@ class NoteSceneDelegate: WindowSceneDelegate {
         let content = Box(vertical: true)
         content.append(banner.root)
         content.append(editor.root)
-        scene.window.setDefaultSize(width: 720, height: 540)
+        let saved = session.stateRestorationActivity
+        let size = saved.flatMap(NoteActivity.windowSize(in:)) ?? (720, 540)
+        scene.window.setDefaultSize(width: size.width, height: size.height)
+        if let saved, NoteActivity.isMaximized(in: saved) { scene.window.maximize() }
         scene.window.setChild(content)
         editor.focus()
         scene.title = editor.windowTitle
@@ -77,6 +80,10 @@ class NoteSceneDelegate: WindowSceneDelegate {
 
     func stateRestorationActivity(for scene: Scene) -> UserActivity? {
         recordState()
+        if let window = (scene as? WindowScene)?.window {
+            let size = window.defaultSize
+            NoteActivity.recordWindow(activity, width: size.width, height: size.height, maximized: window.isMaximized)
+        }
         return activity
     }
 

@@ -106,4 +106,25 @@ struct SceneLaunchTests {
         #expect(session.lifecycle.filter { $0.callback == "scene(_:restoreInteractionStateWith:)" }.map(\.session) == [id])
         #expect(try session.stop() == 0)
     }
+
+    @Test("a resized window comes back at its size, with the cursor where it was")
+    func windowSizeAndCursor() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("line one\nline two", into: window)
+        try session.desktop.xdotool("windowsize", "--sync", window, "900", "640")
+        try session.desktop.xdotool("key", "ctrl+Home")  // the cursor goes to the very start
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^line one — Quire$")
+        let geometry = try session.desktop.xdotool("getwindowgeometry", restored)
+        #expect(geometry.contains("Geometry: 900x640"), "\(geometry)")
+        // Typing goes where the cursor was restored: at the start.
+        try session.desktop.type("zero ", into: restored)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "zero line one\nline two" })
+        #expect(try session.stop() == 0)
+    }
 }
