@@ -35,6 +35,10 @@ static inline GtkHeaderBar *quire_as_header_bar(gpointer p) { return GTK_HEADER_
 static inline GtkMenuButton *quire_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkBox *quire_as_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkRevealer *quire_as_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline GtkPaned *quire_as_paned(gpointer p) { return GTK_PANED(p); }
+static inline GtkEditable *quire_as_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkListView *quire_as_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
+static inline GtkActionable *quire_as_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }
@@ -70,6 +74,73 @@ static inline gulong quire_signal_connect_delete_range(gpointer buffer, QuireDel
                                                        gpointer data, GClosureNotify release) {
     return g_signal_connect_data(buffer, "delete-range", G_CALLBACK(handler), data, release, 0);
 }
+
+/* ---- Lists: a GtkStringList of identifiers, a single selection, a list view ---- */
+
+/* void handler(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data): "setup", "bind" */
+typedef void (*QuireListItemHandler)(gpointer factory, gpointer list_item, gpointer data);
+
+static inline gulong quire_signal_connect_list_item(gpointer factory, const char *signal, QuireListItemHandler handler,
+                                                    gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(factory, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+static inline gpointer quire_string_list_new(void) { return gtk_string_list_new(NULL); }
+
+/* Replaces `removed` strings at `position` with the NULL-terminated `additions`. */
+static inline void quire_string_list_splice(gpointer list, guint position, guint removed, const char *const *additions) {
+    gtk_string_list_splice(GTK_STRING_LIST(list), position, removed, additions);
+}
+
+static inline guint quire_list_model_count(gpointer model) { return g_list_model_get_n_items(G_LIST_MODEL(model)); }
+
+static inline const char *quire_string_list_get(gpointer list, guint position) {
+    return gtk_string_list_get_string(GTK_STRING_LIST(list), position);
+}
+
+/* A single selection over `model`, which it takes a new reference to. */
+static inline gpointer quire_single_selection_new(gpointer model) {
+    return gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model)));
+}
+
+static inline guint quire_single_selection_get(gpointer selection) {
+    return gtk_single_selection_get_selected(GTK_SINGLE_SELECTION(selection));
+}
+
+static inline void quire_single_selection_set(gpointer selection, guint position) {
+    gtk_single_selection_set_selected(GTK_SINGLE_SELECTION(selection), position);
+}
+
+/* The position meaning "nothing" (GTK_INVALID_LIST_POSITION). */
+static inline guint quire_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
+
+static inline gpointer quire_signal_list_item_factory_new(void) { return gtk_signal_list_item_factory_new(); }
+
+/* A list view of `selection` built by `factory`; it takes new references to both. */
+static inline GtkWidget *quire_list_view_new(gpointer selection, gpointer factory) {
+    return gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
+                             GTK_LIST_ITEM_FACTORY(g_object_ref(factory)));
+}
+
+static inline void quire_list_item_set_child(gpointer item, gpointer child) {
+    gtk_list_item_set_child(GTK_LIST_ITEM(item), child == NULL ? NULL : GTK_WIDGET(child));
+}
+
+static inline gpointer quire_list_item_get_child(gpointer item) { return gtk_list_item_get_child(GTK_LIST_ITEM(item)); }
+
+/* The string of the GtkStringObject a list item shows, or NULL. Borrowed. */
+static inline const char *quire_list_item_string(gpointer item) {
+    gpointer object = gtk_list_item_get_item(GTK_LIST_ITEM(item));
+    return object != NULL && GTK_IS_STRING_OBJECT(object) ? gtk_string_object_get_string(GTK_STRING_OBJECT(object)) : NULL;
+}
+
+/* GtkSearchEntry's placeholder is a property on GTK 4.8 (no setter until 4.10). */
+static inline void quire_search_entry_set_placeholder(gpointer entry, const char *text) {
+    g_object_set(G_OBJECT(GTK_SEARCH_ENTRY(entry)), "placeholder-text", text, NULL);
+}
+
+/* Text with markup characters escaped, for a label's markup; free with g_free. */
+static inline gchar *quire_markup_escape(const char *text) { return g_markup_escape_text(text, -1); }
 
 /* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */
 

@@ -8,6 +8,13 @@ public final class Button: Widget {
         super.init(retaining: gtk_button_new_with_mnemonic(label))
     }
 
+    /// A button showing `label` that activates the detailed action `action` ("app.new-note").
+    public convenience init(label: String, action: String, tooltip: String) {
+        self.init(label: label)
+        gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action)
+        setTooltip(tooltip)
+    }
+
     /// Calls `handler` when the button is clicked or activated from the keyboard.
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

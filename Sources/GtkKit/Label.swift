@@ -15,4 +15,22 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(quire_as_label(objectPointer))) }
         set { gtk_label_set_text(quire_as_label(objectPointer), newValue) }
     }
+
+    /// Shows `markup` (Pango markup: <b>, <i>, <span>…); escape any user text with `Label.escape`.
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(quire_as_label(objectPointer), markup) }
+
+    /// A single line, cut with "…" when too long, aligned to the start.
+    public func makeSingleLine() {
+        gtk_label_set_wrap(quire_as_label(objectPointer), 0)
+        gtk_label_set_selectable(quire_as_label(objectPointer), 0)
+        gtk_label_set_ellipsize(quire_as_label(objectPointer), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(quire_as_label(objectPointer), 0)
+    }
+
+    /// `text` with markup characters (<, >, &, quotes) escaped.
+    public static func escape(_ text: String) -> String {
+        guard let escaped = quire_markup_escape(text) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
 }

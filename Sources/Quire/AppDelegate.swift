@@ -35,20 +35,21 @@ final class AppDelegate: ApplicationDelegate {
             application.requestSceneSessionActivation(nil, userActivity: nil)
         }
         application.addAction("new-note", accelerators: ["<Control>n"]) {
-            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
-            (active?.delegate as? NoteSceneDelegate)?.startNewNote()
+            (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.startNewNote()
         }
         application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [unowned self] in
-            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
-            if let noteID = (active?.delegate as? NoteSceneDelegate)?.noteID { openNoteWindow(for: noteID) }
+            if let noteID = (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.noteID {
+                openNoteWindow(for: noteID)
+            }
         }
         application.addAction("move-to-trash", accelerators: ["<Control>Delete"]) {
-            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
-            (active?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
+            (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
+        }
+        application.addAction("search", accelerators: ["<Control>f"]) {
+            (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()
         }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
-            let active = application.connectedScenes.first { $0.activationState == .foregroundActive }
-            (active as? WindowScene)?.window.close()
+            AppDelegate.focusedScene(in: application)?.window.close()
         }
         buildPrimaryMenu(windows: application.windowMenu)
         return true
@@ -72,6 +73,14 @@ final class AppDelegate: ApplicationDelegate {
             return "there is no note \(id.uuidString.lowercased()) (it may have been deleted)"
         }
         return nil
+    }
+
+    /// The scene whose window has the keyboard focus, for the window actions.
+    /// Asks the windows themselves: a shortcut pressed the instant a window got
+    /// the focus arrives before the scene's state catches up.
+    static func focusedScene(in application: Application) -> WindowScene? {
+        let scenes = application.connectedScenes.compactMap { $0 as? WindowScene }
+        return scenes.first { $0.window.isActive } ?? scenes.first { $0.activationState == .foregroundActive }
     }
 
     /// Shows the note in its own window: raises the one it already has (its

@@ -19,8 +19,14 @@ final class NoteEditor {
     private var deleteConnection: SignalConnection?
     /// The note being edited; nil until a new note's first save creates it.
     private(set) var noteID: UUID? {
-        didSet { if noteID != oldValue { joinLiveEdits() } }
+        didSet {
+            guard noteID != oldValue else { return }
+            joinLiveEdits()
+            onNoteChanged?(noteID)
+        }
     }
+    /// Called when the editor starts showing another note (or a new one is created).
+    var onNoteChanged: (@MainActor (UUID?) -> Void)?
     private var savedBody = ""
     private var lastSaveError: String?
     private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {

@@ -8,7 +8,7 @@ import Scenes
 /// activity and keeps that activity up to date as the user types.
 @MainActor
 class NoteSceneDelegate: WindowSceneDelegate {
-    private var editor: NoteEditor?
+    private(set) var editor: NoteEditor?
     private let banner = TrashBanner()
     private weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
@@ -24,11 +24,27 @@ class NoteSceneDelegate: WindowSceneDelegate {
     /// The note shown, once it exists.
     var noteID: UUID? { editor?.noteID }
 
+    /// The window's content around the editor (a main window adds the list).
+    func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }
+
+    /// Adds controls to the header bar (a main window adds New Note).
+    func decorate(_ header: HeaderBar) {}
+
+    /// Called when the editor shows another note.
+    func editorDidShow(_ noteID: UUID?) {}
+
+    /// Saves what else the window shows into its restoration activity.
+    func recordExtraState(into activity: UserActivity) {}
+
+    /// Restores what else the window showed from its restoration activity.
+    func restoreExtraState(from activity: UserActivity) {}
+
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
         self.scene = scene
         let header = HeaderBar()
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: "Main Menu"))
+        decorate(header)
         scene.window.setTitlebar(header)
         let store: NoteStore
         switch app.notes {
@@ -48,6 +64,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         }
         editor.onStateChange = { [weak self] in self?.recordState() }
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
+        editor.onNoteChanged = { [weak self] in self?.editorDidShow($0) }
         self.editor = editor
         let content = Box(vertical: true)
         content.append(banner.root)
@@ -56,7 +73,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         let size = saved.flatMap(NoteActivity.windowSize(in:)) ?? (720, 540)
         scene.window.setDefaultSize(width: size.width, height: size.height)
         if let saved, NoteActivity.isMaximized(in: saved) { scene.window.maximize() }
-        scene.window.setChild(content)
+        scene.window.setChild(makeContent(around: content, store: store))
         editor.focus()
         scene.title = editor.windowTitle
         activity.title = editor.windowTitle
@@ -69,6 +86,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
 
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
         editor?.placeCursor(at: NoteActivity.cursor(in: stateRestorationActivity))
+        restoreExtraState(from: stateRestorationActivity)
     }
 
     func sceneDidEnterBackground(_ scene: Scene) { editor?.saveNow() }
@@ -84,6 +102,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
             let size = window.defaultSize
             NoteActivity.recordWindow(activity, width: size.width, height: size.height, maximized: window.isMaximized)
         }
+        recordExtraState(into: activity)
         return activity
     }
 

@@ -1,0 +1,46 @@
+import CGtk
+
+/// A GtkListView: a scrolling list that creates row widgets only for visible
+/// rows and reuses them. `makeRow` builds a row's widget once; `bindRow` fills
+/// it with the string of the item it now shows.
+@MainActor
+public final class ListView<Row: AnyObject>: Widget {
+    private let factory: Object
+    private var rows: [UnsafeMutableRawPointer: Row] = [:]
+
+    /// A list of `selection`'s model; `makeRow` returns a row object and its widget.
+    public init(
+        selection: SingleSelection,
+        makeRow: @escaping @MainActor () -> (Row, Widget),
+        bindRow: @escaping @MainActor (Row, String) -> Void
+    ) {
+        factory = Object(adopting: quire_signal_list_item_factory_new())
+        super.init(retaining: quire_list_view_new(selection.objectPointer, factory.objectPointer))
+        connectFactory("setup") { [unowned self] item in
+            let (row, widget) = makeRow()
+            quire_list_item_set_child(item, widget.widgetPointer)
+            rows[item] = row
+        }
+        connectFactory("bind") { [unowned self] item in
+            guard let row = rows[item], let text = quire_list_item_string(item) else { return }
+            bindRow(row, String(cString: text))
+        }
+        connectFactory("teardown") { [unowned self] item in
+            rows[item] = nil
+        }
+    }
+
+    /// Moves the keyboard focus into the list.
+    public func focusList() { grabFocus() }
+
+    private func connectFactory(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
+        typealias Box = ClosureBox<@MainActor (UnsafeMutableRawPointer) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        _ = quire_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
+            guard let item else { return }
+            MainActor.assumeIsolated { Box.from(data!).closure(item) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+    }
+}

@@ -1,0 +1,30 @@
+import CGtk
+
+/// A GtkSearchEntry: a text field for searching, with a clear button; it
+/// reports changes after a short pause in typing.
+@MainActor
+public final class SearchEntry: Widget {
+    /// An empty search field showing `placeholder`.
+    public init(placeholder: String) {
+        super.init(retaining: gtk_search_entry_new())
+        quire_search_entry_set_placeholder(objectPointer, placeholder)
+    }
+
+    /// The search text.
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(quire_as_editable(objectPointer))) }
+        set { gtk_editable_set_text(quire_as_editable(objectPointer), newValue) }
+    }
+
+    /// Calls `handler` when the search text changed (after a short pause in typing).
+    @discardableResult
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("search-changed", handler)
+    }
+
+    /// Calls `handler` when Return is pressed in the field.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", handler)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GtkKit
+import NoteModel
+
+/// The main window's list of notes, newest first, with a search field above
+/// it. Rows are created only for what is visible and read only their note's
+/// summary, so the list stays quick with very many notes. It follows the
+/// store: new and edited notes move to the top, trashed ones leave.
+@MainActor
+final class NoteListView {
+    /// The view: the search field above the scrolling list.
+    let root: Widget
+    let search = SearchEntry(placeholder: "Search notes")
+    /// Called when the user selects a note.
+    var onSelect: (@MainActor (UUID) -> Void)?
+
+    private let store: NoteStore
+    private let ids = StringList()
+    private let selection: SingleSelection
+    private var list: ListView<NoteRow>!
+    private var selectionConnection: SignalConnection?
+    private var matches: [UUID: NoteSearchResult] = [:]
+    /// The search text the list shows results for ("" for all notes).
+    private var appliedSearch = ""
+    private var storeObservation: NoteObservation?
+
+    init(store: NoteStore) {
+        self.store = store
+        selection = SingleSelection(model: ids)
+        let column = Box(vertical: true, spacing: 0)
+        search.setMargins(6)
+        column.append(search)
+        let scroller = ScrolledWindow()
+        scroller.setExpands(horizontally: false, vertically: true)
+        column.append(scroller)
+        root = column
+        list = ListView(selection: selection, makeRow: {
+            let row = NoteRow()
+            return (row, row.root)
+        }, bindRow: { [weak self] row, text in
+            guard let self, let id = UUID(uuidString: text),
+                  let summary = try? store.summary(of: id) else { return }
+            row.show(summary, match: matches[id])
+        })
+        scroller.setChild(list)
+        selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
+        search.onSearchChanged { [weak self] in self?.reload() }
+        search.onActivate { [weak self] in self?.openFirst() }
+        storeObservation = store.observe { [weak self] change, _ in
+            MainActor.assumeIsolated { self?.follow(change) }
+        }
+        reload()
+    }
+
+    /// The selected note.
+    var selectedNoteID: UUID? {
+        selection.selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
+    }
+
+    /// Selects `id` if it is in the list (without telling `onSelect`).
+    func select(_ id: UUID?) {
+        let position = id.flatMap { id in (0..<ids.count).first { ids.string(at: $0) == id.uuidString } }
+        quietly { selection.selectedPosition = position }
+    }
+
+    /// Puts the keyboard focus in the search field.
+    func focusSearch() { search.grabFocus() }
+
+    /// Refills the list: every note, or the search results for the search text.
+    func reload() {
+        let selected = selectedNoteID
+        let text = search.text
+        appliedSearch = text
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            matches = [:]
+            quietly { ids.replaceAll(with: ((try? store.noteIDs()) ?? []).map(\.uuidString)) }
+        } else {
+            let results = (try? store.search(text)) ?? []
+            matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
+            quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
+        }
+        select(selected)
+    }
+
+    private func follow(_ change: NoteChange) {
+        guard search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            reload()  // a search shows results in rank order: rebuild it
+            return
+        }
+        let id = change.noteID.uuidString
+        let position = (0..<ids.count).first { ids.string(at: $0) == id }
+        let selected = selectedNoteID
+        switch change {
+        case .created, .edited, .restoredFromTrash:
+            // The newest note goes to the top; re-inserting also re-binds its row.
+            quietly {
+                if let position { ids.splice(at: position, removing: 1, inserting: []) }
+                ids.splice(at: 0, removing: 0, inserting: [id])
+            }
+        case .movedToTrash, .deletedPermanently:
+            if let position { quietly { ids.splice(at: position, removing: 1, inserting: []) } }
+        }
+        select(selected)
+    }
+
+    /// Selects and shows the first note in the list (Return in the search field).
+    /// The field reports changes after a pause in typing; a Return pressed
+    /// sooner applies the text first, so it opens the first *result*.
+    private func openFirst() {
+        if search.text != appliedSearch { reload() }
+        guard ids.count > 0 else { return }
+        quietly { selection.selectedPosition = 0 }
+        userSelected()
+    }
+
+    private func userSelected() {
+        if let id = selectedNoteID { onSelect?(id) }
+    }
+
+    /// Changes the list or the selection without reporting a user selection.
+    private func quietly(_ body: () -> Void) {
+        if let selectionConnection { selectionConnection.whileBlocked(body) } else { body() }
+    }
+}

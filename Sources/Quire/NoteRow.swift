@@ -1,0 +1,63 @@
+import Foundation
+import GtkKit
+import NoteModel
+
+/// One row of the note list: the note's title, and its text (or, while
+/// searching, the matching words) with when it changed.
+@MainActor
+final class NoteRow {
+    let root: Widget
+    private let title = Label("")
+    private let detail = Label("")
+
+    init() {
+        let box = Box(vertical: true, spacing: 2)
+        box.setMargins(8)
+        title.makeSingleLine()
+        detail.makeSingleLine()
+        detail.addCSSClass("dim-label")
+        box.append(title)
+        box.append(detail)
+        root = box
+    }
+
+    /// Shows `summary`, with `match` (a search result) highlighting its words.
+    func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) {
+        title.setMarkup("<b>\(Label.escape(summary.title.isEmpty ? "New Note" : summary.title))</b>")
+        let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
+        if let match {
+            detail.setMarkup(NoteRow.highlighted(match) + " — " + Label.escape(when))
+        } else {
+            let preview = summary.preview.isEmpty ? "" : summary.preview + " — "
+            detail.setMarkup(Label.escape(preview + when))
+        }
+    }
+
+    /// The snippet on one line, with its matched words in bold, as label markup.
+    static func highlighted(_ match: NoteSearchResult) -> String {
+        func plain(_ text: Substring) -> String {
+            Label.escape(String(text.map { $0.isNewline ? " " : $0 }))
+        }
+        var markup = ""
+        var position = match.snippet.startIndex
+        for range in match.matches {
+            markup += plain(match.snippet[position..<range.lowerBound])
+            markup += "<b>" + plain(match.snippet[range]) + "</b>"
+            position = range.upperBound
+        }
+        return markup + plain(match.snippet[position...])
+    }
+
+    /// "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", or the date.
+    static func relativeTime(of date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3_600: return seconds / 60 == 1 ? "1 minute ago" : "\(seconds / 60) minutes ago"
+        case ..<86_400: return seconds / 3_600 == 1 ? "1 hour ago" : "\(seconds / 3_600) hours ago"
+        case ..<172_800: return "yesterday"
+        case ..<(7 * 86_400): return "\(seconds / 86_400) days ago"
+        default: return date.formatted(date: .abbreviated, time: .omitted)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The main window's list and search, driven from the keyboard.
+@Suite("Main window list and search, end to end", .serialized)
+struct MainWindowTests {
+    @Test("search finds a note by a word in its text; the window comes back with its search")
+    func searchAndRestore() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Groceries\nmilk and eggs", into: window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Travel plans\nLisbon in May", into: window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Book list", into: window)
+        #expect(eventually(within: 5) { (try? session.storedNotes().count) == 3 })
+
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("lisbon", into: window)
+        try session.desktop.xdotool("key", "Return")  // opens the first result
+        _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        session.keepScreenshot(named: "main-window-search")
+
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        // The search came back too: Return opens its first result, not the newest note.
+        try session.desktop.xdotool("windowfocus", "--sync", restored)
+        try session.desktop.xdotool("key", "ctrl+n")
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.xdotool("key", "Return")
+        _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        #expect(try session.stop() == 0)
+    }
+}
