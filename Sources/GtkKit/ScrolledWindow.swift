@@ -12,4 +12,34 @@ public final class ScrolledWindow: Widget {
     public func setChild(_ child: Widget?) {
         gtk_scrolled_window_set_child(quire_as_scrolled_window(objectPointer), child?.widgetPointer)
     }
+
+    /// How far down the content is scrolled, in pixels.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(verticalAdjustment) }
+        set { gtk_adjustment_set_value(verticalAdjustment, newValue) }
+    }
+
+    /// Scrolls to `offset` as soon as the content is tall enough for it (its
+    /// height is known only once laid out); later layout changes do nothing.
+    public func scroll(toVerticalOffset offset: Double) {
+        let adjustment = Object(retaining: verticalAdjustment)
+        let connection = ConnectionHolder()
+        let apply: @MainActor () -> Bool = { [unowned self] in
+            let reachable = gtk_adjustment_get_upper(verticalAdjustment) - gtk_adjustment_get_page_size(verticalAdjustment)
+            guard reachable >= offset || offset <= 0 else { return false }
+            gtk_adjustment_set_value(verticalAdjustment, offset)
+            return true
+        }
+        if apply() { return }
+        connection.value = adjustment.connect("changed") {
+            if apply() {
+                connection.value?.disconnect()
+                connection.value = nil
+            }
+        }
+    }
+
+    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(quire_as_scrolled_window(objectPointer))
+    }
 }

@@ -38,6 +38,24 @@ public final class TextBuffer: Object {
         return gtk_text_iter_get_offset(&iter)
     }
 
+    /// The selection as character offsets (insert, bound); equal when nothing is selected.
+    public var selectionOffsets: (insert: Int32, bound: Int32) {
+        var insert = GtkTextIter()
+        var bound = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(bufferPointer, &insert, gtk_text_buffer_get_insert(bufferPointer))
+        gtk_text_buffer_get_iter_at_mark(bufferPointer, &bound, gtk_text_buffer_get_selection_bound(bufferPointer))
+        return (gtk_text_iter_get_offset(&insert), gtk_text_iter_get_offset(&bound))
+    }
+
+    /// Selects from `bound` to `insert` (the cursor end), by character offsets.
+    public func select(insert: Int32, bound: Int32) {
+        var insertIter = GtkTextIter()
+        var boundIter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &insertIter, insert)
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &boundIter, bound)
+        gtk_text_buffer_select_range(bufferPointer, &insertIter, &boundIter)
+    }
+
     /// Calls `handler` whenever the cursor moves.
     @discardableResult
     public func onCursorMoved(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -52,6 +52,28 @@ enum NoteActivity {
     /// Whether an activity recorded a maximised window.
     static func isMaximized(in activity: UserActivity) -> Bool { activity.userInfo["maximized"]?.boolValue ?? false }
 
+    /// Records the selection's far end and the scroll offset (marks the activity
+    /// for saving only if they changed).
+    static func recordView(_ activity: UserActivity, selectionBound: Int32, scroll: Double) {
+        let entries: [String: PropertyListValue] = [
+            "selectionBound": .integer(Int64(selectionBound)), "scroll": .double(scroll.rounded()),
+        ]
+        if entries.contains(where: { activity.userInfo[$0.key] != $0.value }) { activity.addUserInfoEntries(from: entries) }
+    }
+
+    /// The selection's far end an activity recorded, if any.
+    static func selectionBound(in activity: UserActivity) -> Int32? {
+        guard let value = activity.userInfo["selectionBound"]?.integerValue, value >= 0, value <= Int64(Int32.max) else {
+            return nil
+        }
+        return Int32(value)
+    }
+
+    /// The scroll offset an activity recorded (0 if none).
+    static func scroll(in activity: UserActivity) -> Double {
+        max(0, min(activity.userInfo["scroll"]?.doubleValue ?? 0, 10_000_000))
+    }
+
     /// The cursor offset an activity recorded (0 if none, or a wrong type).
     static func cursor(in activity: UserActivity) -> Int32 {
         guard let value = activity.userInfo["cursor"]?.integerValue, value >= 0, value <= Int64(Int32.max) else { return 0 }

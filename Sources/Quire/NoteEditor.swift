@@ -42,13 +42,13 @@ final class NoteEditor {
 
     /// The editor's view, for the window to show.
     let root: Widget
+    private let scroller = ScrolledWindow()
     private var storeObservation: NoteObservation?
 
     /// An editor for the note `noteID` (or a new note, if nil or gone).
     init(store: NoteStore, liveEdits: LiveEditHub, noteID: UUID?) {
         self.store = store
         self.liveEdits = liveEdits
-        let scroller = ScrolledWindow()
         scroller.setChild(editor)
         scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
@@ -81,6 +81,18 @@ final class NoteEditor {
 
     /// Moves the cursor (restoring a window's interaction state).
     func placeCursor(at offset: Int32) { editor.buffer.placeCursor(atOffset: offset) }
+
+    /// The selection's far end (equal to the cursor when nothing is selected).
+    var selectionBound: Int32 { editor.buffer.selectionOffsets.bound }
+
+    /// Selects from `bound` to the cursor at `cursor` (restoring a window).
+    func select(cursor: Int32, bound: Int32) { editor.buffer.select(insert: cursor, bound: bound) }
+
+    /// How far the note is scrolled, in pixels.
+    var scrollOffset: Double { scroller.verticalOffset }
+
+    /// Scrolls to `offset` once the note is laid out (restoring a window).
+    func restoreScroll(to offset: Double) { scroller.scroll(toVerticalOffset: offset) }
 
     /// The window title for the current text: "<first line> — Quire".
     var windowTitle: String {

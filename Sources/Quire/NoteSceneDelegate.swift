@@ -85,7 +85,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func startNewNote() { editor?.startNewNote() }
 
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
-        editor?.placeCursor(at: NoteActivity.cursor(in: stateRestorationActivity))
+        let cursor = NoteActivity.cursor(in: stateRestorationActivity)
+        editor?.select(cursor: cursor, bound: NoteActivity.selectionBound(in: stateRestorationActivity) ?? cursor)
+        editor?.restoreScroll(to: NoteActivity.scroll(in: stateRestorationActivity))
         restoreExtraState(from: stateRestorationActivity)
     }
 
@@ -101,6 +103,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         if let window = (scene as? WindowScene)?.window {
             let size = window.defaultSize
             NoteActivity.recordWindow(activity, width: size.width, height: size.height, maximized: window.isMaximized)
+        }
+        if let editor {
+            NoteActivity.recordView(activity, selectionBound: editor.selectionBound, scroll: editor.scrollOffset)
         }
         recordExtraState(into: activity)
         return activity

@@ -127,4 +127,47 @@ struct SceneLaunchTests {
         #expect(eventually(within: 5) { (try? session.storedBody()) == "zero line one\nline two" })
         #expect(try session.stop() == 0)
     }
+
+    /// The `userInfo` of the only saved session's restoration activity, as stored.
+    private func savedUserInfo(_ session: QuireSession) throws -> [String: Any] {
+        let stored = try #require(try session.savedSessions().first?.restorationActivity)
+        let activity = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+        return try #require(activity["userInfo"] as? [String: Any])
+    }
+
+    @Test("the selection and the scroll position come back as they were")
+    func selectionAndScroll() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let lines = (1...80).map { "line \($0)" }
+        try session.desktop.type(lines.joined(separator: "\n"), into: window, delayMilliseconds: 1)
+        #expect(eventually(within: 10) { (try? session.storedBody()) == lines.joined(separator: "\n") })
+        try session.desktop.xdotool("key", "ctrl+Home")
+        try session.desktop.xdotool("key", "shift+Down", "shift+Down")  // select the first two lines
+        try session.desktop.xdotool("mousemove", "--window", window, "400", "300")
+        for _ in 0..<8 { try session.desktop.xdotool("click", "5") }  // scroll down with the wheel
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        let first = try savedUserInfo(session)
+        let scroll = try #require((first["scroll"] as? [String: Any])?["double"] as? Double)
+        #expect(scroll > 0, "the wheel scrolled the note")
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^line 1 — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        let second = try savedUserInfo(session)
+        for key in ["scroll", "cursor", "selectionBound"] {
+            #expect(String(describing: second[key]) == String(describing: first[key]), "\(key) came back")
+        }
+
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^line 1 — Quire$")
+        try session.desktop.type("X", into: restored)  // typing replaces the restored selection
+        let expected = "X" + lines.dropFirst(2).joined(separator: "\n")
+        #expect(eventually(within: 5) { (try? session.storedBody()) == expected })
+        #expect(try session.stop() == 0)
+    }
 }
