@@ -40,6 +40,7 @@ static inline GtkEditable *quire_as_editable(gpointer p) { return GTK_EDITABLE(p
 static inline GtkListView *quire_as_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
 static inline GtkActionable *quire_as_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAdjustment *quire_as_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
+static inline GtkToggleButton *quire_as_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -35,4 +35,16 @@ public class Widget: Object {
 
     /// Aligns the widget at the end of its space, horizontally.
     public func alignToEnd() { gtk_widget_set_halign(widgetPointer, GTK_ALIGN_END) }
+
+    /// Whether the widget is shown.
+    public var isShown: Bool {
+        get { gtk_widget_get_visible(widgetPointer) != 0 }
+        set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget responds to input (insensitive widgets are greyed out).
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widgetPointer) != 0 }
+        set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
+    }
 }

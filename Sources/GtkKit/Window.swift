@@ -60,6 +60,15 @@ public final class Window: Widget {
         gtk_window_set_titlebar(windowPointer, titlebar.widgetPointer)
     }
 
+    /// Makes the window a dialog of `parent`: kept above it, and (if `modal`)
+    /// blocking input to it until closed.
+    public func makeDialog(of parent: Window, modal: Bool) {
+        gtk_window_set_transient_for(windowPointer, parent.windowPointer)
+        gtk_window_set_modal(windowPointer, modal ? 1 : 0)
+        gtk_window_set_destroy_with_parent(windowPointer, 1)
+        gtk_window_set_resizable(windowPointer, 0)
+    }
+
     /// The window's single child.
     public func setChild(_ child: Widget?) {
         gtk_window_set_child(windowPointer, child?.widgetPointer)

@@ -11,6 +11,8 @@ import Scenes
 final class MainSceneDelegate: NoteSceneDelegate {
     private var list: NoteListView?
     private var paned: Paned?
+    private let trashToggle = ToggleButton(label: "_Trash", tooltip: "Show the notes in the trash")
+    private let trashActions = Box(vertical: false, spacing: 6)
 
     override func initialNoteID(in store: NoteStore) -> UUID? {
         (try? store.mostRecentlyModifiedNote())?.id
@@ -23,7 +25,10 @@ final class MainSceneDelegate: NoteSceneDelegate {
         let list = NoteListView(store: store)
         list.onSelect = { [weak self] id in self?.editor?.show(noteID: id) }
         list.select(noteID)
-        let paned = Paned(start: list.root, end: editorView)
+        let column = Box(vertical: true)
+        column.append(list.root)
+        column.append(makeTrashActions(store: store))
+        let paned = Paned(start: column, end: editorView)
         paned.position = 280
         self.list = list
         self.paned = paned
@@ -32,9 +37,74 @@ final class MainSceneDelegate: NoteSceneDelegate {
 
     override func decorate(_ header: HeaderBar) {
         header.packStart(Button(label: "_New Note", action: "app.new-note", tooltip: "Start a new note (Ctrl+N)"))
+        header.packStart(trashToggle)
+        trashToggle.onToggled { [weak self] in self?.showTrash(self?.trashToggle.isActive ?? false) }
+    }
+
+    /// Switches the window between the notes and the trash. In the trash, notes
+    /// are shown read-only, with Restore, Delete Forever and Empty Trash below the list.
+    private func showTrash(_ trash: Bool) {
+        guard let list, let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
+        list.showsTrash = trash
+        trashActions.isShown = trash
+        editor.isReadOnly = trash
+        editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
+    }
+
+    private func makeTrashActions(store: NoteStore) -> Widget {
+        trashActions.setMargins(6)
+        let restore = Button(label: "_Restore")
+        restore.setTooltip("Take the note out of the trash")
+        let delete = Button(label: "_Delete Forever")
+        delete.addCSSClass("destructive-action")
+        let empty = Button(label: "_Empty Trash…")
+        for button in [restore, delete, empty] { trashActions.append(button) }
+        trashActions.isShown = false
+        restore.onClicked { [weak self] in
+            self?.onSelectedTrashedNote { try store.restoreFromTrash($0) }
+        }
+        delete.onClicked { [weak self] in
+            self?.onSelectedTrashedNote { try store.deletePermanently($0) }
+        }
+        empty.onClicked { [weak self] in
+            guard let window = (self?.scene as? WindowScene)?.window else { return }
+            ConfirmationDialog.ask(
+                over: window, question: "Empty the Trash?",
+                detail: "Every note in the trash will be deleted for good. This cannot be undone.",
+                confirmLabel: "_Empty Trash"
+            ) {
+                do {
+                    try store.emptyTrash()
+                } catch {
+                    Log.error("could not empty the trash: \(error)")
+                }
+            }
+        }
+        return trashActions
+    }
+
+    /// Runs `change` on the selected note in the trash, then shows the next one.
+    private func onSelectedTrashedNote(_ change: (UUID) throws -> Void) {
+        guard let list, let id = list.selectedNoteID else { return }
+        do {
+            try change(id)
+        } catch {
+            Log.error("could not change the note in the trash: \(error)")
+        }
+        editor?.show(noteID: list.firstNoteID)
+    }
+
+    override func noteToShowAfterRemoval(from store: NoteStore) -> UUID? {
+        trashToggle.isActive ? list?.firstNoteID : initialNoteID(in: store)
     }
 
     override func editorDidShow(_ noteID: UUID?) { list?.select(noteID) }
+
+    /// A new note is written among the notes: leave the trash first.
+    override func startNewNote() {
+        if trashToggle.isActive { trashToggle.isActive = false }
+        super.startNewNote()
+    }
 
     /// Puts the keyboard focus in the search field (Ctrl+F).
     func focusSearch() { list?.focusSearch() }

@@ -76,6 +76,11 @@ final class NoteEditor {
     /// Gives the editor the keyboard focus.
     func focus() { editor.grabFocus() }
 
+    /// Whether the text can be changed (notes in the trash are only shown).
+    var isReadOnly = false {
+        didSet { editor.isEditable = !isReadOnly }
+    }
+
     /// The cursor's character offset.
     var cursorOffset: Int32 { editor.buffer.cursorOffset }
 

@@ -22,6 +22,17 @@ final class NoteListView {
     private var matches: [UUID: NoteSearchResult] = [:]
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
+
+    /// Whether the list shows the trash instead of the notes (search is off there).
+    var showsTrash = false {
+        didSet {
+            search.isSensitive = !showsTrash
+            reload()
+        }
+    }
+
+    /// The first note listed, if any.
+    var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
     private var storeObservation: NoteObservation?
 
     init(store: NoteStore) {
@@ -71,7 +82,10 @@ final class NoteListView {
         let selected = selectedNoteID
         let text = search.text
         appliedSearch = text
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if showsTrash {
+            matches = [:]
+            quietly { ids.replaceAll(with: ((try? store.trashedNotes()) ?? []).map(\.id.uuidString)) }
+        } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
             quietly { ids.replaceAll(with: ((try? store.noteIDs()) ?? []).map(\.uuidString)) }
         } else {
@@ -83,8 +97,8 @@ final class NoteListView {
     }
 
     private func follow(_ change: NoteChange) {
-        guard search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            reload()  // a search shows results in rank order: rebuild it
+        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            reload()  // the trash and search results have orders of their own: rebuild them
             return
         }
         let id = change.noteID.uuidString

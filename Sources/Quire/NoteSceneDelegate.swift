@@ -10,7 +10,7 @@ import Scenes
 class NoteSceneDelegate: WindowSceneDelegate {
     private(set) var editor: NoteEditor?
     private let banner = TrashBanner()
-    private weak var scene: Scene?
+    private(set) weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
 
     required init() {}
@@ -32,6 +32,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
 
     /// Called when the editor shows another note.
     func editorDidShow(_ noteID: UUID?) {}
+
+    /// The note to show after the one shown was removed (a main window's choice).
+    func noteToShowAfterRemoval(from store: NoteStore) -> UUID? { initialNoteID(in: store) }
 
     /// Saves what else the window shows into its restoration activity.
     func recordExtraState(into activity: UserActivity) {}
@@ -144,7 +147,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
             if prefersItsNote {
                 Application.shared?.requestSceneSessionDestruction(scene.session)
             } else {
-                editor?.show(noteID: initialNoteID(in: store))
+                editor?.show(noteID: noteToShowAfterRemoval(from: store))
             }
             return false
         }

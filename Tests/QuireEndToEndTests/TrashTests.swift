@@ -38,4 +38,50 @@ struct TrashTests {
         #expect(Set(try store.allNotes().map(\.title)) == ["Shopping list", "Older note"])
         #expect(try session.stop() == 0)
     }
+
+    @Test("the Trash view restores a note, and Empty Trash asks first and deletes for good")
+    func trashView() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Keeper", into: window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Old draft", into: window)
+        #expect(eventually(within: 5) { (try? session.storedNotes().count) == 2 })
+        try session.desktop.xdotool("key", "ctrl+Delete")
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")  // the Trash toggle
+        _ = try session.waitForWindow(matching: "^Old draft — Quire$")
+        session.keepScreenshot(named: "trash-view")
+        try session.desktop.xdotool("key", "alt+r")  // Restore
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
+        #expect(Set(try store.allNotes().map(\.title)) == ["Keeper", "Old draft"])
+
+        try session.desktop.xdotool("key", "alt+t")  // back to the notes
+        _ = try session.waitForWindow(matching: "^Old draft — Quire$")
+        try session.desktop.xdotool("key", "ctrl+Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 1 })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+
+        // Empty Trash asks first; Cancel has the focus, so Return keeps everything.
+        try session.desktop.xdotool("key", "alt+e")
+        let dialog = try session.waitForWindow(matching: "^Empty the Trash\\?$")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty })
+        #expect(try store.trashedNotes().count == 1, "cancelled: nothing deleted")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+e")
+        let again = try session.waitForWindow(matching: "^Empty the Trash\\?$")
+        try session.desktop.xdotool("windowfocus", "--sync", again)
+        try session.desktop.xdotool("key", "alt+e")  // the dialog's Empty Trash
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
+        #expect(try store.allNotes().map(\.title) == ["Keeper"], "the trashed note is gone for good")
+        #expect(try session.stop() == 0)
+    }
 }
