@@ -144,6 +144,38 @@ static inline void quire_search_entry_set_placeholder(gpointer entry, const char
 /* Text with markup characters escaped, for a label's markup; free with g_free. */
 static inline gchar *quire_markup_escape(const char *text) { return g_markup_escape_text(text, -1); }
 
+/* ---- Dialogs built from a UI file, and the About dialog ------------------ */
+
+/* The window called `name` in the GtkBuilder file at `path`, with a new
+   reference for the caller, or NULL (and `error` set) if it cannot be built. */
+static inline gpointer quire_builder_window(const char *path, const char *name, GError **error) {
+    GtkBuilder *builder = gtk_builder_new();
+    gpointer window = NULL;
+    if (gtk_builder_add_from_file(builder, path, error)) {
+        GObject *object = gtk_builder_get_object(builder, name);
+        if (object != NULL && GTK_IS_WINDOW(object)) {
+            window = g_object_ref(object);
+        }
+    }
+    g_object_unref(builder);
+    return window;
+}
+
+/* An About dialog for the app (GtkAboutDialog's setters are plain functions;
+   the licence type is an enum the caller should not need to know). */
+static inline GtkWidget *quire_about_dialog_new(const char *name, const char *version, const char *comments,
+                                                 const char *website, const char *icon_name) {
+    GtkWidget *dialog = gtk_about_dialog_new();
+    GtkAboutDialog *about = GTK_ABOUT_DIALOG(dialog);
+    gtk_about_dialog_set_program_name(about, name);
+    gtk_about_dialog_set_version(about, version);
+    gtk_about_dialog_set_comments(about, comments);
+    gtk_about_dialog_set_website(about, website);
+    gtk_about_dialog_set_logo_icon_name(about, icon_name);
+    gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0);
+    return dialog;
+}
+
 /* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */
 
 static inline gulong quire_toplevels_connect_items_changed(QuireItemsChangedHandler handler, gpointer data,

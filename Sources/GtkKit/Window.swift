@@ -24,6 +24,24 @@ public final class Window: Widget {
         ToplevelWatcher.watch(self)
     }
 
+    /// The window called `name` in the GtkBuilder UI file at `path`.
+    public init(uiFile path: String, name: String) throws {
+        var error: UnsafeMutablePointer<GError>?
+        guard let window = quire_builder_window(path, name, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "no window called \(name)"
+            g_clear_error(&error)
+            throw WindowError.cannotBuild(path: path, reason: message)
+        }
+        super.init(adopting: window)
+        ToplevelWatcher.watch(self)
+    }
+
+    /// An About dialog for an app called `name`, at `version`.
+    public init(aboutApp name: String, version: String, comments: String, website: String, iconName: String) {
+        super.init(retaining: quire_about_dialog_new(name, version, comments, website, iconName))
+        ToplevelWatcher.watch(self)
+    }
+
     /// The title the window manager shows.
     public var title: String {
         get { gtk_window_get_title(windowPointer).map { String(cString: $0) } ?? "" }

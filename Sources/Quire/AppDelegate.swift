@@ -19,11 +19,18 @@ final class AppDelegate: ApplicationDelegate {
     /// The notes, or why they could not be opened; shared by every window.
     private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
 
-    /// The primary menu every window shows: New Note, New Window, the open windows, Quit.
+    /// The primary menu every window shows: New Note, New Window, Open in New
+    /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
     /// Carries each keystroke to the other windows showing the same note.
     let liveEdits = LiveEditHub()
+
+    /// Quire's version, shown in About.
+    static let version = "0.1.0"
+
+    /// Windows that are not scenes (About, Keyboard Shortcuts), kept until closed.
+    private var auxiliaryWindows: [ObjectIdentifier: Window] = [:]
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
@@ -47,6 +54,19 @@ final class AppDelegate: ApplicationDelegate {
         }
         application.addAction("search", accelerators: ["<Control>f"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()
+        }
+        application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
+            do {
+                present(try Window(uiFile: Resources.path("shortcuts.ui"), name: "shortcuts"), in: application)
+            } catch {
+                Log.error("\(error)")
+            }
+        }
+        application.addAction("about") { [unowned self] in
+            present(Window(
+                aboutApp: "Quire", version: AppDelegate.version,
+                comments: "Notes in as many windows as you like, each back as you left it.",
+                website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID), in: application)
         }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             AppDelegate.focusedScene(in: application)?.window.close()
@@ -75,6 +95,17 @@ final class AppDelegate: ApplicationDelegate {
         return nil
     }
 
+    /// Shows a window that is not a scene over the focused window, keeping it until it closes.
+    private func present(_ window: Window, in application: Application) {
+        if let parent = AppDelegate.focusedScene(in: application)?.window {
+            window.makeDialog(of: parent, modal: true)
+        }
+        let key = ObjectIdentifier(window)
+        auxiliaryWindows[key] = window
+        window.onDestroy { [weak self] in self?.auxiliaryWindows[key] = nil }
+        window.present()
+    }
+
     /// The scene whose window has the keyboard focus, for the window actions.
     /// Asks the windows themselves: a shortcut pressed the instant a window got
     /// the focus arrives before the scene's state catches up.
@@ -99,8 +130,10 @@ final class AppDelegate: ApplicationDelegate {
         note.append("Move to Trash", action: "app.move-to-trash")
         primaryMenu.appendSection(note)
         primaryMenu.appendSection(windows, label: "Windows")
-        let quit = Menu()
-        quit.append("Quit", action: "app.quit")
-        primaryMenu.appendSection(quit)
+        let app = Menu()
+        app.append("Keyboard Shortcuts", action: "app.shortcuts")
+        app.append("About Quire", action: "app.about")
+        app.append("Quit", action: "app.quit")
+        primaryMenu.appendSection(app)
     }
 }
