@@ -106,12 +106,16 @@ final class QuireSession {
     /// How many scenes connected in the current launch.
     var connections: Int { trace.filter { $0.callback == "scene(_:willConnectTo:options:)" }.count }
 
-    /// Gives `window` the focus and waits for the scene that becomes active; returns its session.
+    /// Gives `window` the focus and waits for its scene to be active; returns that
+    /// scene's session. A window that has the focus already is not activated again.
     func focus(_ window: String) throws -> String? {
+        let focused = (try? desktop.xdotool("getwindowfocus"))?.trimmingCharacters(in: .whitespacesAndNewlines)
         let mark = trace.count
         try desktop.xdotool("windowfocus", "--sync", window)
-        waitForTrace { $0.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
-        return trace.dropFirst(mark).last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
+        if focused != window {
+            waitForTrace { $0.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        }
+        return trace.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
     }
 
     /// Opens the focused window's primary menu with F10, as a keyboard user

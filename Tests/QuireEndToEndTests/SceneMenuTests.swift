@@ -66,11 +66,12 @@ struct SceneMenuTests {
         #expect(session.desktop.windowTitles(matching: "Quire$") == ["beta — Quire"])
 
         // The menu ends with the windows, most recent first (beta, then alpha), then
-        // Quit. Up from the first item wraps to Quit; once more is alpha.
+        // Keyboard Shortcuts, About Quire and Quit. Up from the first item wraps to
+        // Quit; three more reach alpha.
         let before = session.trace.count
         try session.desktop.xdotool("windowfocus", "--sync", second)
         try session.openPrimaryMenu()
-        for key in ["Up", "Up", "Return"] { try session.desktop.xdotool("key", key) }
+        for key in ["Up", "Up", "Up", "Up", "Return"] { try session.desktop.xdotool("key", key) }
         session.waitForTrace { $0.dropFirst(before).contains { $0.callback == "sceneWillEnterForeground(_:)" && $0.session == ids[0] } }
         #expect(Array(session.lifecycle(after: before).filter { $0.session == ids[0] }.map(\.callback).prefix(3)) == [
             "scene(_:willConnectTo:options:)", "scene(_:restoreInteractionStateWith:)", "sceneWillEnterForeground(_:)",
