@@ -1,4 +1,5 @@
 public import Foundation
+import Storage
 
 /// What the note list needs: identifiers in order, and a row's summary on demand.
 extension NoteStore {
@@ -7,6 +8,31 @@ extension NoteStore {
     public func noteIDs() throws -> [UUID] {
         try database.query("SELECT id FROM notes WHERE trashed_at IS NULL ORDER BY modified_at DESC")
             .compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
+    }
+
+    /// One page of the notes outside the trash, newest first: the `limit` notes
+    /// that come after `cursor` (nil: from the newest). Pages are cut by
+    /// (modification time, identifier), so a note edited meanwhile moves to the
+    /// front instead of appearing twice. Returns the page and the next cursor.
+    public func notePage(after cursor: NotePageCursor?, limit: Int) throws -> (ids: [UUID], next: NotePageCursor?) {
+        let rows: [Row]
+        if let cursor {
+            rows = try database.query("""
+                SELECT id, modified_at FROM notes
+                WHERE trashed_at IS NULL AND (modified_at, id) < (?, ?)
+                ORDER BY modified_at DESC, id DESC LIMIT ?
+                """, [.real(cursor.modifiedAt), .text(cursor.id), .integer(Int64(limit))])
+        } else {
+            rows = try database.query("""
+                SELECT id, modified_at FROM notes WHERE trashed_at IS NULL
+                ORDER BY modified_at DESC, id DESC LIMIT ?
+                """, [.integer(Int64(limit))])
+        }
+        let ids = rows.compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
+        let next = rows.last.flatMap { row in
+            row.string(0).map { NotePageCursor(modifiedAt: row.real(1) ?? 0, id: $0) }
+        }
+        return (ids, rows.count < limit ? nil : next)
     }
 
     /// A row's summary of the note `id`, reading only the start of its text.

@@ -24,6 +24,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     override func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(store: store)
         list.onSelect = { [weak self] id in self?.editor?.show(noteID: id) }
+        (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.select(noteID)
         let column = Box(vertical: true)
         column.append(list.root)

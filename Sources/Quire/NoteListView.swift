@@ -23,6 +23,17 @@ final class NoteListView {
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
 
+    /// Notes beyond the first page load in pages on idle moments after the window
+    /// shows, so launching with very many notes is as quick as with a few.
+    static let firstPageSize = 200, laterPageSize = 2_000
+    /// Until the window has shown its first frame, later pages wait (so they
+    /// never delay it); then `windowDidShow()` lets them load.
+    private var waitsForWindow = true
+    private var paging: MainLoopSource?
+    /// A note to select once its page has loaded.
+    private var pendingSelection: UUID?
+    private var nextPage: NotePageCursor?
+
     /// Whether the list shows the trash instead of the notes (search is off there).
     var showsTrash = false {
         didSet {
@@ -68,10 +79,48 @@ final class NoteListView {
         selection.selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
     }
 
-    /// Selects `id` if it is in the list (without telling `onSelect`).
+    /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
         let position = id.flatMap { id in (0..<ids.count).first { ids.string(at: $0) == id.uuidString } }
+        pendingSelection = position == nil && paging?.isPending == true ? id : nil
         quietly { selection.selectedPosition = position }
+    }
+
+    /// Shows the first page now and appends the others on idle moments.
+    private func loadInPages() {
+        paging?.cancel()
+        let first = (try? store.notePage(after: nil, limit: NoteListView.firstPageSize)) ?? (ids: [], next: nil)
+        quietly { ids.replaceAll(with: first.ids.map(\.uuidString)) }
+        nextPage = first.next
+        loadLaterPages()
+    }
+
+    /// Called once the window has drawn its first frame: later pages may load.
+    func windowDidShow() {
+        waitsForWindow = false
+        loadLaterPages()
+    }
+
+    private func loadLaterPages() {
+        guard nextPage != nil, !waitsForWindow, paging?.isPending != true else { return }
+        paging = MainLoop.idle { [weak self] in self?.loadNextPage() ?? false }
+    }
+
+    /// Appends one page; returns whether more remain.
+    private func loadNextPage() -> Bool {
+        guard let cursor = nextPage, let page = try? store.notePage(after: cursor, limit: NoteListView.laterPageSize) else {
+            return false
+        }
+        nextPage = page.next
+        let selected = selectedNoteID
+        quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids.map(\.uuidString)) }
+        if let wanted = pendingSelection, page.ids.contains(wanted) {
+            pendingSelection = nil
+            quietly { selection.selectedPosition = (0..<ids.count).first { ids.string(at: $0) == wanted.uuidString } }
+        } else if selected != selectedNoteID {
+            select(selected)
+        }
+        return nextPage != nil
     }
 
     /// Puts the keyboard focus in the search field.
@@ -84,11 +133,13 @@ final class NoteListView {
         appliedSearch = text
         if showsTrash {
             matches = [:]
+            paging?.cancel()
             quietly { ids.replaceAll(with: ((try? store.trashedNotes()) ?? []).map(\.id.uuidString)) }
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
-            quietly { ids.replaceAll(with: ((try? store.noteIDs()) ?? []).map(\.uuidString)) }
+            loadInPages()
         } else {
+            paging?.cancel()
             let results = (try? store.search(text)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }

@@ -31,4 +31,26 @@ struct NoteListTests {
         #expect(summary.title == "Title")
         #expect(summary.preview.count < 500)
     }
+
+    @Test("pages cover every note once, newest first, even when notes are edited between pages")
+    func paging() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-list")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        var created: [UUID] = []
+        for index in 0..<25 {  // five notes share each timestamp, to exercise the tie-break
+            created.append(try store.createNote(body: "note \(index)", at: Date(timeIntervalSince1970: Double(index / 5))).id)
+        }
+        var seen: [UUID] = []
+        var page = try store.notePage(after: nil, limit: 10)
+        seen += page.ids
+        // An older note is edited between pages: it becomes the newest and must not come again.
+        try store.updateBody(of: created[0], to: "edited", at: Date(timeIntervalSince1970: 1_000))
+        while let cursor = page.next {
+            page = try store.notePage(after: cursor, limit: 10)
+            seen += page.ids
+        }
+        #expect(Set(seen).count == seen.count, "no note twice")
+        #expect(Set(seen) == Set(created).subtracting([created[0]]), "every other note once; the edited one moved ahead")
+        #expect(try store.notePage(after: nil, limit: 1).ids == [created[0]])
+    }
 }
