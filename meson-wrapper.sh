@@ -4,6 +4,7 @@
 #   ./meson-wrapper.sh run [quire options]   set up, build and launch Quire
 #   ./meson-wrapper.sh test                  set up, build and run the whole test suite headless
 #   ./meson-wrapper.sh build                 set up and build only
+#   ./meson-wrapper.sh bench                 launch benchmark against a bare C GTK 4 baseline
 #
 # Debian packages that are missing are installed with apt-get (as root, or
 # through sudo). Everything else comes with the Swift toolchain.
@@ -90,6 +91,15 @@ case "$command" in
         ;;
     build) build "$@" ;;
     test) run_tests "$@" ;;
+    bench)
+        find_swift
+        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc
+        say "Building in release mode"
+        swift build -c release
+        say "Measuring launches"
+        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
+            dbus-run-session -- Benchmarks/launch.sh
+        ;;
     -h|--help|help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$command' (try: run, test, build)" ;;
+    *) die "unknown command '$command' (try: run, test, build, bench)" ;;
 esac

@@ -25,7 +25,7 @@ final class NoteListView {
 
     /// Notes beyond the first page load in pages on idle moments after the window
     /// shows, so launching with very many notes is as quick as with a few.
-    static let firstPageSize = 200, laterPageSize = 2_000
+    static let firstPageSize = 20, laterPageSize = 2_000
     /// Until the window has shown its first frame, later pages wait (so they
     /// never delay it); then `windowDidShow()` lets them load.
     private var waitsForWindow = true

@@ -53,4 +53,20 @@ struct NoteListTests {
         #expect(Set(seen) == Set(created).subtracting([created[0]]), "every other note once; the edited one moved ahead")
         #expect(try store.notePage(after: nil, limit: 1).ids == [created[0]])
     }
+
+    @Test("importing adds every note in one transaction, searchable and in order")
+    func importing() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-list")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        var created: [NoteChange] = []
+        let ids = try withExtendedLifetime(store.observe { change, _ in created.append(change) }) {
+            try store.importNotes([
+                (body: "older", modifiedAt: Date(timeIntervalSince1970: 1)),
+                (body: "newer words", modifiedAt: Date(timeIntervalSince1970: 2)),
+            ])
+        }
+        #expect(try store.noteIDs() == [ids[1], ids[0]])
+        #expect(try store.search("words").map(\.noteID) == [ids[1]])
+        #expect(created == ids.map(NoteChange.created))
+    }
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Launch benchmark: time from process start to the first painted frame, for a
+# bare C GTK 4 baseline built in this run and for Quire (release build) with
+# 10 and with 100,000 notes. Each is launched several times under Xvfb; the
+# medians are printed with their ratio to the baseline. Run it through
+# ./meson-wrapper.sh bench. Machines are shared and noisy: compare only the
+# numbers of one run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${BENCH_RUNS:-7}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+bin=$(swift build -c release --show-bin-path)
+gcc -O2 -o "$work/baseline" Benchmarks/baseline.c $(pkg-config --cflags --libs gtk4)
+
+# first-frame milliseconds of one launch of "$@", from its output.
+first_frame() {
+    local output="$work/run.txt"
+    timeout 30 "$@" > "$output" 2>&1 &
+    local pid=$!
+    for _ in $(seq 1 300); do
+        grep -q 'first-frame' "$output" && break
+        sleep 0.05
+    done
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    # Quire's trace: "scenes: <ms> first-frame session=…"; the baseline: "first-frame <ms>".
+    awk '$1 == "scenes:" && $3 == "first-frame" { print $2; exit } $1 == "first-frame" { print $2; exit }' "$output"
+}
+
+median() { sort -n | awk '{ values[NR] = $1 } END { print values[int((NR + 1) / 2)] }'; }
+
+measure() {  # name, then the command
+    local name=$1; shift
+    local values=()
+    for _ in $(seq 1 "$runs"); do values+=("$(first_frame "$@")"); done
+    printf '%s\n' "${values[@]}" | median
+}
+
+seed() {  # count → a data folder with that many notes
+    local folder="$work/data-$1"
+    XDG_DATA_HOME="$folder" "$bin/NoteSeeder" "$1" > /dev/null
+    echo "$folder"
+}
+
+export GTK_A11Y=none SCENES_TRACE=1
+baseline=$(measure baseline "$work/baseline")
+results=("baseline (C, GTK 4)|$baseline")
+for count in 10 100000; do
+    data=$(seed "$count")
+    # A fresh state folder every launch: each is a cold start with one new window.
+    value=$(measure "quire-$count" env XDG_DATA_HOME="$data" XDG_STATE_HOME="$work/state-$RANDOM$RANDOM" "$bin/quire")
+    results+=("quire, $count notes|$value")
+done
+
+printf '\nLaunch to first frame, median of %s launches (ms):\n' "$runs"
+for row in "${results[@]}"; do
+    name=${row%%|*}; value=${row##*|}
+    awk -v name="$name" -v value="$value" -v base="$baseline" \
+        'BEGIN { printf "  %-24s %8.1f   x%.2f of baseline\n", name, value, value / base }'
+done
