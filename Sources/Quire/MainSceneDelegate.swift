@@ -112,10 +112,9 @@ final class MainSceneDelegate: NoteSceneDelegate {
 
     override func recordExtraState(into activity: UserActivity) {
         guard let list, let paned else { return }
-        let entries: [String: PropertyListValue] = [
+        activity.updateUserInfoEntries([
             "searchText": .string(list.search.text), "listWidth": .integer(Int64(paned.position)),
-        ]
-        if entries.contains(where: { activity.userInfo[$0.key] != $0.value }) { activity.addUserInfoEntries(from: entries) }
+        ])
     }
 
     override func restoreExtraState(from activity: UserActivity) {

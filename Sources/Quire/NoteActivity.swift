@@ -34,10 +34,9 @@ enum NoteActivity {
     /// Records the window's size and maximised state in `activity` (marks it for
     /// saving only if they changed).
     static func recordWindow(_ activity: UserActivity, width: Int32, height: Int32, maximized: Bool) {
-        let entries: [String: PropertyListValue] = [
+        activity.updateUserInfoEntries([
             "windowWidth": .integer(Int64(width)), "windowHeight": .integer(Int64(height)), "maximized": .bool(maximized),
-        ]
-        if entries.contains(where: { activity.userInfo[$0.key] != $0.value }) { activity.addUserInfoEntries(from: entries) }
+        ])
     }
 
     /// The window size an activity recorded, if it recorded a sensible one.
@@ -55,10 +54,9 @@ enum NoteActivity {
     /// Records the selection's far end and the scroll offset (marks the activity
     /// for saving only if they changed).
     static func recordView(_ activity: UserActivity, selectionBound: Int32, scroll: Double) {
-        let entries: [String: PropertyListValue] = [
+        activity.updateUserInfoEntries([
             "selectionBound": .integer(Int64(selectionBound)), "scroll": .double(scroll.rounded()),
-        ]
-        if entries.contains(where: { activity.userInfo[$0.key] != $0.value }) { activity.addUserInfoEntries(from: entries) }
+        ])
     }
 
     /// The selection's far end an activity recorded, if any.

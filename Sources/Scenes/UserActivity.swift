@@ -44,6 +44,12 @@ public final class UserActivity {
         needsSave = true
     }
 
+    /// Adds the entries that differ from the current ones, marking the activity
+    /// for saving only if any did (for state recorded on every save).
+    public func updateUserInfoEntries(_ entries: [String: PropertyListValue]) {
+        if entries.contains(where: { userInfo[$0.key] != $0.value }) { addUserInfoEntries(from: entries) }
+    }
+
     /// Replaces the whole `userInfo`.
     public func setUserInfo(_ entries: [String: PropertyListValue]) {
         userInfo = entries

@@ -34,6 +34,18 @@ struct UserActivityCodecTests {
         #expect(!decoded.needsSave)
     }
 
+    @Test("updating with unchanged entries does not ask for a save")
+    func updateOnlyWhenChanged() throws {
+        let activity = UserActivity(activityType: "test.editing")
+        activity.updateUserInfoEntries(["a": .integer(1)])
+        #expect(activity.needsSave)
+        _ = try UserActivityCodec.encode(activity)
+        activity.updateUserInfoEntries(["a": .integer(1)])
+        #expect(!activity.needsSave, "same value: nothing to save")
+        activity.updateUserInfoEntries(["a": .integer(2)])
+        #expect(activity.needsSave)
+    }
+
     @Test("the delegate fills the activity in just before it is saved")
     func willSave() throws {
         final class Filler: UserActivityDelegate {
