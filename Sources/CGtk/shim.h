@@ -144,6 +144,34 @@ static inline void quire_search_entry_set_placeholder(gpointer entry, const char
 /* Text with markup characters escaped, for a label's markup; free with g_free. */
 static inline gchar *quire_markup_escape(const char *text) { return g_markup_escape_text(text, -1); }
 
+/* ---- Context menus: a secondary click on a widget opens a popover menu ---- */
+
+/* void handler(GtkGestureClick *gesture, int presses, double x, double y, gpointer data): "pressed" */
+typedef void (*QuirePressedHandler)(gpointer gesture, int presses, double x, double y, gpointer data);
+
+/* Watches `widget` for secondary (right) clicks; the widget owns the gesture. */
+static inline gulong quire_widget_on_secondary_click(gpointer widget, QuirePressedHandler handler, gpointer data,
+                                                     GClosureNotify release) {
+    GtkGesture *gesture = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), GDK_BUTTON_SECONDARY);
+    gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
+    return g_signal_connect_data(gesture, "pressed", G_CALLBACK(handler), data, release, 0);
+}
+
+/* A popover menu of `menu`, attached to `parent` (which unparents it when disposed). */
+static inline GtkWidget *quire_popover_menu_new(gpointer menu, gpointer parent) {
+    GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(menu));
+    gtk_widget_set_parent(popover, GTK_WIDGET(parent));
+    gtk_popover_set_has_arrow(GTK_POPOVER(popover), FALSE);
+    return popover;
+}
+
+static inline void quire_popover_popup_at(gpointer popover, double x, double y) {
+    GdkRectangle point = { (int)x, (int)y, 1, 1 };
+    gtk_popover_set_pointing_to(GTK_POPOVER(popover), &point);
+    gtk_popover_popup(GTK_POPOVER(popover));
+}
+
 /* ---- Dialogs built from a UI file, and the About dialog ------------------ */
 
 /* The window called `name` in the GtkBuilder file at `path`, with a new

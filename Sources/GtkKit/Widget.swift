@@ -47,4 +47,15 @@ public class Widget: Object {
         get { gtk_widget_get_sensitive(widgetPointer) != 0 }
         set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
     }
+
+    /// Calls `handler(x, y)` when the widget is right-clicked, at that point.
+    public func onSecondaryClick(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        _ = quire_widget_on_secondary_click(objectPointer, { _, _, x, y, data in
+            MainActor.assumeIsolated { Box.from(data!).closure(x, y) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+    }
 }

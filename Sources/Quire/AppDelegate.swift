@@ -23,6 +23,9 @@ final class AppDelegate: ApplicationDelegate {
     /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
+    /// The menu of a note list row (right-click): Open in New Window, Move to Trash.
+    let rowMenu = Menu()
+
     /// Carries each keystroke to the other windows showing the same note.
     let liveEdits = LiveEditHub()
 
@@ -72,6 +75,8 @@ final class AppDelegate: ApplicationDelegate {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
         buildPrimaryMenu(windows: application.windowMenu)
+        rowMenu.append("Open in New Window", action: "app.open-in-new-window")
+        rowMenu.append("Move to Trash", action: "app.move-to-trash")
         return true
     }
 

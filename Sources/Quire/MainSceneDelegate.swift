@@ -22,7 +22,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     override var prefersItsNote: Bool { false }
 
     override func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
-        let list = NoteListView(store: store)
+        let list = NoteListView(store: store, rowMenu: AppDelegate.current?.rowMenu ?? Menu())
         list.onSelect = { [weak self] id in self?.editor?.show(noteID: id) }
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.select(noteID)

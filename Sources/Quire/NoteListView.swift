@@ -46,7 +46,7 @@ final class NoteListView {
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
     private var storeObservation: NoteObservation?
 
-    init(store: NoteStore) {
+    init(store: NoteStore, rowMenu: Menu) {
         self.store = store
         selection = SingleSelection(model: ids)
         let column = Box(vertical: true, spacing: 0)
@@ -56,8 +56,12 @@ final class NoteListView {
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
         root = column
-        list = ListView(selection: selection, makeRow: {
-            let row = NoteRow()
+        list = ListView(selection: selection, makeRow: { [weak self] in
+            let row = NoteRow(menu: rowMenu) { noteID in
+                // The menu's actions work on the window's note: make it this row's.
+                self?.select(noteID)
+                self?.onSelect?(noteID)
+            }
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
             guard let self, let id = UUID(uuidString: text),

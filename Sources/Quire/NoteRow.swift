@@ -3,15 +3,29 @@ import GtkKit
 import NoteModel
 
 /// One row of the note list: the note's title, and its text (or, while
-/// searching, the matching words) with when it changed.
+/// searching, the matching words) with when it changed. A right-click selects
+/// the note and opens the row's menu (Open in New Window, Move to Trash).
 @MainActor
 final class NoteRow {
     let root: Widget
     private let title = Label("")
     private let detail = Label("")
+    /// The note the row shows now (rows are reused as the list scrolls).
+    private(set) var noteID: UUID?
+    private var contextMenu: PopoverMenu?
 
-    init() {
+    /// A row whose right-click menu is `menu`; `onContextMenu` hears which note it is for first.
+    init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void) {
         let box = Box(vertical: true, spacing: 2)
+        defer {
+            let popover = PopoverMenu(menu: menu, attachedTo: box)
+            contextMenu = popover
+            box.onSecondaryClick { [weak self] x, y in
+                guard let noteID = self?.noteID else { return }
+                onContextMenu(noteID)
+                popover.popUp(atX: x, y: y)
+            }
+        }
         box.setMargins(8)
         title.makeSingleLine()
         detail.makeSingleLine()
@@ -23,6 +37,7 @@ final class NoteRow {
 
     /// Shows `summary`, with `match` (a search result) highlighting its words.
     func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) {
+        noteID = summary.noteID
         title.setMarkup("<b>\(Label.escape(summary.title.isEmpty ? "New Note" : summary.title))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         if let match {

@@ -107,29 +107,33 @@ final class QuireSession {
     var connections: Int { trace.filter { $0.callback == "scene(_:willConnectTo:options:)" }.count }
 
     /// Gives `window` the focus and waits for its scene to be active; returns that
-    /// scene's session. A window that has the focus already is not activated again.
+    /// scene's session. A window that was active already (X focus can follow the
+    /// pointer) is not activated again, so the wait for that is short and quiet.
     func focus(_ window: String) throws -> String? {
-        let focused = (try? desktop.xdotool("getwindowfocus"))?.trimmingCharacters(in: .whitespacesAndNewlines)
         let mark = trace.count
         try desktop.xdotool("windowfocus", "--sync", window)
-        if focused != window {
-            waitForTrace { $0.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
-        }
+        _ = eventually(within: 3) { trace.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         return trace.last { $0.callback == "sceneDidBecomeActive(_:)" }?.session
     }
 
     /// Opens the focused window's primary menu with F10, as a keyboard user
     /// does, and waits until its popover is on screen (so keys go to the menu).
     func openPrimaryMenu() throws {
+        guard try popUp({ try desktop.xdotool("key", "F10") }) else {
+            throw QuireSessionError.noWindow("F10 did not open the primary menu; \(lifecycle)")
+        }
+    }
+
+    /// Runs `action` and waits up to `seconds` for a popover (a new surface of
+    /// the app) to appear; returns whether one did.
+    func popUp(_ action: () throws -> Void, seconds: Double = 5) throws -> Bool {
         func surfaces() -> Int {
             ((try? desktop.xdotool("search", "--onlyvisible", "--classname", "quire")) ?? "")
                 .split(separator: "\n").count
         }
         let before = surfaces()
-        try desktop.xdotool("key", "F10")
-        guard eventually(within: 5, { surfaces() > before }) else {
-            throw QuireSessionError.noWindow("F10 did not open the primary menu; \(lifecycle)")
-        }
+        try action()
+        return eventually(within: seconds) { surfaces() > before }
     }
 
     /// The X ids of the app's visible windows.
