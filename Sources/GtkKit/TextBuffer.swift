@@ -18,6 +18,17 @@ public final class TextBuffer: Object {
         set { gtk_text_buffer_set_text(bufferPointer, newValue, -1) }
     }
 
+    /// The first `length` characters (all of them if there are fewer).
+    public func text(prefixLength length: Int32) -> String {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_start_iter(bufferPointer, &start)
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, length)
+        guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
     /// Moves the cursor (and clears the selection) to a character offset; -1 is the end.
     public func placeCursor(atOffset offset: Int32) {
         var iter = GtkTextIter()

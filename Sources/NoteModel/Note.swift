@@ -25,11 +25,16 @@ public struct Note: Sendable, Equatable, Identifiable {
     /// The longest title kept, in characters; longer first lines are cut with "…".
     public static let maximumTitleLength = 80
 
-    /// The title a note with `body` has: its first non-blank line, trimmed and
-    /// cut to `maximumTitleLength` characters.
+    /// How much of a note's start its title is taken from (the list and window
+    /// titles read only this much, so long notes cost nothing extra per keystroke).
+    public static let titleSourceLength = 400
+
+    /// The title a note with `body` has: its first non-blank line within the
+    /// first `titleSourceLength` characters, trimmed and cut to
+    /// `maximumTitleLength` characters.
     public static func title(ofBody body: String) -> String {
-        let line = body.split(whereSeparator: \.isNewline)
-            .lazy
+        let start = body.prefix(titleSourceLength)
+        let line = start.split(whereSeparator: \.isNewline).lazy
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty } ?? ""
         guard line.count > maximumTitleLength else { return line }

@@ -10,7 +10,7 @@ public struct NoteSummary: Equatable, Sendable {
     public let modifiedAt: Date
 
     /// How many characters of a note a summary reads.
-    static let readLength = 400
+    static let readLength = Note.titleSourceLength
 
     init(noteID: UUID, start: String, modifiedAt: Date) {
         self.noteID = noteID

@@ -101,7 +101,7 @@ final class NoteEditor {
 
     /// The window title for the current text: "<first line> — Quire".
     var windowTitle: String {
-        let title = Note.title(ofBody: editor.buffer.text)
+        let title = Note.title(ofBody: editor.buffer.text(prefixLength: Int32(Note.titleSourceLength)))
         let unsaved = lastSaveError == nil ? "" : " (not saved)"
         return (title.isEmpty ? "New Note" : title) + unsaved + " — Quire"
     }

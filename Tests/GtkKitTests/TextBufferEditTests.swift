@@ -36,4 +36,12 @@ struct TextBufferEditTests {
         buffer.withoutUndo { buffer.insert("!", atOffset: 6) }
         #expect(buffer.cursorOffset == 4, "an insertion after the cursor leaves it")
     }
+
+    @Test("a prefix of the text, by characters")
+    func prefix() {
+        let buffer = TextView().buffer
+        buffer.text = "日本語のメモ and more"
+        #expect(buffer.text(prefixLength: 3) == "日本語")
+        #expect(buffer.text(prefixLength: 999) == "日本語のメモ and more")
+    }
 }

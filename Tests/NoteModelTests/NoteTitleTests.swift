@@ -23,4 +23,11 @@ struct NoteTitleTests {
         #expect(title.count == Note.maximumTitleLength)
         #expect(title.hasSuffix("…"))
     }
+
+    @Test("the title comes from the note's start only, however long the note")
+    func titleFromStart() {
+        #expect(Note.title(ofBody: "Start\n" + String(repeating: "x", count: 1_000_000)) == "Start")
+        let lateTitle = String(repeating: "\n", count: Note.titleSourceLength) + "too far down"
+        #expect(Note.title(ofBody: lateTitle) == "", "a first line past the start is not a title")
+    }
 }
