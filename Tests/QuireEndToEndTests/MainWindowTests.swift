@@ -10,12 +10,7 @@ struct MainWindowTests {
         let session = try QuireSession()
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("Groceries\nmilk and eggs", into: window)
-        try session.desktop.xdotool("key", "ctrl+n")
-        try session.desktop.type("Travel plans\nLisbon in May", into: window)
-        try session.desktop.xdotool("key", "ctrl+n")
-        try session.desktop.type("Book list", into: window)
-        #expect(eventually(within: 5) { (try? session.storedNotes().count) == 3 })
+        try session.writeNotes(["Groceries\nmilk and eggs", "Travel plans\nLisbon in May", "Book list"], into: window)
 
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.type("lisbon", into: window)
@@ -42,10 +37,7 @@ struct MainWindowTests {
         let session = try QuireSession()
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("First note", into: window)
-        try session.desktop.xdotool("key", "ctrl+n")
-        try session.desktop.type("Second note", into: window)
-        #expect(eventually(within: 5) { (try? session.storedNotes().count) == 2 })
+        try session.writeNotes(["First note", "Second note"], into: window)
         // The list's second row (newest first: "First note"), 54 pixels below the first.
         var opened = false
         for _ in 0..<3 where !opened {

@@ -164,6 +164,17 @@ final class QuireSession {
         }
     }
 
+    /// Types each of `notes` into `window` as a note of its own (New Note,
+    /// Ctrl+N, between them) and waits until all are stored.
+    func writeNotes(_ notes: [String], into window: String) throws {
+        for (index, note) in notes.enumerated() {
+            if index > 0 { try desktop.xdotool("key", "ctrl+n") }
+            try desktop.type(note, into: window)
+        }
+        let stored = eventually(within: 10) { (try? storedNotes().count) == notes.count }
+        if !stored { throw QuireSessionError.notStored((try? storedNotes().map(\.title)) ?? []) }
+    }
+
     /// Every note in the database, read by a second connection as another process would.
     func storedNotes() throws -> [Note] {
         guard FileManager.default.fileExists(atPath: notesPath) else { return [] }
@@ -191,10 +202,12 @@ final class QuireSession {
 /// Why a session step failed, with what the app printed.
 enum QuireSessionError: Error, CustomStringConvertible {
     case noWindow(String)
+    case notStored([String])
 
     var description: String {
         switch self {
         case let .noWindow(details): return details
+        case let .notStored(titles): return "not every note typed was stored; the store has \(titles)"
         }
     }
 }
