@@ -14,7 +14,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
 BUILD_PACKAGES=(pkgconf libgtk-4-dev libsqlite3-dev)
-TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick)
+TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'meson-wrapper.sh: %s\n' "$*" >&2; exit 1; }

@@ -12,8 +12,8 @@ final class QuireSession {
     let stateHome: String
     private(set) var process: ChildProcess?
 
-    init() throws {
-        desktop = try PrivateDesktop()
+    init(windowManager: Bool = false) throws {
+        desktop = try PrivateDesktop(windowManager: windowManager)
         dataHome = desktop.directory.file("data")
         stateHome = desktop.directory.file("state")
     }

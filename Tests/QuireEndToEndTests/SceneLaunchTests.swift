@@ -170,4 +170,28 @@ struct SceneLaunchTests {
         #expect(eventually(within: 5) { (try? session.storedBody()) == expected })
         #expect(try session.stop() == 0)
     }
+
+    @Test("a maximised window comes back maximised (with a window manager to maximise it)")
+    func maximisedWindow() throws {
+        let session = try QuireSession(windowManager: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let screen = "Geometry: 1280x800"
+        let maximise = try ChildProcess.run(
+            "wmctrl", ["-i", "-r", window, "-b", "add,maximized_vert,maximized_horz"],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(maximise.status == 0, "\(maximise.error)")
+        #expect(eventually(within: 5) { (try? session.desktop.xdotool("getwindowgeometry", window))?.contains(screen) == true })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect((try savedUserInfo(session)["maximized"] as? [String: Any])?["bool"] as? Bool == true)
+
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^New Note — Quire$")
+        // The remembered size is the unmaximised one: a full-screen window means it was maximised again.
+        #expect(eventually(within: 5) { (try? session.desktop.xdotool("getwindowgeometry", restored))?.contains(screen) == true },
+                "\((try? session.desktop.xdotool("getwindowgeometry", restored)) ?? "")")
+        #expect(try session.stop() == 0)
+    }
 }

@@ -12,6 +12,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     public let directory: TemporaryDirectory
     private let server: ChildProcess
     private let bus: ChildProcess
+    private var windowManager: ChildProcess?
 
     /// Display numbers handed out by this process, so desktops started at the
     /// same moment never race for one (Xvfb's own `-displayfd` choice did).
@@ -22,8 +23,10 @@ public final class PrivateDesktop: @unchecked Sendable {
         ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
-    /// Starts Xvfb (1280×800) and a session bus; throws if either does not come up in 10 s.
-    public init() throws {
+    /// Starts Xvfb (1280×800) and a session bus, and (if asked) the openbox window
+    /// manager, for tests of what only a window manager does (maximising);
+    /// throws if any does not come up in 10 s.
+    public init(windowManager: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
         (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
         bus = try ChildProcess(
@@ -36,9 +39,23 @@ public final class PrivateDesktop: @unchecked Sendable {
             return !address.isEmpty
         }) else { throw DesktopError.didNotStart("dbus-daemon", bus.standardError) }
         busAddress = address
+        if windowManager { try startWindowManager() }
+    }
+
+    private func startWindowManager() throws {
+        let manager = try ChildProcess(
+            "openbox", ["--sm-disable"], environment: environment(), outputDirectory: directory.path)
+        windowManager = manager
+        // `wmctrl -m` succeeds once a window manager manages the screen.
+        let running = eventually(within: 10) {
+            (try? ChildProcess.run("wmctrl", ["-m"], environment: environment(), outputDirectory: directory.path))?.status == 0
+        }
+        guard running else { throw DesktopError.didNotStart("openbox", manager.standardError) }
     }
 
     deinit {
+        windowManager?.send(SIGTERM)
+        _ = windowManager?.waitForExit(seconds: 5)
         bus.send(SIGTERM)
         server.send(SIGTERM)
         _ = bus.waitForExit(seconds: 5)
