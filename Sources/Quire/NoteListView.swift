@@ -83,9 +83,15 @@ final class NoteListView {
         selection.selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
     }
 
+    /// Where `id` is in the list, searching from the top (where edited notes go).
+    private func position(of id: UUID) -> Int? {
+        let text = id.uuidString
+        return (0..<ids.count).first { ids.string(at: $0) == text }
+    }
+
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
-        let position = id.flatMap { id in (0..<ids.count).first { ids.string(at: $0) == id.uuidString } }
+        let position = id.flatMap(position(of:))
         pendingSelection = position == nil && paging?.isPending == true ? id : nil
         quietly { selection.selectedPosition = position }
     }
@@ -120,7 +126,7 @@ final class NoteListView {
         quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids.map(\.uuidString)) }
         if let wanted = pendingSelection, page.ids.contains(wanted) {
             pendingSelection = nil
-            quietly { selection.selectedPosition = (0..<ids.count).first { ids.string(at: $0) == wanted.uuidString } }
+            quietly { selection.selectedPosition = position(of: wanted) }
         } else if selected != selectedNoteID {
             select(selected)
         }
@@ -157,17 +163,17 @@ final class NoteListView {
             return
         }
         let id = change.noteID.uuidString
-        let position = (0..<ids.count).first { ids.string(at: $0) == id }
+        let index = position(of: change.noteID)
         let selected = selectedNoteID
         switch change {
         case .created, .edited, .restoredFromTrash:
             // The newest note goes to the top; re-inserting also re-binds its row.
             quietly {
-                if let position { ids.splice(at: position, removing: 1, inserting: []) }
+                if let index { ids.splice(at: index, removing: 1, inserting: []) }
                 ids.splice(at: 0, removing: 0, inserting: [id])
             }
         case .movedToTrash, .deletedPermanently:
-            if let position { quietly { ids.splice(at: position, removing: 1, inserting: []) } }
+            if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
         }
         select(selected)
     }

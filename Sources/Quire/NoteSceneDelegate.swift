@@ -61,10 +61,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
         let editor = NoteEditor(store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
-        editor.onTitleChange = { [weak self, weak scene] title in
-            scene?.title = title
-            if self?.activity.title != title { self?.activity.title = title }
-        }
+        editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
         editor.onStateChange = { [weak self] in self?.recordState() }
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
         editor.onNoteChanged = { [weak self] in self?.editorDidShow($0) }
@@ -78,8 +75,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         if let saved, NoteActivity.isMaximized(in: saved) { scene.window.maximize() }
         scene.window.setChild(makeContent(around: content, store: store))
         editor.focus()
-        scene.title = editor.windowTitle
-        activity.title = editor.windowTitle
+        titleChanged(to: editor.windowTitle)
         recordState()
         scene.userActivity = activity
     }
@@ -157,6 +153,13 @@ class NoteSceneDelegate: WindowSceneDelegate {
         for noteID in urlContexts.compactMap({ NoteLink.noteID(in: $0.url) }) {
             AppDelegate.current?.openNoteWindow(for: noteID)
         }
+    }
+
+    /// Shows the window's new title and keeps it in the restoration activity
+    /// (the Window menu names a disconnected window by it).
+    private func titleChanged(to title: String) {
+        scene?.title = title
+        if activity.title != title { activity.title = title }
     }
 
     private func recordState() {
