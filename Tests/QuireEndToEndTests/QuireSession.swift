@@ -164,6 +164,13 @@ final class QuireSession {
         }
     }
 
+    /// The `userInfo` of the only saved session's restoration activity, as stored.
+    func savedUserInfo() throws -> [String: Any] {
+        let stored = try #require(try savedSessions().first?.restorationActivity)
+        let activity = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+        return try #require(activity["userInfo"] as? [String: Any])
+    }
+
     /// Types each of `notes` into `window` as a note of its own (New Note,
     /// Ctrl+N, between them) and waits until all are stored.
     func writeNotes(_ notes: [String], into window: String) throws {

@@ -128,13 +128,6 @@ struct SceneLaunchTests {
         #expect(try session.stop() == 0)
     }
 
-    /// The `userInfo` of the only saved session's restoration activity, as stored.
-    private func savedUserInfo(_ session: QuireSession) throws -> [String: Any] {
-        let stored = try #require(try session.savedSessions().first?.restorationActivity)
-        let activity = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
-        return try #require(activity["userInfo"] as? [String: Any])
-    }
-
     @Test("the selection and the scroll position come back as they were")
     func selectionAndScroll() throws {
         let session = try QuireSession()
@@ -149,7 +142,7 @@ struct SceneLaunchTests {
         for _ in 0..<8 { try session.desktop.xdotool("click", "5") }  // scroll down with the wheel
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
-        let first = try savedUserInfo(session)
+        let first = try session.savedUserInfo()
         let scroll = try #require((first["scroll"] as? [String: Any])?["double"] as? Double)
         #expect(scroll > 0, "the wheel scrolled the note")
 
@@ -158,7 +151,7 @@ struct SceneLaunchTests {
         session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
-        let second = try savedUserInfo(session)
+        let second = try session.savedUserInfo()
         for key in ["scroll", "cursor", "selectionBound"] {
             #expect(String(describing: second[key]) == String(describing: first[key]), "\(key) came back")
         }
@@ -185,7 +178,7 @@ struct SceneLaunchTests {
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
-        #expect((try savedUserInfo(session)["maximized"] as? [String: Any])?["bool"] as? Bool == true)
+        #expect((try session.savedUserInfo()["maximized"] as? [String: Any])?["bool"] as? Bool == true)
 
         try session.launch()
         let restored = try session.waitForWindow(matching: "^New Note — Quire$")
