@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs=${BENCH_RUNS:-7}
+runs=${BENCH_RUNS:-11}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -32,13 +32,6 @@ first_frame() {
 
 median() { sort -n | awk '{ values[NR] = $1 } END { print values[int((NR + 1) / 2)] }'; }
 
-measure() {  # name, then the command
-    local name=$1; shift
-    local values=()
-    for _ in $(seq 1 "$runs"); do values+=("$(first_frame "$@")"); done
-    printf '%s\n' "${values[@]}" | median
-}
-
 seed() {  # count → a data folder with that many notes
     local folder="$work/data-$1"
     XDG_DATA_HOME="$folder" "$bin/NoteSeeder" "$1" > /dev/null
@@ -46,14 +39,22 @@ seed() {  # count → a data folder with that many notes
 }
 
 export GTK_A11Y=none SCENES_TRACE=1
-baseline=$(measure baseline "$work/baseline")
-results=("baseline (C, GTK 4)|$baseline")
-for count in 10 100000; do
-    data=$(seed "$count")
-    # A fresh state folder every launch: each is a cold start with one new window.
-    value=$(measure "quire-$count" env XDG_DATA_HOME="$data" XDG_STATE_HOME="$work/state-$RANDOM$RANDOM" "$bin/quire")
-    results+=("quire, $count notes|$value")
+data10=$(seed 10)
+data100k=$(seed 100000)
+# Quire on a data folder, with a fresh state folder every launch: a cold start with one new window.
+quire_on() { echo env XDG_DATA_HOME="$1" XDG_STATE_HOME="$work/state-$RANDOM$RANDOM" "$bin/quire"; }
+# Rounds interleave the three programs, so a slow moment of this shared machine
+# falls on all of them alike instead of on one.
+: > "$work/baseline.txt"; : > "$work/q10.txt"; : > "$work/q100k.txt"
+for _ in $(seq 1 "$runs"); do
+    first_frame "$work/baseline" >> "$work/baseline.txt"
+    first_frame $(quire_on "$data10") >> "$work/q10.txt"
+    first_frame $(quire_on "$data100k") >> "$work/q100k.txt"
 done
+baseline=$(median < "$work/baseline.txt")
+results=("baseline (C, GTK 4)|$baseline"
+         "quire, 10 notes|$(median < "$work/q10.txt")"
+         "quire, 100000 notes|$(median < "$work/q100k.txt")")
 
 printf '\nLaunch to first frame, median of %s launches (ms):\n' "$runs"
 for row in "${results[@]}"; do

@@ -25,6 +25,10 @@ public final class NoteStore {
         try self.init(path: directories.dataFile(NoteStore.fileName))
     }
 
+    /// Closes the file; when no other process has it open, its write-ahead log is
+    /// folded in and removed. The store cannot be used afterwards.
+    public func close() { database.close() }
+
     /// Calls `handler` after every change this store makes, with the origin the
     /// writer gave; observing lasts as long as the returned observation.
     public func observe(_ handler: @escaping (NoteChange, NoteChangeOrigin?) -> Void) -> NoteObservation {

@@ -35,6 +35,12 @@ final class AppDelegate: ApplicationDelegate {
     /// Windows that are not scenes (About, Keyboard Shortcuts), kept until closed.
     private var auxiliaryWindows: [ObjectIdentifier: Window] = [:]
 
+    /// Every window has saved by now; closing the notes lets SQLite fold its
+    /// log into the file, so the next launch starts without replaying it.
+    func applicationWillTerminate(_ application: Application) {
+        if case let .success(store) = notes { store.close() }
+    }
+
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         notes = Result { try NoteStore(directories: directories) }

@@ -89,6 +89,7 @@ public final class Application {
         persist { try $0.setLaunchValue(LaunchKey.cleanExit, 1) }
         SceneTrace.application("applicationWillTerminate(_:)")
         delegate.applicationWillTerminate(self)
+        store?.close()
     }
     private var hasTerminated = false
 

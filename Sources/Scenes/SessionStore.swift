@@ -10,6 +10,9 @@ final class SessionStore {
     let path: String
     private let database: Database
 
+    /// Closes the file (the app is ending); later writes fail and are logged.
+    func close() { database.close() }
+
     init(path: String) throws {
         self.path = path
         database = try Database(path: path, migrations: SessionStore.migrations)

@@ -15,6 +15,7 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    private var isClosed = false
 
     /// How long a write waits for another connection's write to finish.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
@@ -44,7 +45,14 @@ public final class Database {
         try prepareForUse(migrations: migrations)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection. The last connection to close folds the
+    /// write-ahead log into the file and removes it, so the next launch has no
+    /// log to replay. Later calls fail with a "closed" error.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         statements.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -90,6 +98,10 @@ public final class Database {
 
     private func statement(for sql: String) throws -> Statement {
         if let cached = statements[sql] { return cached }
+        guard !isClosed else {
+            throw StorageError.sqlite(
+                operation: Database.describe(sql), path: path, code: SQLITE_MISUSE, message: "the database was closed")
+        }
         let statement = try Statement(database: self, sql: sql)
         statements[sql] = statement
         return statement

@@ -4,7 +4,9 @@ import Foundation
 /// A prepared SQLite statement. Values are always bound as parameters.
 final class Statement {
     private let handle: OpaquePointer
-    private let database: Database
+    /// Unowned: the database caches its statements, and a strong reference back
+    /// would keep the connection open forever (and its WAL never checkpointed).
+    private unowned let database: Database
 
     init(database: Database, sql: String) throws {
         var prepared: OpaquePointer?

@@ -31,6 +31,24 @@ struct DatabaseOpeningTests {
         }
     }
 
+    @Test("the last connection to go folds the log into the file and removes it, explicitly or when released")
+    func closingFoldsTheLog() throws {
+        let path = fixture.path("log.sqlite")
+        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        try database.execute("INSERT INTO items (name) VALUES (?)", ["kept"])
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        database.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "nothing left for the next launch to replay")
+        #expect(throws: StorageError.self, "a closed database refuses work") { try database.query("SELECT 1") }
+
+        do {
+            let released = try Database(path: path, migrations: StorageFixture.migrations)
+            #expect(try released.query("SELECT name FROM items").first?.string(0) == "kept")
+            try released.execute("INSERT INTO items (name) VALUES (?)", ["more"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "a released connection closes too")
+    }
+
     @Test("values are bound, never spliced into SQL")
     func boundValues() throws {
         let database = try Database(path: fixture.path("bound.sqlite"), migrations: StorageFixture.migrations)
