@@ -5,6 +5,9 @@
 #   ./meson-wrapper.sh test                  set up, build and run the whole test suite headless
 #   ./meson-wrapper.sh build                 set up and build only
 #   ./meson-wrapper.sh bench                 launch benchmark against a bare C GTK 4 baseline
+#   ./meson-wrapper.sh install [--prefix DIR] build in release mode with Meson and install
+#                                            (default prefix: ~/.local)
+#   ./meson-wrapper.sh uninstall [--prefix DIR] remove what install put there
 #
 # Debian packages that are missing are installed with apt-get (as root, or
 # through sudo). Everything else comes with the Swift toolchain.
@@ -14,7 +17,12 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
 BUILD_PACKAGES=(pkgconf libgtk-4-dev libsqlite3-dev)
-TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl)
+TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core
+               meson ninja-build gettext desktop-file-utils appstream)
+# Packages for installing with Meson: the build tools, msgfmt for the
+# translations, and the validators Meson's own tests run.
+INSTALL_PACKAGES=(meson ninja-build gettext desktop-file-utils appstream)
+MESON_BUILD_DIR=.build-meson
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'meson-wrapper.sh: %s\n' "$*" >&2; exit 1; }
@@ -82,6 +90,78 @@ run_tests() {
         dbus-run-session -- swift test --skip-build "$@"
 }
 
+# The --prefix given to install/uninstall (default ~/.local), made absolute.
+parse_prefix() {
+    local prefix="$HOME/.local"
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --prefix) [ $# -ge 2 ] || die "--prefix needs a folder"; prefix=$2; shift 2 ;;
+            --prefix=*) prefix=${1#--prefix=}; shift ;;
+            *) die "unknown option '$1' (expected --prefix DIR)" ;;
+        esac
+    done
+    mkdir -p "$prefix"
+    (cd "$prefix" && pwd)
+}
+
+# Configures the Meson build folder for a prefix (setting it up the first time).
+configure_meson() {
+    local prefix=$1
+    if [ -f "$MESON_BUILD_DIR/build.ninja" ]; then
+        meson configure "$MESON_BUILD_DIR" --prefix "$prefix" >/dev/null
+    else
+        meson setup "$MESON_BUILD_DIR" --prefix "$prefix" --buildtype=release >/dev/null
+    fi
+}
+
+install_quire() {
+    local prefix
+    prefix=$(parse_prefix "$@")
+    find_swift
+    install_packages "${BUILD_PACKAGES[@]}" "${INSTALL_PACKAGES[@]}"
+    configure_meson "$prefix"
+    say "Building in release mode"
+    meson compile -C "$MESON_BUILD_DIR"
+    say "Installing into $prefix"
+    meson install -C "$MESON_BUILD_DIR" --quiet
+    case ":$PATH:" in
+        *":$prefix/bin:"*) ;;
+        *) say "Installed. Note: $prefix/bin is not on your PATH; the app grid finds Quire anyway." ;;
+    esac
+}
+
+# Removes every file the build installs into the prefix (as Meson lists
+# them), refreshes the desktop database Meson updated, and removes the
+# folders that are left empty.
+uninstall_quire() {
+    local prefix
+    prefix=$(parse_prefix "$@")
+    install_packages "${INSTALL_PACKAGES[@]}"
+    configure_meson "$prefix"
+    say "Removing Quire from $prefix"
+    meson introspect "$MESON_BUILD_DIR" --installed | python3 -c '
+import json, os, sys
+prefix = sys.argv[1]
+folders = set()
+for path in json.load(sys.stdin).values():
+    if os.path.lexists(path):
+        os.remove(path)
+    folder = os.path.dirname(path)
+    while folder.startswith(prefix + "/"):
+        folders.add(folder)
+        folder = os.path.dirname(folder)
+applications = os.path.join(prefix, "share", "applications")
+if os.path.isdir(applications):
+    if any(name.endswith(".desktop") for name in os.listdir(applications)):
+        os.system("update-desktop-database -q " + applications)
+    elif os.path.exists(os.path.join(applications, "mimeinfo.cache")):
+        os.remove(os.path.join(applications, "mimeinfo.cache"))
+for folder in sorted(folders, key=len, reverse=True):
+    if os.path.isdir(folder) and not os.listdir(folder):
+        os.rmdir(folder)
+' "$prefix"
+}
+
 command=${1:-run}
 [ $# -gt 0 ] && shift
 case "$command" in
@@ -100,6 +180,8 @@ case "$command" in
         xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
             dbus-run-session -- Benchmarks/launch.sh
         ;;
-    -h|--help|help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$command' (try: run, test, build, bench)" ;;
+    install) install_quire "$@" ;;
+    uninstall) uninstall_quire "$@" ;;
+    -h|--help|help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$command' (try: run, test, build, bench, install, uninstall)" ;;
 esac

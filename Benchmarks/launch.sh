@@ -38,7 +38,8 @@ seed() {  # count → a data folder with that many notes
     echo "$folder"
 }
 
-export GTK_A11Y=none SCENES_TRACE=1
+# A release build knows no source tree: point it at the resources.
+export GTK_A11Y=none SCENES_TRACE=1 QUIRE_RESOURCE_DIR="$PWD/Resources"
 data10=$(seed 10)
 data100k=$(seed 100000)
 # Quire on a data folder, with a fresh state folder every launch: a cold start with one new window.

@@ -12,6 +12,8 @@
 #define QUIRE_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 #include <glib-unix.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -251,6 +253,40 @@ typedef int (*QuireCommandLineHandler)(gpointer application, gpointer command_li
 static inline gulong quire_signal_connect_command_line(gpointer instance, QuireCommandLineHandler handler,
                                                        gpointer data, GClosureNotify release) {
     return g_signal_connect_data(instance, "command-line", G_CALLBACK(handler), data, release, 0);
+}
+
+/* void handler(GApplication *app, GFile **files, gint n_files, gchar *hint, gpointer data): "open" */
+typedef void (*QuireOpenHandler)(gpointer application, gpointer *files, gint n_files, const gchar *hint,
+                                 gpointer data);
+
+static inline gulong quire_signal_connect_open(gpointer instance, QuireOpenHandler handler, gpointer data,
+                                               GClosureNotify release) {
+    return g_signal_connect_data(instance, "open", G_CALLBACK(handler), data, release, 0);
+}
+
+/* The URI of one of the files an "open" signal carries; free with g_free. */
+static inline gchar *quire_open_file_uri(gpointer *files, gint index) {
+    return g_file_get_uri(G_FILE(files[index]));
+}
+
+/* ---- Style --------------------------------------------------------------- */
+
+/* Asks for the theme's dark variant (or not), for every window of the app. */
+static inline void quire_settings_set_prefer_dark(gboolean dark) {
+    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+/* ---- Accessibility ----------------------------------------------------- */
+
+/* Sets the name a screen reader announces for the widget (its accessible label). */
+static inline void quire_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* Lets a button's name come from the label inside it alone. GTK 4.8 also sets the
+ * button's raw mnemonic as its label, and announces "_New Note New Note". */
+static inline void quire_accessible_name_from_content(gpointer widget) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 /* ---- Command lines forwarded to the primary instance -------------------- */

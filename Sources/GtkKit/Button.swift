@@ -6,6 +6,7 @@ public final class Button: Widget {
     /// A button showing `label` (an underscore marks the mnemonic letter).
     public init(label: String) {
         super.init(retaining: gtk_button_new_with_mnemonic(label))
+        takeAccessibleNameFromContent()
     }
 
     /// A button showing `label` that activates the detailed action `action` ("app.new-note").

@@ -15,10 +15,13 @@ public final class DesktopApplication: Object {
     /// A unique application hands a second launch over to the running one over
     /// D-Bus; a non-unique one (a test program) always runs on its own. One that
     /// handles its command line receives every launch's options and arguments
-    /// in `onCommandLine` (and "activate" only if it asks for it).
-    public init(id: String, isUnique: Bool = true, handlesCommandLine: Bool = false) {
+    /// in `onCommandLine` (and "activate" only if it asks for it). One that
+    /// handles opening receives URIs sent over D-Bus (a desktop opening a
+    /// link with a D-Bus-activated app) in `onOpen`.
+    public init(id: String, isUnique: Bool = true, handlesCommandLine: Bool = false, handlesOpening: Bool = false) {
         var flags = isUnique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         if handlesCommandLine { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue) }
+        if handlesOpening { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue) }
         super.init(adopting: gtk_application_new(id, flags))
     }
 
@@ -42,6 +45,25 @@ public final class DesktopApplication: Object {
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_command_line(objectPointer, { _, commandLine, data in
             MainActor.assumeIsolated { Box.from(data!).closure(CommandLineInvocation(pointer: commandLine!)) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Calls `handler` in the primary instance with the URIs a desktop asked it
+    /// to open over D-Bus (`org.freedesktop.Application.Open`).
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor ([String]) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_open(objectPointer, { _, files, count, _, data in
+            let uris = (0..<Int32(count)).compactMap { index -> String? in
+                guard let files, let uri = quire_open_file_uri(files, index) else { return nil }
+                defer { g_free(uri) }
+                return String(cString: uri)
+            }
+            MainActor.assumeIsolated { Box.from(data!).closure(uris) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data!) }
         })

@@ -8,6 +8,7 @@ public final class SearchEntry: Widget {
     public init(placeholder: String) {
         super.init(retaining: gtk_search_entry_new())
         quire_search_entry_set_placeholder(objectPointer, placeholder)
+        setAccessibleLabel(placeholder)
     }
 
     /// The search text.

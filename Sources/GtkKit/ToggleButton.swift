@@ -6,6 +6,7 @@ public final class ToggleButton: Widget {
     /// A toggle showing `label` (an underscore marks its Alt+letter mnemonic).
     public init(label: String, tooltip: String) {
         super.init(retaining: gtk_toggle_button_new_with_mnemonic(label))
+        takeAccessibleNameFromContent()
         setTooltip(tooltip)
     }
 

@@ -30,6 +30,12 @@ public class Widget: Object {
         gtk_widget_set_vexpand(widgetPointer, vertically ? 1 : 0)
     }
 
+    /// The name screen readers announce for the widget, such as "Search notes".
+    public func setAccessibleLabel(_ label: String) { quire_accessible_set_label(objectPointer, label) }
+
+    /// Makes a labelled button's accessible name its visible label alone ("New Note").
+    func takeAccessibleNameFromContent() { quire_accessible_name_from_content(objectPointer) }
+
     /// Text shown when the pointer rests on the widget (and read by screen readers).
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widgetPointer, text) }
 

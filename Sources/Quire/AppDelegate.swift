@@ -74,15 +74,15 @@ final class AppDelegate: ApplicationDelegate {
         application.addAction("about") { [unowned self] in
             present(Window(
                 aboutApp: "Quire", version: AppDelegate.version,
-                comments: "Notes in as many windows as you like, each back as you left it.",
+                comments: localized("Notes in as many windows as you like, each back as you left it."),
                 website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID), in: application)
         }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
         buildPrimaryMenu(windows: application.windowMenu)
-        rowMenu.append("Open in New Window", action: "app.open-in-new-window")
-        rowMenu.append("Move to Trash", action: "app.move-to-trash")
+        rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
+        rowMenu.append(localized("Move to Trash"), action: "app.move-to-trash")
         return true
     }
 
@@ -97,11 +97,11 @@ final class AppDelegate: ApplicationDelegate {
 
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
         guard let id = NoteLink.noteID(in: url) else {
-            return "\(url.absoluteString) is not a Quire note link (expected quire://note/<id>)"
+            return localized("%s is not a Quire note link (expected quire://note/<id>)", url.absoluteString)
         }
-        guard case let .success(store) = notes else { return "the notes cannot be opened, so \(url.absoluteString) cannot be shown" }
+        guard case let .success(store) = notes else { return localized("The notes cannot be opened, so %s cannot be shown", url.absoluteString) }
         guard (try? store.note(id: id)) != nil else {
-            return "there is no note \(id.uuidString.lowercased()) (it may have been deleted)"
+            return localized("There is no note %s (it may have been deleted)", id.uuidString.lowercased())
         }
         return nil
     }
@@ -133,18 +133,18 @@ final class AppDelegate: ApplicationDelegate {
 
     private func buildPrimaryMenu(windows: Menu) {
         let create = Menu()
-        create.append("New Note", action: "app.new-note")
-        create.append("New Window", action: "app.new-window")
-        create.append("Open in New Window", action: "app.open-in-new-window")
+        create.append(localized("New Note"), action: "app.new-note")
+        create.append(localized("New Window"), action: "app.new-window")
+        create.append(localized("Open in New Window"), action: "app.open-in-new-window")
         primaryMenu.appendSection(create)
         let note = Menu()
-        note.append("Move to Trash", action: "app.move-to-trash")
+        note.append(localized("Move to Trash"), action: "app.move-to-trash")
         primaryMenu.appendSection(note)
-        primaryMenu.appendSection(windows, label: "Windows")
+        primaryMenu.appendSection(windows, label: localized("Windows"))
         let app = Menu()
-        app.append("Keyboard Shortcuts", action: "app.shortcuts")
-        app.append("About Quire", action: "app.about")
-        app.append("Quit", action: "app.quit")
+        app.append(localized("Keyboard Shortcuts"), action: "app.shortcuts")
+        app.append(localized("About Quire"), action: "app.about")
+        app.append(localized("Quit"), action: "app.quit")
         primaryMenu.appendSection(app)
     }
 }

@@ -30,7 +30,7 @@ final class ConfirmationDialog {
         content.append(Label(detail))
         let buttons = Box(vertical: false, spacing: 12)
         buttons.alignToEnd()
-        let cancel = Button(label: "_Cancel")
+        let cancel = Button(label: localized("_Cancel"))
         let confirmButton = Button(label: confirmLabel)
         confirmButton.addCSSClass("destructive-action")
         buttons.append(cancel)

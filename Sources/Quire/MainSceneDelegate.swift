@@ -11,7 +11,7 @@ import Scenes
 final class MainSceneDelegate: NoteSceneDelegate {
     private var list: NoteListView?
     private var paned: Paned?
-    private let trashToggle = ToggleButton(label: "_Trash", tooltip: "Show the notes in the trash")
+    private let trashToggle = ToggleButton(label: localized("_Trash"), tooltip: localized("Show the notes in the trash"))
     private let trashActions = Box(vertical: false, spacing: 6)
 
     override func initialNoteID(in store: NoteStore) -> UUID? {
@@ -37,7 +37,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     }
 
     override func decorate(_ header: HeaderBar) {
-        header.packStart(Button(label: "_New Note", action: "app.new-note", tooltip: "Start a new note (Ctrl+N)"))
+        header.packStart(Button(label: localized("_New Note"), action: "app.new-note", tooltip: localized("Start a new note (Ctrl+N)")))
         header.packStart(trashToggle)
         trashToggle.onToggled { [weak self] in self?.showTrash(self?.trashToggle.isActive ?? false) }
     }
@@ -54,11 +54,11 @@ final class MainSceneDelegate: NoteSceneDelegate {
 
     private func makeTrashActions(store: NoteStore) -> Widget {
         trashActions.setMargins(6)
-        let restore = Button(label: "_Restore")
-        restore.setTooltip("Take the note out of the trash")
-        let delete = Button(label: "_Delete Forever")
+        let restore = Button(label: localized("_Restore"))
+        restore.setTooltip(localized("Take the note out of the trash"))
+        let delete = Button(label: localized("_Delete Forever"))
         delete.addCSSClass("destructive-action")
-        let empty = Button(label: "_Empty Trash…")
+        let empty = Button(label: localized("_Empty Trash…"))
         for button in [restore, delete, empty] { trashActions.append(button) }
         trashActions.isShown = false
         restore.onClicked { [weak self] in
@@ -70,9 +70,9 @@ final class MainSceneDelegate: NoteSceneDelegate {
         empty.onClicked { [weak self] in
             guard let window = (self?.scene as? WindowScene)?.window else { return }
             ConfirmationDialog.ask(
-                over: window, question: "Empty the Trash?",
-                detail: "Every note in the trash will be deleted for good. This cannot be undone.",
-                confirmLabel: "_Empty Trash"
+                over: window, question: localized("Empty the Trash?"),
+                detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
+                confirmLabel: localized("_Empty Trash")
             ) {
                 do {
                     try store.emptyTrash()

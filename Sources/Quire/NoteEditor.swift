@@ -52,6 +52,7 @@ final class NoteEditor {
         scroller.setChild(editor)
         scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
+        editor.setAccessibleLabel(localized("Note text"))
         root = scroller
         load(noteID)
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
@@ -102,8 +103,8 @@ final class NoteEditor {
     /// The window title for the current text: "<first line> — Quire".
     var windowTitle: String {
         let title = Note.title(ofBody: editor.buffer.text(prefixLength: Int32(Note.titleSourceLength)))
-        let unsaved = lastSaveError == nil ? "" : " (not saved)"
-        return (title.isEmpty ? "New Note" : title) + unsaved + " — Quire"
+        let shown = title.isEmpty ? localized("New Note") : title
+        return lastSaveError == nil ? localized("%s — Quire", shown) : localized("%s (not saved) — Quire", shown)
     }
 
     /// Saves the current note and starts a new, empty one in this editor, with the focus.

@@ -10,7 +10,7 @@ import NoteModel
 final class NoteListView {
     /// The view: the search field above the scrolling list.
     let root: Widget
-    let search = SearchEntry(placeholder: "Search notes")
+    let search = SearchEntry(placeholder: localized("Search notes"))
     /// Called when the user selects a note.
     var onSelect: (@MainActor (UUID) -> Void)?
 
@@ -68,6 +68,7 @@ final class NoteListView {
                   let summary = try? store.summary(of: id) else { return }
             row.show(summary, match: matches[id])
         })
+        list.setAccessibleLabel(localized("Notes"))
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.reload() }

@@ -38,7 +38,7 @@ final class NoteRow {
     /// Shows `summary`, with `match` (a search result) highlighting its words.
     func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) {
         noteID = summary.noteID
-        title.setMarkup("<b>\(Label.escape(summary.title.isEmpty ? "New Note" : summary.title))</b>")
+        title.setMarkup("<b>\(Label.escape(summary.title.isEmpty ? localized("New Note") : summary.title))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         if let match {
             detail.setMarkup(NoteRow.highlighted(match) + " — " + Label.escape(when))
@@ -67,12 +67,12 @@ final class NoteRow {
     static func relativeTime(of date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         switch seconds {
-        case ..<60: return "just now"
-        case ..<3_600: return seconds / 60 == 1 ? "1 minute ago" : "\(seconds / 60) minutes ago"
-        case ..<86_400: return seconds / 3_600 == 1 ? "1 hour ago" : "\(seconds / 3_600) hours ago"
-        case ..<172_800: return "yesterday"
-        case ..<(7 * 86_400): return "\(seconds / 86_400) days ago"
-        default: return date.formatted(date: .abbreviated, time: .omitted)
+        case ..<60: return localized("just now")
+        case ..<3_600: return localizedPlural("%d minute ago", "%d minutes ago", count: seconds / 60)
+        case ..<86_400: return localizedPlural("%d hour ago", "%d hours ago", count: seconds / 3_600)
+        case ..<172_800: return localized("yesterday")
+        case ..<(7 * 86_400): return localizedPlural("%d day ago", "%d days ago", count: seconds / 86_400)
+        default: return date.formatted(.dateTime.day().month(.abbreviated).year().locale(Locale(identifier: Localization.language)))
         }
     }
 }

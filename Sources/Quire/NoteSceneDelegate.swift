@@ -46,7 +46,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
         self.scene = scene
         let header = HeaderBar()
-        header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: "Main Menu"))
+        header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: localized("Main Menu")))
         decorate(header)
         scene.window.setTitlebar(header)
         let store: NoteStore
@@ -122,7 +122,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
             Log.error("could not move the note to the trash: \(error)")
             return
         }
-        banner.show(title.isEmpty ? "Note moved to the trash" : "“\(title)” moved to the trash") { [weak self] in
+        banner.show(title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)) { [weak self] in
             do {
                 try store.restoreFromTrash(id)
                 self?.editor?.show(noteID: id)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where Quire's run-time resources (the scene manifest, style sheets) are:
 /// `$QUIRE_RESOURCE_DIR` if set; installed, `<prefix>/share/io.github.quire.Quire`
-/// beside `<prefix>/bin/quire`; built from source, the tree's `Resources/`.
+/// beside `<prefix>/bin/quire`; a debug build from source, the tree's `Resources/`.
 enum Resources {
     static func path(_ name: String) -> String {
         let candidates = [
@@ -14,7 +14,17 @@ enum Resources {
             let path = (directory as NSString).appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
-        return (sourceTreeDirectory as NSString).appendingPathComponent(name)
+        return ((candidates.last ?? "") as NSString).appendingPathComponent(name)
+    }
+
+    /// Where the compiled translations are: `$QUIRE_LOCALE_DIR` if set;
+    /// installed, `<prefix>/share/locale`; otherwise the system's.
+    static var localeDirectory: String {
+        if let directory = ProcessInfo.processInfo.environment["QUIRE_LOCALE_DIR"] { return directory }
+        if let installed = installedDirectory, FileManager.default.fileExists(atPath: installed) {
+            return ((installed as NSString).deletingLastPathComponent as NSString).appendingPathComponent("locale")
+        }
+        return "/usr/share/locale"
     }
 
     private static var installedDirectory: String? {
@@ -25,10 +35,15 @@ enum Resources {
         return (prefix as NSString).appendingPathComponent("share/io.github.quire.Quire")
     }
 
-    /// Sources/Quire/Resources.swift → Resources/, for builds run from the source tree.
-    private static let sourceTreeDirectory: String = {
+    /// Sources/Quire/Resources.swift → Resources/, for debug builds run from the
+    /// source tree. Release builds (what Meson installs) know no source tree.
+    private static let sourceTreeDirectory: String? = {
+        #if DEBUG
         let here = "\(#filePath)" as NSString
         let root = (here.deletingLastPathComponent as NSString).deletingLastPathComponent as NSString
         return (root.deletingLastPathComponent as NSString).appendingPathComponent("Resources")
+        #else
+        return nil
+        #endif
     }()
 }

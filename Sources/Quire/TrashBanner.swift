@@ -8,7 +8,7 @@ final class TrashBanner {
     let root: Widget
     private let revealer: Revealer
     private let message = Label("")
-    private let undoButton = Button(label: "_Undo")
+    private let undoButton = Button(label: localized("_Undo"))
     private var undo: (@MainActor () -> Void)?
     private var hideTimer: MainLoopSource?
 
@@ -24,7 +24,7 @@ final class TrashBanner {
         row.addCSSClass("toolbar")
         revealer = Revealer(child: row)
         root = revealer
-        undoButton.setTooltip("Take the note back out of the trash")
+        undoButton.setTooltip(localized("Take the note back out of the trash"))
         undoButton.onClicked { [weak self] in self?.performUndo() }
     }
 

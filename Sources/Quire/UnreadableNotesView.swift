@@ -8,13 +8,7 @@ struct UnreadableNotesView {
     let root: Widget
 
     init(error: any Error) {
-        let label = Label("""
-            Quire could not open your notes.
-
-            \(error)
-
-            Nothing was changed. Move the file aside to start with an empty notebook.
-            """)
+        let label = Label(localized("Quire could not open your notes.\n\n%s\n\nNothing was changed. Move the file aside to start with an empty notebook.", "\(error)"))
         label.setMargins(24)
         root = label
     }

@@ -30,7 +30,7 @@ extension Application {
         var refused = false
         let urls = commandLine.remainingArguments.compactMap { argument -> OpenURLContext? in
             guard let url = URL(string: argument), url.scheme != nil else {
-                commandLine.printError("\(argument) is not a URI (expected something like quire://note/<id>)")
+                commandLine.printError(localized("%s is not a URI (expected something like quire://note/<id>)", argument))
                 refused = true
                 return nil
             }
@@ -41,33 +41,73 @@ extension Application {
             }
             return OpenURLContext(url: url)
         }
+        if hasLaunched && commandLine.hasFlag("fresh") {
+            commandLine.printError(localized("--fresh applies when the app starts; it is already running"))
+        }
+        handleLaunch(
+            newWindow: commandLine.hasFlag("new-window"), fresh: commandLine.hasFlag("fresh"), urls: urls,
+            somethingRefused: refused)
+        return refused ? 1 : 0
+    }
+
+    /// URIs a desktop sent over D-Bus (a link opened with the D-Bus-activated app).
+    /// There is no terminal to answer, so what cannot be opened is logged.
+    func handleOpen(_ uris: [String]) {
+        var refused = false
+        let urls = uris.compactMap { uri -> OpenURLContext? in
+            guard let url = URL(string: uri), url.scheme != nil,
+                  delegate.application(self, reasonNotToOpen: url) == nil
+            else {
+                SceneLog.error("cannot open \(uri)")
+                refused = true
+                return nil
+            }
+            return OpenURLContext(url: url)
+        }
+        handleLaunch(newWindow: false, fresh: false, urls: urls, somethingRefused: refused)
+    }
+
+    /// A plain activation: the desktop launched the app over D-Bus, or a second
+    /// instance ran with no arguments.
+    func handleActivation() {
+        handleLaunch(newWindow: false, fresh: false, urls: [], somethingRefused: false)
+    }
+
+    /// Restores the saved windows if this process has not launched yet (an
+    /// action sent over D-Bus can be the first thing a D-Bus-activated app
+    /// hears); the caller opens the window it was asked for, so no empty one is added.
+    func launchIfNeeded() {
+        guard !hasLaunched else { return }
+        hasLaunched = true
+        launch(fresh: false, urls: [], connectingNewIfNoneSaved: false)
+    }
+
+    /// What any launch asks for, however it arrived: the first one restores the
+    /// saved windows; later ones raise, open a window, or hand URLs to a scene.
+    private func handleLaunch(newWindow: Bool, fresh: Bool, urls: [OpenURLContext], somethingRefused: Bool) {
         if !hasLaunched {
             hasLaunched = true
-            launch(fresh: commandLine.hasFlag("fresh"), urls: Set(urls))
-            if commandLine.hasFlag("new-window") { requestSceneSessionActivation(nil, userActivity: nil) }
-            return refused ? 1 : 0
+            launch(fresh: fresh, urls: Set(urls), connectingNewIfNoneSaved: !newWindow)
+            if newWindow { requestSceneSessionActivation(nil, userActivity: nil) }
+            return
         }
-        if commandLine.hasFlag("fresh") {
-            commandLine.printError("--fresh applies when the app starts; it is already running")
-        }
-        if commandLine.hasFlag("new-window") {
+        if newWindow {
             requestSceneSessionActivation(nil, userActivity: nil)
         } else if !urls.isEmpty, let front = frontmostScene {
             SceneTrace.scene("scene(_:openURLContexts:)", front.session)
             front.delegate.scene(front, openURLContexts: Set(urls))  // it decides what to show
-        } else if refused {
+        } else if somethingRefused {
             // Nothing that was asked can be opened; the person was told why.
         } else if let front = frontmostScene {
             front.window.present()
         } else {
             connectNewSession(options: SceneConnectionOptions(urlContexts: Set(urls)))
         }
-        return refused ? 1 : 0
     }
 
     /// The first launch of this process: deliver pending discards, then
     /// restore the saved sessions back to front, or connect a new one.
-    private func launch(fresh: Bool, urls: Set<OpenURLContext>) {
+    private func launch(fresh: Bool, urls: Set<OpenURLContext>, connectingNewIfNoneSaved: Bool) {
         let cleanExit = ((try? store?.launchValue(LaunchKey.cleanExit)) ?? 1) == 1
         let unfinished = (try? store?.launchValue(LaunchKey.unfinishedRestorations)) ?? 0
         let restorationDisabled = ((try? store?.launchValue(LaunchKey.restorationDisabled)) ?? 0) == 1
@@ -90,7 +130,7 @@ extension Application {
         let restoration: SceneRestoration = cleanExit ? .launch : .recover
         if saved.isEmpty {
             persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, 0) }
-            connectNewSession(options: SceneConnectionOptions(urlContexts: urls))
+            if connectingNewIfNoneSaved { connectNewSession(options: SceneConnectionOptions(urlContexts: urls)) }
             return
         }
         persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, unfinished + 1) }

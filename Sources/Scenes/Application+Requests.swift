@@ -7,6 +7,7 @@ extension Application {
         _ session: SceneSession?, userActivity: UserActivity?,
         options: SceneActivationRequestOptions? = nil, errorHandler: (@MainActor (any Error) -> Void)? = nil
     ) {
+        launchIfNeeded()
         if let session {
             guard sessions[session.persistentIdentifier] === session else {
                 errorHandler?(SceneError.requestDenied("that session was discarded"))

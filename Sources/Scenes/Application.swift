@@ -44,13 +44,15 @@ public final class Application {
         self.delegate = delegate
         self.manifest = manifest
         self.directories = directories ?? AppDirectories(applicationID: applicationID)
-        desktop = DesktopApplication(id: applicationID, handlesCommandLine: true)
-        desktop.addFlag("new-window", description: "Open a new window in the running Quire")
-        desktop.addFlag("fresh", description: "Start with one new window, discarding the saved ones")
-        desktop.acceptURIs(description: "Open these URIs")
+        desktop = DesktopApplication(id: applicationID, handlesCommandLine: true, handlesOpening: true)
+        desktop.addFlag("new-window", description: localized("Open a new window in the running app"))
+        desktop.addFlag("fresh", description: localized("Start with one new window, discarding the saved ones"))
+        desktop.acceptURIs(description: localized("Open these URIs"))
         Application.shared = self
         desktop.onStartup { [unowned self] in startUp() }
         desktop.onCommandLine { [unowned self] in handle($0) }
+        desktop.onActivate { [unowned self] in handleActivation() }
+        desktop.onOpen { [unowned self] in handleOpen($0) }
         desktop.onShutdown { [unowned self] in finishTermination() }
         desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in terminate() }
         desktop.addAction("disconnect-background-scenes") { [unowned self] in disconnectBackgroundScenes() }
@@ -98,7 +100,7 @@ public final class Application {
         windowMenu.removeAll()
         for session in sessions.values.sorted(by: { $0.stacking > $1.stacking }) {
             let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
-            windowMenu.append(title.isEmpty ? "Window" : title, action: "app.show-session::\(session.persistentIdentifier)")
+            windowMenu.append(title.isEmpty ? localized("Window") : title, action: "app.show-session::\(session.persistentIdentifier)")
         }
     }
 

@@ -53,7 +53,7 @@ struct NoteLinkTests {
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         let cases = [
             ("quire://nope", "is not a Quire note link"),
-            ("quire://note/\(UUID().uuidString.lowercased())", "there is no note"),
+            ("quire://note/\(UUID().uuidString.lowercased())", "There is no note"),
             ("https://example.org/note", "is not a Quire note link"),
             ("not-a-uri", "is not a URI"),
         ]

@@ -12,8 +12,8 @@ final class QuireSession {
     let stateHome: String
     private(set) var process: ChildProcess?
 
-    init(windowManager: Bool = false) throws {
-        desktop = try PrivateDesktop(windowManager: windowManager)
+    init(windowManager: Bool = false, accessibility: Bool = false) throws {
+        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility)
         dataHome = desktop.directory.file("data")
         stateHome = desktop.directory.file("state")
     }

@@ -13,6 +13,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     private let server: ChildProcess
     private let bus: ChildProcess
     private var windowManager: ChildProcess?
+    private var accessibilityBus: ChildProcess?
 
     /// Display numbers handed out by this process, so desktops started at the
     /// same moment never race for one (Xvfb's own `-displayfd` choice did).
@@ -25,13 +26,21 @@ public final class PrivateDesktop: @unchecked Sendable {
 
     /// Starts Xvfb (1280×800) and a session bus, and (if asked) the openbox window
     /// manager, for tests of what only a window manager does (maximising);
-    /// throws if any does not come up in 10 s.
-    public init(windowManager: Bool = false) throws {
+    /// throws if any does not come up in 10 s. The bus gets `busEnvironment`
+    /// too, which is what the programs it starts on demand (D-Bus activation)
+    /// inherit, and where it looks for their service files (`XDG_DATA_DIRS`).
+    /// With `accessibility`, an AT-SPI bus runs beside the session bus and
+    /// programs started here publish their accessibility tree on it.
+    public init(windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
         (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
         bus = try ChildProcess(
             "dbus-daemon", ["--session", "--nofork", "--print-address=1"],
-            environment: PrivateDesktop.minimalEnvironment, outputDirectory: directory.path)
+            // What activated programs inherit: this display, as a desktop session's bus has.
+            environment: PrivateDesktop.minimalEnvironment
+                .merging(["DISPLAY": display, "GDK_BACKEND": "x11", "GTK_A11Y": "none", "G_DEBUG": "fatal-criticals"]) { _, new in new }
+                .merging(busEnvironment) { _, new in new },
+            outputDirectory: directory.path)
         var address = ""
         let bus = self.bus
         guard eventually(within: 10, {
@@ -40,7 +49,28 @@ public final class PrivateDesktop: @unchecked Sendable {
         }) else { throw DesktopError.didNotStart("dbus-daemon", bus.standardError) }
         busAddress = address
         if windowManager { try startWindowManager() }
+        if accessibility { try startAccessibilityBus() }
     }
+
+    /// Starts the AT-SPI bus launcher on this session bus (rather than letting
+    /// the bus activate it), so it ends with the desktop instead of outliving it.
+    private func startAccessibilityBus() throws {
+        let launcher = try ChildProcess(
+            "/usr/libexec/at-spi-bus-launcher", ["--launch-immediately", "--a11y=1"],
+            environment: environment(), outputDirectory: directory.path)
+        accessibilityBus = launcher
+        let owned = eventually(within: 10) {
+            let reply = try? ChildProcess.run(
+                "gdbus", ["call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                          "--method", "org.a11y.Bus.GetAddress"],
+                environment: environment(), outputDirectory: directory.path)
+            return reply?.status == 0
+        }
+        guard owned else { throw DesktopError.didNotStart("at-spi-bus-launcher", launcher.standardError) }
+    }
+
+    /// Whether programs here publish an accessibility tree (see `init`).
+    public var hasAccessibility: Bool { accessibilityBus != nil }
 
     private func startWindowManager() throws {
         let manager = try ChildProcess(
@@ -56,6 +86,8 @@ public final class PrivateDesktop: @unchecked Sendable {
     deinit {
         windowManager?.send(SIGTERM)
         _ = windowManager?.waitForExit(seconds: 5)
+        accessibilityBus?.send(SIGTERM)  // it stops the accessibility bus it started
+        _ = accessibilityBus?.waitForExit(seconds: 5)
         bus.send(SIGTERM)
         server.send(SIGTERM)
         _ = bus.waitForExit(seconds: 5)
@@ -110,10 +142,11 @@ public final class PrivateDesktop: @unchecked Sendable {
             "DISPLAY": display,
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
             "GDK_BACKEND": "x11",
-            // No accessibility bus: its launcher can outlive the test's bus.
-            "GTK_A11Y": "none",
             "G_DEBUG": "fatal-criticals",
         ]
+        // Without an accessibility bus of the desktop's own, GTK would have the
+        // session bus start one, whose launcher can outlive the test's bus.
+        if accessibilityBus == nil { environment["GTK_A11Y"] = "none" }
         environment.merge(extra) { _, new in new }
         return environment
     }

@@ -1,0 +1,58 @@
+import CGtk
+import Glibc
+
+/// Gettext translations of the text a person reads.
+///
+/// `setUp` runs once, first thing in `main`: it takes the locale from the
+/// environment (so `LANGUAGE=fr` picks French) and points the message domain
+/// at its compiled catalogues. Text is then marked where it is written, with
+/// `localized("…")` and `localizedPlural("…", "…", count:)`, which is also how
+/// `po/update-translations.sh` finds it.
+public enum Localization {
+    /// Uses the environment's locale and reads `domain`'s catalogues from
+    /// `directory` (`<directory>/<language>/LC_MESSAGES/<domain>.mo`).
+    public static func setUp(domain: String, directory: String) {
+        setlocale(LC_ALL, "")
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+    }
+
+    /// The language messages are shown in, such as "fr" or "zh_CN", for
+    /// formatting dates to match: the first of `LANGUAGE` (which gettext
+    /// follows unless the locale is "C"), else the messages locale.
+    public static var language: String {
+        let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        let preferred = getenv("LANGUAGE").map { String(cString: $0) }?
+            .split(separator: ":").first.map(String.init)
+        let chosen = (messages == "C" || messages == "POSIX") ? messages : (preferred ?? messages)
+        return String(chosen.prefix { $0 != "." && $0 != "@" })
+    }
+}
+
+/// `message` in the person's language, with each `%s` replaced in turn by one
+/// of `arguments` (translations may move the `%s`, not reorder them).
+public func localized(_ message: String, _ arguments: String...) -> String {
+    let translated = message.withCString { String(cString: gettext($0)) }
+    return substitute(arguments, into: translated)
+}
+
+/// `singular` or `plural` in the person's language, chosen by the language's
+/// plural rule for `count`, with `%d` replaced by `count`.
+public func localizedPlural(_ singular: String, _ plural: String, count: Int) -> String {
+    let translated = singular.withCString { one in
+        plural.withCString { many in String(cString: ngettext(one, many, UInt(max(count, 0)))) }
+    }
+    return translated.replacing("%d", with: String(count))
+}
+
+private func substitute(_ arguments: [String], into text: String) -> String {
+    var result = ""
+    var remaining = arguments[...]
+    var rest = text[...]
+    while let range = rest.firstRange(of: "%s"), let argument = remaining.popFirst() {
+        result += rest[..<range.lowerBound] + argument
+        rest = rest[range.upperBound...]
+    }
+    return result + rest
+}

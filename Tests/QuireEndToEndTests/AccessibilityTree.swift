@@ -1,0 +1,121 @@
+import CGtk
+import Foundation
+import TestSupport
+
+/// What a screen reader sees: the accessibility tree the apps on a private
+/// desktop publish over AT-SPI, read with plain D-Bus calls.
+final class AccessibilityTree {
+    /// One accessible object: its name, its role ("push button", "menu item", …),
+    /// and how deep it sits below its application.
+    struct Element: CustomStringConvertible {
+        let name: String
+        let role: String
+        let depth: Int
+        var description: String { "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"" }
+    }
+
+    /// Why the tree could not be read: the D-Bus call that failed, and its error.
+    enum ReadError: Error {
+        case dbus(String, String)
+    }
+
+    private let connection: OpaquePointer
+
+    /// Connects to `desktop`'s accessibility bus (the desktop must have one).
+    init(desktop: PrivateDesktop) throws {
+        let session = try AccessibilityTree.connect(to: desktop.busAddress)
+        defer { g_object_unref(UnsafeMutableRawPointer(session)) }
+        let reply = try AccessibilityTree.call(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress")
+        defer { g_variant_unref(reply) }
+        connection = try AccessibilityTree.connect(to: AccessibilityTree.string(g_variant_get_child_value(reply, 0)))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(connection)) }
+
+    /// Every element of every application registered on the bus, depth first.
+    func elements() throws -> [Element] {
+        var found: [Element] = []
+        for (bus, path) in try children(of: "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root") {
+            try walk(bus, path, depth: 0, into: &found)
+        }
+        return found
+    }
+
+    /// The names of the elements with `role`, such as "menu item".
+    func names(withRole role: String) throws -> [String] {
+        try elements().filter { $0.role == role }.map(\.name)
+    }
+
+    private func walk(_ bus: String, _ path: String, depth: Int, into found: inout [Element]) throws {
+        guard depth < 40 else { return }
+        let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
+        found.append(Element(name: try name(of: bus, path), role: role, depth: depth))
+        for (childBus, childPath) in try children(of: bus, path) {
+            try walk(childBus, childPath, depth: depth + 1, into: &found)
+        }
+    }
+
+    private func name(of bus: String, _ path: String) throws -> String {
+        let arguments = [g_variant_new_string("org.a11y.atspi.Accessible"), g_variant_new_string("Name")]
+        let reply = try AccessibilityTree.call(
+            connection, bus, path, "org.freedesktop.DBus.Properties", "Get", arguments)
+        defer { g_variant_unref(reply) }
+        let boxed = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(boxed) }
+        return AccessibilityTree.string(g_variant_get_variant(boxed))
+    }
+
+    private func children(of bus: String, _ path: String) throws -> [(String, String)] {
+        let reply = try AccessibilityTree.call(connection, bus, path, "org.a11y.atspi.Accessible", "GetChildren")
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let pair = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(pair) }
+            return (AccessibilityTree.string(g_variant_get_child_value(pair, 0)),
+                    AccessibilityTree.string(g_variant_get_child_value(pair, 1)))
+        }
+    }
+
+    private func callString(_ bus: String, _ path: String, _ interface: String, _ method: String) throws -> String {
+        let reply = try AccessibilityTree.call(connection, bus, path, interface, method)
+        defer { g_variant_unref(reply) }
+        return AccessibilityTree.string(g_variant_get_child_value(reply, 0))
+    }
+
+    /// The string in `value` (a string or object path), releasing `value`.
+    private static func string(_ value: OpaquePointer?) -> String {
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+
+    private static func connect(to address: String) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(
+            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            throw ReadError.dbus("connect to \(address)", consume(error))
+        }
+        return connection
+    }
+
+    private static func call(
+        _ connection: OpaquePointer, _ bus: String, _ path: String, _ interface: String,
+        _ method: String, _ arguments: [OpaquePointer?] = []
+    ) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let parameters = arguments.isEmpty ? nil : arguments.withUnsafeBufferPointer {
+            g_variant_new_tuple($0.baseAddress, gsize($0.count))
+        }
+        guard let reply = g_dbus_connection_call_sync(
+            connection, bus, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+        else { throw ReadError.dbus("\(interface).\(method) on \(bus) \(path)", consume(error)) }
+        return reply
+    }
+
+    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+        defer { if let error { g_error_free(error) } }
+        return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// `./meson-wrapper.sh install` and `uninstall` into a temporary prefix, and
+/// the installed Quire launched from the desktop's side: by D-Bus activation,
+/// through its desktop file, and for a quire:// link.
+@Suite("Installing into a prefix", .serialized)
+struct InstallTests {
+    /// Every file the install puts under the prefix.
+    static let installedFiles = [
+        "bin/quire",
+        "share/applications/io.github.quire.Quire.desktop",
+        "share/metainfo/io.github.quire.Quire.metainfo.xml",
+        "share/icons/hicolor/scalable/apps/io.github.quire.Quire.svg",
+        "share/icons/hicolor/symbolic/apps/io.github.quire.Quire-symbolic.svg",
+        "share/dbus-1/services/io.github.quire.Quire.service",
+        "share/io.github.quire.Quire/Info.plist",
+        "share/io.github.quire.Quire/shortcuts.ui",
+    ] + ["es", "fr", "ja", "zh_CN"].map { "share/locale/\($0)/LC_MESSAGES/quire.mo" }
+
+    private func wrapper(_ arguments: [String], in folder: TemporaryDirectory) throws -> (status: Int32?, output: String, error: String) {
+        try ChildProcess.run(
+            BuiltProducts.sourceRoot + "/meson-wrapper.sh", arguments,
+            environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path, seconds: 1_200)
+    }
+
+    private func run(_ program: String, _ arguments: [String], on desktop: PrivateDesktop, _ extra: [String: String] = [:])
+        throws -> (status: Int32?, output: String, error: String)
+    {
+        try ChildProcess.run(program, arguments, environment: desktop.environment(extra), outputDirectory: desktop.directory.path)
+    }
+
+    @Test("install puts every file in the prefix, valid; the installed app launches from the desktop and opens links; uninstall leaves nothing")
+    func installLaunchUninstall() throws {
+        let prefixFolder = try TemporaryDirectory(prefix: "quire-prefix")
+        defer { prefixFolder.remove() }
+        let prefix = prefixFolder.file("prefix")  // the logs go beside it, not in it
+        let installed = try wrapper(["install", "--prefix", prefix], in: prefixFolder)
+        try #require(installed.status == 0, "install failed: \(installed.error.suffix(3_000))")
+        for file in InstallTests.installedFiles {
+            #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file) is installed")
+        }
+
+        // The real validators accept what was installed.
+        let desktopFile = "\(prefix)/share/applications/io.github.quire.Quire.desktop"
+        let validDesktop = try ChildProcess.run(
+            "desktop-file-validate", [desktopFile], environment: ProcessInfo.processInfo.environment,
+            outputDirectory: prefixFolder.path)
+        #expect(validDesktop.status == 0, "\(validDesktop.output)\(validDesktop.error)")
+        let validMetainfo = try ChildProcess.run(
+            "appstreamcli", ["validate", "--no-net", "\(prefix)/share/metainfo/io.github.quire.Quire.metainfo.xml"],
+            environment: ProcessInfo.processInfo.environment, outputDirectory: prefixFolder.path)
+        #expect(validMetainfo.status == 0, "\(validMetainfo.output)\(validMetainfo.error)")
+        let entry = try String(contentsOfFile: desktopFile, encoding: .utf8)
+        for line in ["DBusActivatable=true", "MimeType=x-scheme-handler/quire;", "StartupNotify=true",
+                     "Exec=\(prefix)/bin/quire %U", "Exec=\(prefix)/bin/quire --new-window", "Name[fr]=Quire"] {
+            #expect(entry.contains(line + "\n"), "the desktop file has \(line)")
+        }
+        let service = try String(contentsOfFile: "\(prefix)/share/dbus-1/services/io.github.quire.Quire.service", encoding: .utf8)
+        #expect(service.contains("Exec=\(prefix)/bin/quire --gapplication-service"))
+
+        // The installed binary knows nothing of the source tree.
+        let binary = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)/bin/quire"))
+        #expect(binary.range(of: Data(BuiltProducts.sourceRoot.utf8)) == nil, "no path into \(BuiltProducts.sourceRoot)")
+
+        // A desktop session that looks in the prefix, as one that installed into ~/.local does.
+        let home = try TemporaryDirectory(prefix: "quire-installed-home")
+        defer { home.remove() }
+        let session = [
+            "XDG_DATA_DIRS": "\(prefix)/share:/usr/share", "XDG_DATA_HOME": home.file("data"),
+            "XDG_STATE_HOME": home.file("state"), "GTK_A11Y": "none", "LANG": "C.UTF-8",
+        ]
+        let desktop = try PrivateDesktop(busEnvironment: session)
+        // The app grid launches it by its desktop file; it is D-Bus activated.
+        let launched = try run("gapplication", ["launch", "io.github.quire.Quire"], on: desktop, session)
+        #expect(launched.status == 0, "\(launched.error)")
+        let window = try desktop.waitForWindow(matching: "^New Note — Quire$")
+        try desktop.type("Installed note", into: window)
+        let notes = "\(home.file("data"))/io.github.quire.Quire/notes.sqlite"
+        func storedNoteID() -> String? {
+            guard FileManager.default.fileExists(atPath: notes) else { return nil }
+            return (try? NoteStore(path: notes).allNotes())?.first { $0.title == "Installed note" }?.id.uuidString.lowercased()
+        }
+        #expect(eventually(within: 10) { storedNoteID() != nil })
+        let id = try #require(storedNoteID())
+
+        // A quire:// link opened on the desktop reaches the running app, which gives the note its own window.
+        let opened = try run("gio", ["open", "quire://note/\(id)"], on: desktop, session)
+        #expect(opened.status == 0, "\(opened.error)")
+        #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$") == ["Installed note — Quire", "Installed note — Quire"] },
+                "\(desktop.windowTitles(matching: " — Quire$"))")
+        // The desktop file's New Window action.
+        let action = try run("gapplication", ["action", "io.github.quire.Quire", "new-window"], on: desktop, session)
+        #expect(action.status == 0, "\(action.error)")
+        #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$").count == 3 })
+        _ = try run("gapplication", ["action", "io.github.quire.Quire", "quit"], on: desktop, session)
+        #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$").isEmpty })
+
+        // Run straight from the prefix, in Japanese: the installed translations are used.
+        let japanese = try ChildProcess(
+            "\(prefix)/bin/quire", ["--fresh"], environment: desktop.environment(session.merging(["LANGUAGE": "ja"]) { _, new in new }),
+            outputDirectory: desktop.directory.path)
+        let restored = try desktop.waitForWindow(matching: "^Installed note — Quire$")
+        try desktop.xdotool("windowfocus", "--sync", restored)
+        try desktop.xdotool("key", "ctrl+n")
+        _ = try desktop.waitForWindow(matching: "^新しいノート — Quire$")
+        japanese.send(SIGTERM)
+        #expect(japanese.waitForExit(seconds: 10) == 0)
+
+        let removed = try wrapper(["uninstall", "--prefix", prefix], in: home)
+        #expect(removed.status == 0, "\(removed.error.suffix(2_000))")
+        let left = FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? []
+        #expect(left.isEmpty, "the prefix is clean: \(left)")
+    }
+}

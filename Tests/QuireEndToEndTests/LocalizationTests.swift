@@ -1,0 +1,81 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Quire in the four languages of its translations, as `LANGUAGE=<code> quire`
+/// shows it: window titles, menus, controls and relative times with their plurals.
+@Suite("Translations, end to end", .serialized)
+struct LocalizationTests {
+    /// What a person reading each language sees, by the English it replaces.
+    struct Expected: Sendable, CustomStringConvertible {
+        let language: String
+        let newNote: String, quit: String, newWindow: String, search: String
+        /// The header bar's buttons, as their labels read (CJK labels keep their mnemonic: "ゴミ箱(T)").
+        let newNoteButton: String, trashButton: String
+        let oneMinuteAgo: String, fiveMinutesAgo: String, threeDaysAgo: String
+        var description: String { language }
+    }
+
+    static let languages = [
+        Expected(language: "fr", newNote: "Nouvelle note", quit: "Quitter", newWindow: "Nouvelle fenêtre",
+                 search: "Rechercher dans les notes", newNoteButton: "Nouvelle note", trashButton: "Corbeille", oneMinuteAgo: "il y a 1 minute",
+                 fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours"),
+        Expected(language: "es", newNote: "Nota nueva", quit: "Salir", newWindow: "Ventana nueva",
+                 search: "Buscar en las notas", newNoteButton: "Nota nueva", trashButton: "Papelera", oneMinuteAgo: "hace 1 minuto",
+                 fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días"),
+        Expected(language: "ja", newNote: "新しいノート", quit: "終了", newWindow: "新しいウィンドウ",
+                 search: "ノートを検索", newNoteButton: "新しいノート(N)", trashButton: "ゴミ箱(T)", oneMinuteAgo: "1 分前", fiveMinutesAgo: "5 分前",
+                 threeDaysAgo: "3 日前"),
+        Expected(language: "zh_CN", newNote: "新建笔记", quit: "退出", newWindow: "新建窗口",
+                 search: "搜索笔记", newNoteButton: "新建笔记(N)", trashButton: "回收站(T)", oneMinuteAgo: "1 分钟前", fiveMinutesAgo: "5 分钟前",
+                 threeDaysAgo: "3 天前"),
+    ]
+
+    /// The translations compiled from `po/` with msgfmt, as the install does.
+    private static func compileCatalogues(into folder: TemporaryDirectory) throws -> String {
+        let root = folder.file("locale")
+        for language in ["es", "fr", "ja", "zh_CN"] {
+            let messages = "\(root)/\(language)/LC_MESSAGES"
+            try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
+            let compiled = try ChildProcess.run(
+                "msgfmt", ["--check", "-o", "\(messages)/quire.mo", "\(BuiltProducts.sourceRoot)/po/\(language).po"],
+                environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path)
+            try #require(compiled.status == 0, "msgfmt \(language).po: \(compiled.error)")
+        }
+        return root
+    }
+
+    @Test("LANGUAGE=<code> shows translated titles, controls, menus and relative times", arguments: languages)
+    func translated(_ expected: Expected) throws {
+        let catalogues = try TemporaryDirectory(prefix: "quire-locale")
+        defer { catalogues.remove() }
+        let localeDirectory = try LocalizationTests.compileCatalogues(into: catalogues)
+        let session = try QuireSession(accessibility: true)
+        // Three notes written a minute, five minutes and three days ago.
+        let now = Date()
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: "Oldest", modifiedAt: now.addingTimeInterval(-3 * 86_400 - 600)),
+            (body: "Older", modifiedAt: now.addingTimeInterval(-5 * 60 - 20)),
+            (body: "Newest", modifiedAt: now.addingTimeInterval(-90)),
+        ])
+        try session.launch(environment: ["LANGUAGE": expected.language, "QUIRE_LOCALE_DIR": localeDirectory])
+        let window = try session.waitForWindow(matching: "^Newest — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        _ = try session.waitForWindow(matching: "^\(expected.newNote) — Quire$")
+        try session.openPrimaryMenu()
+
+        let elements = try AccessibilityTree(desktop: session.desktop).elements()
+        let tree = elements.map(\.description).joined(separator: "\n")
+        let seen = Set(elements.map { "\($0.role): \($0.name)" })
+        for item in ["menu item: \(expected.newWindow)", "menu item: \(expected.quit)", "search box: \(expected.search)",
+                     "button: \(expected.trashButton)", "button: \(expected.newNoteButton)", "label: \(expected.oneMinuteAgo)",
+                     "label: \(expected.fiveMinutesAgo)", "label: \(expected.threeDaysAgo)"] {
+            #expect(seen.contains(item), "\(expected.language): \(item) is shown:\n\(tree)")
+        }
+        try session.desktop.xdotool("key", "Escape")
+        session.keepScreenshot(named: "main-window-\(expected.language)")
+        #expect(try session.stop() == 0)
+    }
+}
