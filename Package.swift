@@ -52,6 +52,9 @@ let package = Package(
         // A minimal app on the scene framework with recording delegates and
         // scripted scenarios, run by the scene conformance tests. Not a product.
         .executableTarget(name: "SceneHost", dependencies: ["GtkKit", "Scenes"], swiftSettings: strictSettings),
+        // A stand-in settings portal with a switchable colour scheme, run by the
+        // dark-style tests. Not a product.
+        .executableTarget(name: "SettingsPortalStub", dependencies: ["CGtk"], swiftSettings: strictSettings),
         // Fills a notes database with generated notes for the benchmark. Not a product.
         .executableTarget(name: "NoteSeeder", dependencies: ["NoteModel", "Storage"], swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Quire follows the desktop's colour-scheme preference from the settings
+/// portal, checked in screenshots (kept as test artefacts for a person to see).
+@Suite("Dark style, end to end", .serialized)
+struct DarkStyleTests {
+    /// How light the note editor looks on screen, 0 (black) to 255 (white).
+    private func editorLightness(_ session: QuireSession, window: String, shot name: String) throws -> Int {
+        let geometry = try session.desktop.xdotool("getwindowgeometry", "--shell", window)
+        var values: [String: Int] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        let x = (values["X"] ?? 0) + (values["WIDTH"] ?? 0) * 3 / 4  // the editor fills the right of the window
+        let y = (values["Y"] ?? 0) + (values["HEIGHT"] ?? 0) / 2
+        let path = session.desktop.directory.file("\(name).png")
+        try session.desktop.screenshot(to: path)
+        session.keepScreenshot(named: name)
+        let sample = try ChildProcess.run(
+            "convert", [path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*luminance)]", "info:"],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        return try #require(Int(sample.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(sample.error)")
+    }
+
+    @Test("light without a portal; dark when the portal prefers dark; light again the moment the person switches")
+    func followsThePortal() throws {
+        let session = try QuireSession()
+        try session.launch()
+        var window = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        #expect(try editorLightness(session, window: window, shot: "main-window-no-portal") > 200)
+        #expect(try session.stop() == 0)
+
+        let portal = try ChildProcess(
+            BuiltProducts.executable("SettingsPortalStub"), ["1"], environment: session.environment(),
+            outputDirectory: session.desktop.directory.path)
+        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
+        let serving = eventually(within: 10) {
+            let reply = try? ChildProcess.run(
+                "gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                          "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.ReadOne",
+                          "org.freedesktop.appearance", "color-scheme"],
+                environment: session.environment(), outputDirectory: session.desktop.directory.path)
+            return reply?.output.contains("uint32 1") == true
+        }
+        try #require(serving, "the stand-in portal answers: \(portal.standardOutput)\(portal.standardError)")
+
+        try session.launch()
+        window = try session.waitForWindow(matching: "^New Note — Quire$")
+        // Notes in the list, so the screenshots show rows, dim text and a selection in each style.
+        try session.writeNotes(["Groceries\nmilk, eggs and coffee", "Travel plans\nLisbon in May"], into: window)
+        #expect(eventually(within: 5) { ((try? editorLightness(session, window: window, shot: "main-window-dark")) ?? 255) < 80 })
+
+        portal.send(SIGUSR1)  // the person switches to light
+        #expect(eventually(within: 5) { ((try? editorLightness(session, window: window, shot: "main-window-light")) ?? 0) > 200 })
+        #expect(try session.stop() == 0)
+    }
+}
