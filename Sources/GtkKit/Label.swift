@@ -16,6 +16,12 @@ public final class Label: Widget {
         set { gtk_label_set_text(quire_as_label(objectPointer), newValue) }
     }
 
+    /// Whether the text can be selected (and so takes the keyboard focus); on by default.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(quire_as_label(objectPointer)) != 0 }
+        set { gtk_label_set_selectable(quire_as_label(objectPointer), newValue ? 1 : 0) }
+    }
+
     /// Shows `markup` (Pango markup: <b>, <i>, <span>…); escape any user text with `Label.escape`.
     public func setMarkup(_ markup: String) { gtk_label_set_markup(quire_as_label(objectPointer), markup) }
 

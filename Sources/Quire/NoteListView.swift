@@ -16,6 +16,8 @@ final class NoteListView {
 
     private let store: NoteStore
     private let ids = StringList()
+    /// What an empty list means: no notes yet, no search results, an empty trash.
+    private let emptyState = Label("")
     private let selection: SingleSelection
     private var list: ListView<NoteRow>!
     private var selectionConnection: SignalConnection?
@@ -52,6 +54,10 @@ final class NoteListView {
         let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
         column.append(search)
+        emptyState.isSelectable = false
+        emptyState.addCSSClass("dim-label")
+        emptyState.setMargins(24)
+        column.append(emptyState)
         let scroller = ScrolledWindow()
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
@@ -156,6 +162,16 @@ final class NoteListView {
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
         }
         select(selected)
+        updateEmptyState()
+    }
+
+    /// Says why the list is empty, or hides itself when it is not.
+    private func updateEmptyState() {
+        emptyState.isShown = ids.count == 0
+        guard ids.count == 0 else { return }
+        let text = search.text.trimmingCharacters(in: .whitespaces)
+        emptyState.text = showsTrash ? localized("The trash is empty")
+            : text.isEmpty ? localized("No notes yet") : localized("No notes match “%s”", text)
     }
 
     private func follow(_ change: NoteChange) {
@@ -177,6 +193,7 @@ final class NoteListView {
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
         }
         select(selected)
+        updateEmptyState()
     }
 
     /// Selects and shows the first note in the list (Return in the search field).

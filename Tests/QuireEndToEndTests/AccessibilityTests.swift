@@ -20,7 +20,7 @@ struct AccessibilityTests {
         try session.writeNotes(["First", "Second"], into: window)
         session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
         try session.openPrimaryMenu()
-        let elements = try AccessibilityTree(desktop: session.desktop).elements()
+        let elements = try AccessibilityTree(desktop: session.desktop).elements { $0.role == "menu item" }
         let tree = elements.map(\.description).joined(separator: "\n")
 
         let controls = elements.filter { AccessibilityTests.controlRoles.contains($0.role) }

@@ -41,9 +41,15 @@ final class AccessibilityTree {
         return found
     }
 
-    /// The names of the elements with `role`, such as "menu item".
-    func names(withRole role: String) throws -> [String] {
-        try elements().filter { $0.role == role }.map(\.name)
+    /// The elements once one of them matches `wanted` (apps publish their tree,
+    /// and open menus, a moment after they show), or as they are after `seconds`.
+    func elements(once wanted: (Element) -> Bool, seconds: Double = 10) -> [Element] {
+        var found: [Element] = []
+        _ = eventually(within: seconds) {
+            found = (try? elements()) ?? []
+            return found.contains(where: wanted)
+        }
+        return found
     }
 
     private func walk(_ bus: String, _ path: String, depth: Int, into found: inout [Element]) throws {

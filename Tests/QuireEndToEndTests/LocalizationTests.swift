@@ -14,22 +14,26 @@ struct LocalizationTests {
         /// The header bar's buttons, as their labels read (CJK labels keep their mnemonic: "ゴミ箱(T)").
         let newNoteButton: String, trashButton: String
         let oneMinuteAgo: String, fiveMinutesAgo: String, threeDaysAgo: String
+        /// The list's empty state when a search for "zzz" finds nothing.
+        let noMatch: String
         var description: String { language }
     }
 
     static let languages = [
         Expected(language: "fr", newNote: "Nouvelle note", quit: "Quitter", newWindow: "Nouvelle fenêtre",
                  search: "Rechercher dans les notes", newNoteButton: "Nouvelle note", trashButton: "Corbeille", oneMinuteAgo: "il y a 1 minute",
-                 fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours"),
+                 fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours",
+                 noMatch: "Aucune note ne correspond à « zzz »"),
         Expected(language: "es", newNote: "Nota nueva", quit: "Salir", newWindow: "Ventana nueva",
                  search: "Buscar en las notas", newNoteButton: "Nota nueva", trashButton: "Papelera", oneMinuteAgo: "hace 1 minuto",
-                 fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días"),
+                 fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días",
+                 noMatch: "Ninguna nota coincide con «zzz»"),
         Expected(language: "ja", newNote: "新しいノート", quit: "終了", newWindow: "新しいウィンドウ",
                  search: "ノートを検索", newNoteButton: "新しいノート(N)", trashButton: "ゴミ箱(T)", oneMinuteAgo: "1 分前", fiveMinutesAgo: "5 分前",
-                 threeDaysAgo: "3 日前"),
+                 threeDaysAgo: "3 日前", noMatch: "「zzz」に一致するノートはありません"),
         Expected(language: "zh_CN", newNote: "新建笔记", quit: "退出", newWindow: "新建窗口",
                  search: "搜索笔记", newNoteButton: "新建笔记(N)", trashButton: "回收站(T)", oneMinuteAgo: "1 分钟前", fiveMinutesAgo: "5 分钟前",
-                 threeDaysAgo: "3 天前"),
+                 threeDaysAgo: "3 天前", noMatch: "没有与“zzz”匹配的笔记"),
     ]
 
     /// The translations compiled from `po/` with msgfmt, as the install does.
@@ -66,7 +70,7 @@ struct LocalizationTests {
         _ = try session.waitForWindow(matching: "^\(expected.newNote) — Quire$")
         try session.openPrimaryMenu()
 
-        let elements = try AccessibilityTree(desktop: session.desktop).elements()
+        let elements = try AccessibilityTree(desktop: session.desktop).elements { $0.role == "menu item" }
         let tree = elements.map(\.description).joined(separator: "\n")
         let seen = Set(elements.map { "\($0.role): \($0.name)" })
         for item in ["menu item: \(expected.newWindow)", "menu item: \(expected.quit)", "search box: \(expected.search)",
@@ -76,6 +80,14 @@ struct LocalizationTests {
         }
         try session.desktop.xdotool("key", "Escape")
         session.keepScreenshot(named: "main-window-\(expected.language)")
+
+        // A search that finds nothing says so, in the same language.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("zzz", into: window)
+        let emptyState = "label: \(expected.noMatch)"
+        #expect(eventually(within: 5) {
+            ((try? AccessibilityTree(desktop: session.desktop).elements()) ?? []).contains { "\($0.role): \($0.name)" == emptyState }
+        }, "\(expected.language): \(emptyState) is shown")
         #expect(try session.stop() == 0)
     }
 }
