@@ -3,21 +3,58 @@ import Foundation
 /// Full-text search over the notes outside the trash (SQLite FTS5).
 extension NoteStore {
     /// Notes whose text contains every word of `text` (each word also matches as
-    /// the start of a longer word), best matches first. Empty text finds nothing.
+    /// the start of a longer word), best matches first. Words in scripts written
+    /// without spaces (Chinese, Japanese) match anywhere in the text, since the
+    /// index cannot tell where their words begin. Empty text finds nothing.
     public func search(_ text: String, limit: Int = 200) throws -> [NoteSearchResult] {
-        guard let query = NoteStore.matchQuery(for: text) else { return [] }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let unspaced = words.filter(UnspacedScript.contains)
+        let spaced = words.filter { !UnspacedScript.contains($0) }
+        guard let query = NoteStore.matchQuery(for: spaced.joined(separator: " ")) else {
+            return try substringSearch(for: unspaced, limit: limit)
+        }
         let start = String(NoteSearchResult.matchStart), end = String(NoteSearchResult.matchEnd)
+        let alsoContains = String(repeating: " AND instr(notes.body, ?) > 0", count: unspaced.count)
         return try database.query("""
             SELECT notes.id, notes.body, snippet(notes_search, 0, ?, ?, '…', 12)
             FROM notes_search JOIN notes ON notes.rowid = notes_search.rowid
-            WHERE notes_search MATCH ? AND notes.trashed_at IS NULL
+            WHERE notes_search MATCH ? AND notes.trashed_at IS NULL\(alsoContains)
             ORDER BY bm25(notes_search), notes.modified_at DESC
             LIMIT ?
-            """, [.text(start), .text(end), .text(query), .integer(Int64(limit))]
+            """, [.text(start), .text(end), .text(query)] + unspaced.map { .text($0) } + [.integer(Int64(limit))]
         ).compactMap { row in
             guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
             return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: row.string(2) ?? "")
         }
+    }
+
+    /// Notes containing every one of `words` anywhere, newest first, with a
+    /// snippet around the first word's first occurrence.
+    private func substringSearch(for words: [String], limit: Int) throws -> [NoteSearchResult] {
+        guard let first = words.first else { return [] }
+        let conditions = words.map { _ in "instr(body, ?) > 0" }.joined(separator: " AND ")
+        return try database.query("""
+            SELECT id, body FROM notes
+            WHERE trashed_at IS NULL AND \(conditions)
+            ORDER BY modified_at DESC
+            LIMIT ?
+            """, words.map { .text($0) } + [.integer(Int64(limit))]
+        ).compactMap { row in
+            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
+            return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: Self.markedSnippet(of: body, around: first))
+        }
+    }
+
+    /// A dozen characters either side of `word`'s first occurrence in `body`,
+    /// with the word marked as SQLite's `snippet()` marks matches.
+    static func markedSnippet(of body: String, around word: String) -> String {
+        guard let range = body.range(of: word) else { return "" }
+        let context = 12
+        let from = body.index(range.lowerBound, offsetBy: -context, limitedBy: body.startIndex) ?? body.startIndex
+        let to = body.index(range.upperBound, offsetBy: context, limitedBy: body.endIndex) ?? body.endIndex
+        let lead = from == body.startIndex ? "" : "…", tail = to == body.endIndex ? "" : "…"
+        return lead + body[from..<range.lowerBound] + String(NoteSearchResult.matchStart) + body[range]
+            + String(NoteSearchResult.matchEnd) + body[range.upperBound..<to] + tail
     }
 
     /// The FTS5 query for what a person typed: each word quoted (so operators

@@ -29,6 +29,22 @@ struct NoteSearchTests {
         #expect(try titles("   ").isEmpty)
     }
 
+    @Test("Chinese and Japanese words match anywhere in a phrase, alone or beside spaced words, and are marked")
+    func unspacedScripts() throws {
+        try store.createNote(body: "東京の旅行計画\n新幹線で京都へ行く")
+        try store.createNote(body: "购物清单\n牛奶和鸡蛋 coffee")
+        try store.createNote(body: "Trip notes\nKyoto in spring")
+        #expect(try titles("旅行") == ["東京の旅行計画"], "a word inside a run of Han and Hiragana")
+        #expect(try titles("京都 新幹線") == ["東京の旅行計画"], "every word must match")
+        #expect(try titles("鸡蛋") == ["购物清单"])
+        #expect(try titles("鸡蛋 cof") == ["购物清单"], "with a spaced word, matched as a prefix")
+        #expect(try titles("鸡蛋 kyoto").isEmpty)
+        #expect(try titles("旅館").isEmpty)
+        let result = try #require(try store.search("京都").first)
+        #expect(result.matches.map { String(result.snippet[$0]) } == ["京都"])
+        #expect(result.snippet.hasPrefix("東京の旅行計画\n新幹線で"))
+    }
+
     @Test("what a person types is searched as text, never as query syntax", arguments: [
         "\"unbalanced", "NOT", "milk OR", "body:milk", "*", "(milk", "mi\"lk", "-milk", "NEAR(milk eggs)",
     ])

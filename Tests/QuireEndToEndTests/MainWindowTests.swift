@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 import TestSupport
 
@@ -29,6 +30,24 @@ struct MainWindowTests {
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.xdotool("key", "Return")
         _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a Japanese word is found inside a phrase written without spaces")
+    func searchInJapanese() throws {
+        let session = try QuireSession()
+        // Written beforehand: xdotool drops characters when it types many outside the keymap.
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: "東京の旅行計画\n新幹線で京都へ", modifiedAt: Date().addingTimeInterval(-60)),
+            (body: "買い物\n牛乳と卵", modifiedAt: Date()),
+        ])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^買い物 — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("京都", into: window, delayMilliseconds: 150)
+        try session.desktop.xdotool("key", "Return")  // opens the first result
+        _ = try session.waitForWindow(matching: "^東京の旅行計画 — Quire$")
+        session.keepScreenshot(named: "main-window-search-japanese")
         #expect(try session.stop() == 0)
     }
 
