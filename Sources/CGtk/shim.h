@@ -132,6 +132,16 @@ static inline void quire_list_item_set_child(gpointer item, gpointer child) {
 
 static inline gpointer quire_list_item_get_child(gpointer item) { return gtk_list_item_get_child(GTK_LIST_ITEM(item)); }
 
+/* Names the row a list item shows for screen readers: the row widget GTK wraps
+ * around the item's child (which has the focus and the "list item" role). */
+static inline void quire_list_item_set_accessible_label(gpointer item, const char *label) {
+    GtkWidget *child = gtk_list_item_get_child(GTK_LIST_ITEM(item));
+    GtkWidget *row = child != NULL ? gtk_widget_get_parent(child) : NULL;
+    if (row != NULL) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    }
+}
+
 /* The string of the GtkStringObject a list item shows, or NULL. Borrowed. */
 static inline const char *quire_list_item_string(gpointer item) {
     gpointer object = gtk_list_item_get_item(GTK_LIST_ITEM(item));

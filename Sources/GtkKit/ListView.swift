@@ -2,7 +2,8 @@ import CGtk
 
 /// A GtkListView: a scrolling list that creates row widgets only for visible
 /// rows and reuses them. `makeRow` builds a row's widget once; `bindRow` fills
-/// it with the string of the item it now shows.
+/// it with the string of the item it now shows, and returns what a screen
+/// reader announces for the row.
 @MainActor
 public final class ListView<Row: AnyObject>: Widget {
     private let factory: Object
@@ -12,7 +13,7 @@ public final class ListView<Row: AnyObject>: Widget {
     public init(
         selection: SingleSelection,
         makeRow: @escaping @MainActor () -> (Row, Widget),
-        bindRow: @escaping @MainActor (Row, String) -> Void
+        bindRow: @escaping @MainActor (Row, String) -> String
     ) {
         factory = Object(adopting: quire_signal_list_item_factory_new())
         super.init(retaining: quire_list_view_new(selection.objectPointer, factory.objectPointer))
@@ -23,7 +24,7 @@ public final class ListView<Row: AnyObject>: Widget {
         }
         connectFactory("bind") { [unowned self] item in
             guard let row = rows[item], let text = quire_list_item_string(item) else { return }
-            bindRow(row, String(cString: text))
+            quire_list_item_set_accessible_label(item, bindRow(row, String(cString: text)))
         }
         connectFactory("teardown") { [unowned self] item in
             rows[item] = nil

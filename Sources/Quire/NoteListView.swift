@@ -71,8 +71,8 @@ final class NoteListView {
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
             guard let self, let id = UUID(uuidString: text),
-                  let summary = try? store.summary(of: id) else { return }
-            row.show(summary, match: matches[id])
+                  let summary = try? store.summary(of: id) else { return "" }
+            return row.show(summary, match: matches[id])
         })
         list.setAccessibleLabel(localized("Notes"))
         scroller.setChild(list)

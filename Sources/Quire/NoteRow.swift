@@ -36,9 +36,13 @@ final class NoteRow {
     }
 
     /// Shows `summary`, with `match` (a search result) highlighting its words.
-    func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) {
+    /// Shows `summary` (with `match`'s words in bold); returns the row's name for
+    /// screen readers: the title and when it was written.
+    @discardableResult
+    func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) -> String {
         noteID = summary.noteID
-        title.setMarkup("<b>\(Label.escape(summary.title.isEmpty ? localized("New Note") : summary.title))</b>")
+        let shownTitle = summary.title.isEmpty ? localized("New Note") : summary.title
+        title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         if let match {
             detail.setMarkup(NoteRow.highlighted(match) + " — " + Label.escape(when))
@@ -46,6 +50,7 @@ final class NoteRow {
             let preview = summary.preview.isEmpty ? "" : summary.preview + " — "
             detail.setMarkup(Label.escape(preview + when))
         }
+        return shownTitle + ", " + when
     }
 
     /// The snippet on one line, with its matched words in bold, as label markup.

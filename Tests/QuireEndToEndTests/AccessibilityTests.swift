@@ -9,7 +9,7 @@ struct AccessibilityTests {
     /// Roles of the things a person operates (as AT-SPI names them).
     static let controlRoles: Set<String> = [
         "button", "toggle button", "check box", "radio button", "text box", "entry", "search box",
-        "list", "menu", "menu item", "combo box", "slider", "spin button",
+        "list", "list item", "menu", "menu item", "combo box", "slider", "spin button",
     ]
 
     @Test("every control is named and has a role, as a screen reader reads them over AT-SPI")
@@ -30,7 +30,7 @@ struct AccessibilityTests {
         }
         let named = Set(controls.map { "\($0.role): \($0.name)" })
         for expected in ["search box: Search notes", "list: Notes", "text box: Note text", "button: New Note",
-                         "button: Trash", "button: Main Menu", "menu: Main Menu", "menu item: New Window",
+                         "button: Trash", "button: Main Menu", "list item: Second, just now", "list item: First, just now", "menu: Main Menu", "menu item: New Window",
                          "menu item: Keyboard Shortcuts", "menu item: About Quire", "menu item: Quit"] {
             #expect(named.contains(expected), "\(expected) is in the tree:\n\(tree)")
         }
