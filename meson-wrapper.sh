@@ -17,11 +17,12 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
 BUILD_PACKAGES=(pkgconf libgtk-4-dev libsqlite3-dev)
-TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core
-               meson ninja-build gettext desktop-file-utils appstream)
 # Packages for installing with Meson: the build tools, msgfmt for the
 # translations, and the validators Meson's own tests run.
 INSTALL_PACKAGES=(meson ninja-build gettext desktop-file-utils appstream)
+# The tests also install Quire, so they need INSTALL_PACKAGES too.
+TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core
+               "${INSTALL_PACKAGES[@]}")
 MESON_BUILD_DIR=.build-meson
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

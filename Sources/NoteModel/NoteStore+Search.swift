@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Full-text search over the notes outside the trash (SQLite FTS5).
 extension NoteStore {
@@ -9,8 +10,7 @@ extension NoteStore {
     public func search(_ text: String, limit: Int = 200) throws -> [NoteSearchResult] {
         let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         let unspaced = words.filter(UnspacedScript.contains)
-        let spaced = words.filter { !UnspacedScript.contains($0) }
-        guard let query = NoteStore.matchQuery(for: spaced.joined(separator: " ")) else {
+        guard let query = NoteStore.matchQuery(for: words.filter { !UnspacedScript.contains($0) }) else {
             return try substringSearch(for: unspaced, limit: limit)
         }
         let start = String(NoteSearchResult.matchStart), end = String(NoteSearchResult.matchEnd)
@@ -22,10 +22,7 @@ extension NoteStore {
             ORDER BY bm25(notes_search), notes.modified_at DESC
             LIMIT ?
             """, [.text(start), .text(end), .text(query)] + unspaced.map { .text($0) } + [.integer(Int64(limit))]
-        ).compactMap { row in
-            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
-            return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: row.string(2) ?? "")
-        }
+        ).compactMap { row in NoteStore.result(from: row) { _ in row.string(2) ?? "" } }
     }
 
     /// Notes containing every one of `words` anywhere, newest first, with a
@@ -39,10 +36,13 @@ extension NoteStore {
             ORDER BY modified_at DESC
             LIMIT ?
             """, words.map { .text($0) } + [.integer(Int64(limit))]
-        ).compactMap { row in
-            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
-            return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: Self.markedSnippet(of: body, around: first))
-        }
+        ).compactMap { row in NoteStore.result(from: row) { NoteStore.markedSnippet(of: $0, around: first) } }
+    }
+
+    /// A result from a row of (id, body, …), with the snippet `snippet` makes from the body.
+    private static func result(from row: Row, snippet: (String) -> String) -> NoteSearchResult? {
+        guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
+        return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: snippet(body))
     }
 
     /// A dozen characters either side of `word`'s first occurrence in `body`,
@@ -57,12 +57,10 @@ extension NoteStore {
             + String(NoteSearchResult.matchEnd) + body[range.upperBound..<to] + tail
     }
 
-    /// The FTS5 query for what a person typed: each word quoted (so operators
+    /// The FTS5 query for the words a person typed: each quoted (so operators
     /// and punctuation are plain text) and matched as a prefix; nil if no words.
-    static func matchQuery(for text: String) -> String? {
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map { word in
-            "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
-        }
-        return words.isEmpty ? nil : words.joined(separator: " ")
+    static func matchQuery(for words: [String]) -> String? {
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 }

@@ -28,20 +28,7 @@ extension Application {
 
     /// A launch's command line, in this process or forwarded from a second one.
     func handle(_ commandLine: CommandLineInvocation) -> Int32 {
-        var refused = false
-        let urls = commandLine.remainingArguments.compactMap { argument -> OpenURLContext? in
-            guard let url = URL(string: argument), url.scheme != nil else {
-                commandLine.printError(localized("%s is not a URI (expected something like quire://note/<id>)", argument))
-                refused = true
-                return nil
-            }
-            if let reason = delegate.application(self, reasonNotToOpen: url) {
-                commandLine.printError(reason)
-                refused = true
-                return nil
-            }
-            return OpenURLContext(url: url)
-        }
+        let (urls, refused) = urlContexts(for: commandLine.remainingArguments) { commandLine.printError($0) }
         if hasLaunched && commandLine.hasFlag("fresh") {
             commandLine.printError(localized("--fresh applies when the app starts; it is already running"))
         }
@@ -52,20 +39,32 @@ extension Application {
     }
 
     /// URIs a desktop sent over D-Bus (a link opened with the D-Bus-activated app).
-    /// There is no terminal to answer, so what cannot be opened is logged.
+    /// There is no terminal to answer, so why one cannot be opened is logged.
     func handleOpen(_ uris: [String]) {
+        let (urls, refused) = urlContexts(for: uris) { SceneLog.error($0) }
+        handleLaunch(newWindow: false, fresh: false, urls: urls, somethingRefused: refused)
+    }
+
+    /// The URLs among `arguments` that the delegate agrees to open; for each
+    /// other one, `report` gets a message saying why not.
+    private func urlContexts(
+        for arguments: [String], report: (String) -> Void
+    ) -> (urls: [OpenURLContext], somethingRefused: Bool) {
         var refused = false
-        let urls = uris.compactMap { uri -> OpenURLContext? in
-            guard let url = URL(string: uri), url.scheme != nil,
-                  delegate.application(self, reasonNotToOpen: url) == nil
-            else {
-                SceneLog.error("cannot open \(uri)")
+        let urls = arguments.compactMap { argument -> OpenURLContext? in
+            guard let url = URL(string: argument), url.scheme != nil else {
+                report(localized("%s is not a URI (expected something like quire://note/<id>)", argument))
+                refused = true
+                return nil
+            }
+            if let reason = delegate.application(self, reasonNotToOpen: url) {
+                report(reason)
                 refused = true
                 return nil
             }
             return OpenURLContext(url: url)
         }
-        handleLaunch(newWindow: false, fresh: false, urls: urls, somethingRefused: refused)
+        return (urls, refused)
     }
 
     /// A plain activation: the desktop launched the app over D-Bus, or a second
@@ -74,21 +73,24 @@ extension Application {
         handleLaunch(newWindow: false, fresh: false, urls: [], somethingRefused: false)
     }
 
-    /// Restores the saved windows if this process has not launched yet (an
-    /// action sent over D-Bus can be the first thing a D-Bus-activated app
-    /// hears); the caller opens the window it was asked for, so no empty one is added.
-    func launchIfNeeded() {
-        guard !hasLaunched else { return }
+    /// Restores the saved windows if this process has not launched yet, and says
+    /// whether it did. An action sent over D-Bus can be the first thing a
+    /// D-Bus-activated app hears; by default no empty window is added, since the
+    /// caller opens the one it was asked for.
+    @discardableResult
+    func launchIfNeeded(
+        fresh: Bool = false, urls: Set<OpenURLContext> = [], connectingNewIfNoneSaved: Bool = false
+    ) -> Bool {
+        guard !hasLaunched else { return false }
         hasLaunched = true
-        launch(fresh: false, urls: [], connectingNewIfNoneSaved: false)
+        launch(fresh: fresh, urls: urls, connectingNewIfNoneSaved: connectingNewIfNoneSaved)
+        return true
     }
 
     /// What any launch asks for, however it arrived: the first one restores the
     /// saved windows; later ones raise, open a window, or hand URLs to a scene.
     private func handleLaunch(newWindow: Bool, fresh: Bool, urls: [OpenURLContext], somethingRefused: Bool) {
-        if !hasLaunched {
-            hasLaunched = true
-            launch(fresh: fresh, urls: Set(urls), connectingNewIfNoneSaved: !newWindow)
+        if launchIfNeeded(fresh: fresh, urls: Set(urls), connectingNewIfNoneSaved: !newWindow) {
             if newWindow { requestSceneSessionActivation(nil, userActivity: nil) }
             return
         }

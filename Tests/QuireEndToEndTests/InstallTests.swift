@@ -20,10 +20,18 @@ struct InstallTests {
         "share/io.github.quire.Quire/shortcuts.ui",
     ] + ["es", "fr", "ja", "zh_CN"].map { "share/locale/\($0)/LC_MESSAGES/quire.mo" }
 
-    private func wrapper(_ arguments: [String], in folder: TemporaryDirectory) throws -> (status: Int32?, output: String, error: String) {
+    /// Runs `program` as the developer's shell would (this process's environment),
+    /// its output kept in `folder`.
+    private func host(_ program: String, _ arguments: [String], in folder: TemporaryDirectory)
+        throws -> (status: Int32?, output: String, error: String)
+    {
         try ChildProcess.run(
-            BuiltProducts.sourceRoot + "/meson-wrapper.sh", arguments,
-            environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path, seconds: 1_200)
+            program, arguments, environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path,
+            seconds: 1_200)
+    }
+
+    private func wrapper(_ arguments: [String], in folder: TemporaryDirectory) throws -> (status: Int32?, output: String, error: String) {
+        try host(BuiltProducts.sourceRoot + "/meson-wrapper.sh", arguments, in: folder)
     }
 
     private func run(_ program: String, _ arguments: [String], on desktop: PrivateDesktop, _ extra: [String: String] = [:])
@@ -45,13 +53,11 @@ struct InstallTests {
 
         // The real validators accept what was installed.
         let desktopFile = "\(prefix)/share/applications/io.github.quire.Quire.desktop"
-        let validDesktop = try ChildProcess.run(
-            "desktop-file-validate", [desktopFile], environment: ProcessInfo.processInfo.environment,
-            outputDirectory: prefixFolder.path)
+        let validDesktop = try host("desktop-file-validate", [desktopFile], in: prefixFolder)
         #expect(validDesktop.status == 0, "\(validDesktop.output)\(validDesktop.error)")
-        let validMetainfo = try ChildProcess.run(
+        let validMetainfo = try host(
             "appstreamcli", ["validate", "--no-net", "\(prefix)/share/metainfo/io.github.quire.Quire.metainfo.xml"],
-            environment: ProcessInfo.processInfo.environment, outputDirectory: prefixFolder.path)
+            in: prefixFolder)
         #expect(validMetainfo.status == 0, "\(validMetainfo.output)\(validMetainfo.error)")
         let entry = try String(contentsOfFile: desktopFile, encoding: .utf8)
         for line in ["DBusActivatable=true", "MimeType=x-scheme-handler/quire;", "StartupNotify=true",
@@ -70,7 +76,7 @@ struct InstallTests {
         defer { home.remove() }
         let session = [
             "XDG_DATA_DIRS": "\(prefix)/share:/usr/share", "XDG_DATA_HOME": home.file("data"),
-            "XDG_STATE_HOME": home.file("state"), "GTK_A11Y": "none", "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8",
         ]
         let desktop = try PrivateDesktop(busEnvironment: session)
         // The app grid launches it by its desktop file; it is D-Bus activated.

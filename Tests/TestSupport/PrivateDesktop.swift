@@ -38,7 +38,8 @@ public final class PrivateDesktop: @unchecked Sendable {
             "dbus-daemon", ["--session", "--nofork", "--print-address=1"],
             // What activated programs inherit: this display, as a desktop session's bus has.
             environment: PrivateDesktop.minimalEnvironment
-                .merging(["DISPLAY": display, "GDK_BACKEND": "x11", "GTK_A11Y": "none", "G_DEBUG": "fatal-criticals"]) { _, new in new }
+                .merging(PrivateDesktop.displayVariables(display)) { _, new in new }
+                .merging(["GTK_A11Y": "none"]) { _, new in new }
                 .merging(busEnvironment) { _, new in new },
             outputDirectory: directory.path)
         var address = ""
@@ -139,16 +140,18 @@ public final class PrivateDesktop: @unchecked Sendable {
             "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
             "HOME": inherited["HOME"] ?? directory.path,
             "LANG": "C.UTF-8",
-            "DISPLAY": display,
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
-            "GDK_BACKEND": "x11",
-            "G_DEBUG": "fatal-criticals",
-        ]
+        ].merging(PrivateDesktop.displayVariables(display)) { _, new in new }
         // Without an accessibility bus of the desktop's own, GTK would have the
         // session bus start one, whose launcher can outlive the test's bus.
         if accessibilityBus == nil { environment["GTK_A11Y"] = "none" }
         environment.merge(extra) { _, new in new }
         return environment
+    }
+
+    /// What puts a GTK program on `display`, with any GTK critical ending it.
+    private static func displayVariables(_ display: String) -> [String: String] {
+        ["DISPLAY": display, "GDK_BACKEND": "x11", "G_DEBUG": "fatal-criticals"]
     }
 
     /// Runs xdotool on this display and returns its standard output; throws if it fails.
