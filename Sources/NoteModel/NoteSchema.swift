@@ -2,6 +2,13 @@ import Storage
 
 /// The notes database's schema, one migration per released version.
 enum NoteSchema {
+    /// The mark in the header of every notes database ("QUNT").
+    static let applicationID: Int32 = 0x5155_4E54
+
+    /// The notes database: marked, built by every migration; a file from before
+    /// the mark is recognised by its `notes` table.
+    static let schema = DatabaseSchema(applicationID: applicationID, migrations: migrations, unmarkedTables: ["notes"])
+
     static let migrations: [Migration] = [
         Migration(version: 1, sql: """
             CREATE TABLE notes (
@@ -29,6 +36,32 @@ enum NoteSchema {
             CREATE TRIGGER notes_search_update AFTER UPDATE OF body ON notes BEGIN
                 INSERT INTO notes_search (notes_search, rowid, body) VALUES ('delete', old.rowid, old.body);
                 INSERT INTO notes_search (rowid, body) VALUES (new.rowid, new.body);
+            END;
+            """),
+        // Several writers (two processes, sync later): each note's revision, which
+        // every body save checks and raises, so no save overwrites a version it
+        // has not seen; and a change sequence, raised by triggers on every
+        // insert, edit, trash, restore and delete, so a process can ask what
+        // others changed since it last looked.
+        Migration(version: 3, sql: """
+            ALTER TABLE notes ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE notes ADD COLUMN change_sequence INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX notes_by_change_sequence ON notes (change_sequence);
+            CREATE TABLE change_counter (value INTEGER NOT NULL);
+            INSERT INTO change_counter (value) VALUES (0);
+            CREATE TABLE deleted_notes (id TEXT PRIMARY KEY NOT NULL, change_sequence INTEGER NOT NULL);
+            CREATE TRIGGER notes_sequence_insert AFTER INSERT ON notes BEGIN
+                UPDATE change_counter SET value = value + 1;
+                UPDATE notes SET change_sequence = (SELECT value FROM change_counter) WHERE rowid = new.rowid;
+                DELETE FROM deleted_notes WHERE id = new.id;
+            END;
+            CREATE TRIGGER notes_sequence_update AFTER UPDATE OF body, trashed_at ON notes BEGIN
+                UPDATE change_counter SET value = value + 1;
+                UPDATE notes SET change_sequence = (SELECT value FROM change_counter) WHERE rowid = new.rowid;
+            END;
+            CREATE TRIGGER notes_sequence_delete AFTER DELETE ON notes BEGIN
+                UPDATE change_counter SET value = value + 1;
+                INSERT OR REPLACE INTO deleted_notes (id, change_sequence) VALUES (old.id, (SELECT value FROM change_counter));
             END;
             """),
     ]

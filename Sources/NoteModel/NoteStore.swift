@@ -17,7 +17,7 @@ public final class NoteStore {
 
     /// Opens (creating if missing) the notes database at `path`.
     public init(path: String) throws {
-        database = try Database(path: path, migrations: NoteSchema.migrations)
+        database = try Database(path: path, schema: NoteSchema.schema)
     }
 
     /// Opens the notes database in the app's data folder.

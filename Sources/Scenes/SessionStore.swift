@@ -15,7 +15,7 @@ final class SessionStore {
 
     init(path: String) throws {
         self.path = path
-        database = try Database(path: path, migrations: SessionStore.migrations)
+        database = try Database(path: path, schema: SessionStore.schema)
     }
 
     /// Opens the store at `path`. A file that cannot be read is moved aside
@@ -32,6 +32,14 @@ final class SessionStore {
             return (try SessionStore(path: path), aside)
         }
     }
+
+    /// The mark in the header of every session store ("QUSC").
+    static let applicationID: Int32 = 0x5155_5343
+
+    /// The session store: marked, built by every migration; a file from before
+    /// the mark is recognised by its `sessions` and `pending_discards` tables.
+    static let schema = DatabaseSchema(
+        applicationID: applicationID, migrations: migrations, unmarkedTables: ["sessions", "pending_discards"])
 
     private static let migrations = [
         Migration(version: 1, sql: """

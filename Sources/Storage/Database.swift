@@ -3,11 +3,20 @@ import Foundation
 
 /// One connection to an SQLite database file.
 ///
-/// Opening a database creates its folder (0700) and file (0600) if missing,
-/// checks the schema version *before* writing anything, switches to WAL mode
-/// with a busy timeout, and applies the migrations the file lacks. A file that
-/// is not a database, or that a newer version wrote, is refused with a
-/// `StorageError` and left byte-for-byte as it was.
+/// Opening a database creates its folder (0700) and file (0600) if missing
+/// and, before SQLite writes anything, makes sure the file is this kind's
+/// (`DatabaseSchema`): another program's database, or one a newer version
+/// wrote, is refused with a `StorageError` and left byte-for-byte as it was.
+/// A damaged write-ahead log is copied aside first (`openingNotices`). Then the
+/// connection switches to WAL mode with a busy timeout and applies the
+/// migrations the file lacks.
+///
+/// Durability: `synchronous = NORMAL` in WAL mode. A committed change survives
+/// the app crashing or being killed at any moment, and the file is never left
+/// inconsistent; after a power cut or an operating-system crash, the changes
+/// committed since the log was last synced to disk (at most the last
+/// checkpoint's worth) can be missing. `FULL` would sync the log to disk at
+/// every autosave, on the thread the windows run on.
 ///
 /// A connection is used from one thread at a time; give each thread its own.
 public final class Database {
@@ -16,33 +25,61 @@ public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var isClosed = false
+    /// What opening found and dealt with that a person should hear of.
+    public private(set) var openingNotices: [DatabaseNotice] = []
 
-    /// How long a write waits for another connection's write to finish.
+    /// How long a write waits for another connection's write to finish, by default.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
 
-    /// Opens (creating if missing) the database at `path` and brings its schema
-    /// up to the last of `migrations`.
+    /// How long a write waits for another connection's write before failing
+    /// with a `.busy` error; changeable at any time.
+    public var busyTimeoutMilliseconds: Int32 {
+        didSet { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+    }
+
+    /// Opens (creating if missing) the database of `schema` at `path` and
+    /// brings it up to the schema's last migration.
     public init(
         path: String,
-        migrations: [Migration],
+        schema: DatabaseSchema,
         busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
     ) throws {
         self.path = path
         try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
-        try PrivateFiles.createFileIfMissing(path)
+        let isNew = try PrivateFiles.createFileIfMissing(path)
+        var notices: [DatabaseNotice] = []
+        if !isNew {
+            if let notice = try DamagedLogKeeper.keepAsideIfDamaged(databasePath: path) { notices.append(notice) }
+            try Database.checkIdentity(of: path, against: schema)
+        }
+        handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE)
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        openingNotices = notices
+        try prepareForUse(schema: schema)
+    }
 
+    /// A read-only connection, for looking at a file before deciding to use it.
+    /// It runs no pragma and no migration, and writes nothing.
+    init(readOnlyPath path: String) throws {
+        self.path = path
+        handle = try Database.openHandle(path, flags: SQLITE_OPEN_READONLY)
+        busyTimeoutMilliseconds = Database.defaultBusyTimeoutMilliseconds
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    private static func openHandle(_ path: String, flags: Int32) throws -> OpaquePointer {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOFOLLOW, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemErrno = opened.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(opened)
-            throw StorageError.sqlite(operation: "open the database", path: path, code: code, message: message)
+            throw StorageError.sqlite(
+                operation: "open the database", path: path, code: code, message: message, systemErrno: systemErrno)
         }
-        handle = opened
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        sqlite3_extended_result_codes(handle, 1)
-        try prepareForUse(migrations: migrations)
+        sqlite3_extended_result_codes(opened, 1)
+        return opened
     }
 
     deinit { close() }
@@ -85,7 +122,7 @@ public final class Database {
 
     /// The schema version recorded in the file (`PRAGMA user_version`).
     public func userVersion() throws -> Int32 {
-        Int32(try query("PRAGMA user_version").first?.integer(0) ?? 0)
+        Int32(truncatingIfNeeded: try query("PRAGMA user_version").first?.integer(0) ?? 0)
     }
 
     /// The rowid of the last row this connection inserted.
@@ -108,12 +145,11 @@ public final class Database {
     }
 
     /// Reads the version first (reading writes nothing, so a refused file stays
-    /// untouched), then turns on WAL and migrates.
-    private func prepareForUse(migrations: [Migration]) throws {
-        let newest = migrations.map(\.version).max() ?? 0
+    /// untouched), then turns on WAL, migrates, and marks the file as this kind's.
+    private func prepareForUse(schema: DatabaseSchema) throws {
         let found = try userVersion()
-        guard found <= newest else {
-            throw StorageError.newerSchema(path: path, found: found, supported: newest)
+        guard found <= schema.newestVersion else {
+            throw StorageError.newerSchema(path: path, found: found, supported: schema.newestVersion)
         }
         let mode = try query("PRAGMA journal_mode = WAL").first?.string(0)
         guard mode == "wal" else {
@@ -123,7 +159,18 @@ public final class Database {
         }
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
-        try migrate(to: migrations)
+        try migrate(to: schema.migrations)
+        if try applicationID() != schema.applicationID {
+            try transaction {
+                // PRAGMA takes no parameters; the mark is a number from code, not input.
+                try execute("PRAGMA application_id = \(schema.applicationID)")
+            }
+        }
+    }
+
+    /// The file's mark (`PRAGMA application_id`).
+    func applicationID() throws -> Int32 {
+        Int32(truncatingIfNeeded: try query("PRAGMA application_id").first?.integer(0) ?? 0)
     }
 
     /// Applies the steps the file lacks. The write lock is taken only when a
@@ -154,7 +201,8 @@ public final class Database {
 
     /// A `StorageError` for a failed call on this connection.
     func error(_ code: Int32, operation: String) -> StorageError {
-        .sqlite(operation: operation, path: path, code: code, message: String(cString: sqlite3_errmsg(handle)))
+        .sqlite(operation: operation, path: path, code: code, message: String(cString: sqlite3_errmsg(handle)),
+                systemErrno: sqlite3_system_errno(handle))
     }
 
     /// A short description of `sql` for error messages: "run “SELECT id FROM notes …”".

@@ -21,15 +21,29 @@ enum PrivateFiles {
         chmod(directory, 0o700)
     }
 
-    /// Creates an empty file with mode 0600 unless one exists already.
-    static func createFileIfMissing(_ path: String) throws {
+    /// Creates an empty file with mode 0600 unless one exists already; returns
+    /// whether it created one.
+    @discardableResult
+    static func createFileIfMissing(_ path: String) throws -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             fchmod(descriptor, 0o600)
             close(descriptor)
+            return true
         } else if errno != EEXIST {
             throw fileSystemError(operation: "create", path: path)
         }
+        return false
+    }
+
+    /// The operating system's error number behind a Foundation file error, if any.
+    static func systemErrno(in error: any Error) -> Int32? {
+        var current: NSError? = error as NSError
+        while let error = current {
+            if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return nil
     }
 
     /// A `StorageError` for the `errno` a failed call just left.

@@ -32,7 +32,7 @@ final class Statement {
         while true {
             let code = sqlite3_step(handle)
             switch code {
-            case SQLITE_ROW: rows.append(currentRow())
+            case SQLITE_ROW: rows.append(try currentRow(operation: operation))
             case SQLITE_DONE: return rows
             default: throw database.error(code, operation: operation)
             }
@@ -63,7 +63,9 @@ final class Statement {
         }
     }
 
-    private func currentRow() -> Row {
+    /// The current row's values. SQLite returns no text or blob pointer when it
+    /// ran out of memory converting a value; that is an error, never a crash.
+    private func currentRow(operation: String) throws -> Row {
         let count = sqlite3_column_count(handle)
         var values: [SQLiteValue] = []
         values.reserveCapacity(Int(count))
@@ -72,13 +74,19 @@ final class Statement {
             case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
             case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
             case SQLITE_TEXT:
-                values.append(.text(String(cString: sqlite3_column_text(handle, column))))
+                guard let text = sqlite3_column_text(handle, column) else {
+                    throw database.error(SQLITE_NOMEM, operation: operation)
+                }
+                let length = Int(sqlite3_column_bytes(handle, column))
+                values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
             case SQLITE_BLOB:
                 let length = Int(sqlite3_column_bytes(handle, column))
                 if let bytes = sqlite3_column_blob(handle, column) {
                     values.append(.blob(Data(bytes: bytes, count: length)))
+                } else if length == 0 {
+                    values.append(.blob(Data()))  // SQLite gives no pointer for an empty blob
                 } else {
-                    values.append(.blob(Data()))
+                    throw database.error(SQLITE_NOMEM, operation: operation)
                 }
             default: values.append(.null)
             }

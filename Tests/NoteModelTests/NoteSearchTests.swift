@@ -81,7 +81,7 @@ struct NoteSearchTests {
     func migratedNotesAreIndexed() throws {
         let path = folder.file("old.sqlite")
         do {
-            let old = try Database(path: path, migrations: Array(NoteSchema.migrations.prefix(1)))
+            let old = try Database(path: path, schema: DatabaseSchema(applicationID: 0, migrations: Array(NoteSchema.migrations.prefix(1))))
             try old.execute(
                 "INSERT INTO notes (id, body, created_at, modified_at) VALUES (?, ?, 0, 0)",
                 [.text(UUID().uuidString), "written in version one"])

@@ -13,7 +13,7 @@ struct ConcurrentWriterTests {
     @Test("a second writer waits for the first instead of failing")
     func secondWriterWaits() throws {
         let path = fixture.path("shared.sqlite")
-        let first = try Database(path: path, migrations: StorageFixture.migrations)
+        let first = try Database(path: path, schema: StorageFixture.schema())
         let firstCommitted = Atomic<Bool>(false)
         let secondFinished = Mutex<Result<Bool, StorageError>?>(nil)
         let secondStarted = DispatchSemaphore(value: 0)
@@ -22,7 +22,7 @@ struct ConcurrentWriterTests {
         try first.execute("INSERT INTO items (name) VALUES (?)", ["first"])
         let thread = Thread {
             do {
-                let second = try Database(path: path, migrations: StorageFixture.migrations)
+                let second = try Database(path: path, schema: StorageFixture.schema())
                 secondStarted.signal()
                 try second.transaction {
                     try second.execute("INSERT INTO items (name) VALUES (?)", ["second"])
@@ -50,8 +50,8 @@ struct ConcurrentWriterTests {
     @Test("a writer that waits past the busy timeout gets a clear error")
     func busyTimeout() throws {
         let path = fixture.path("busy.sqlite")
-        let first = try Database(path: path, migrations: StorageFixture.migrations)
-        let second = try Database(path: path, migrations: StorageFixture.migrations, busyTimeoutMilliseconds: 100)
+        let first = try Database(path: path, schema: StorageFixture.schema())
+        let second = try Database(path: path, schema: StorageFixture.schema(), busyTimeoutMilliseconds: 100)
         try first.execute("BEGIN IMMEDIATE")
         defer { try? first.execute("ROLLBACK") }
         let error = #expect(throws: StorageError.self) {

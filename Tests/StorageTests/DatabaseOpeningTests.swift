@@ -13,7 +13,7 @@ struct DatabaseOpeningTests {
         let path = fixture.path("a/b/data.sqlite")
         let previous = umask(0o022)
         defer { umask(previous) }
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        let database = try Database(path: path, schema: StorageFixture.schema())
         try database.execute("INSERT INTO items (name) VALUES (?)", ["x"])
         #expect(try StorageFixture.mode(of: fixture.path("a")) == 0o700)
         #expect(try StorageFixture.mode(of: fixture.path("a/b")) == 0o700)
@@ -23,7 +23,7 @@ struct DatabaseOpeningTests {
 
     @Test("connections run in WAL mode with foreign keys on")
     func walMode() throws {
-        let database = try Database(path: fixture.path("wal.sqlite"), migrations: StorageFixture.migrations)
+        let database = try Database(path: fixture.path("wal.sqlite"), schema: StorageFixture.schema())
         #expect(try database.query("PRAGMA journal_mode").first?.string(0) == "wal")
         #expect(try database.query("PRAGMA foreign_keys").first?.integer(0) == 1)
         #expect(throws: StorageError.self, "a dangling reference is refused") {
@@ -34,7 +34,7 @@ struct DatabaseOpeningTests {
     @Test("the last connection to go folds the log into the file and removes it, explicitly or when released")
     func closingFoldsTheLog() throws {
         let path = fixture.path("log.sqlite")
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        let database = try Database(path: path, schema: StorageFixture.schema())
         try database.execute("INSERT INTO items (name) VALUES (?)", ["kept"])
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         database.close()
@@ -42,7 +42,7 @@ struct DatabaseOpeningTests {
         #expect(throws: StorageError.self, "a closed database refuses work") { try database.query("SELECT 1") }
 
         do {
-            let released = try Database(path: path, migrations: StorageFixture.migrations)
+            let released = try Database(path: path, schema: StorageFixture.schema())
             #expect(try released.query("SELECT name FROM items").first?.string(0) == "kept")
             try released.execute("INSERT INTO items (name) VALUES (?)", ["more"])
         }
@@ -51,7 +51,7 @@ struct DatabaseOpeningTests {
 
     @Test("values are bound, never spliced into SQL")
     func boundValues() throws {
-        let database = try Database(path: fixture.path("bound.sqlite"), migrations: StorageFixture.migrations)
+        let database = try Database(path: fixture.path("bound.sqlite"), schema: StorageFixture.schema())
         let hostile = "'); DROP TABLE items; --"
         let bytes = Data([0, 1, 2, 255])
         try database.execute("INSERT INTO items (name, note) VALUES (?, ?)", [.text(hostile), "ünïcødé 📝"])
@@ -67,7 +67,7 @@ struct DatabaseOpeningTests {
     @Test("a transaction that throws leaves nothing behind")
     func rollback() throws {
         struct Abandon: Error {}
-        let database = try Database(path: fixture.path("tx.sqlite"), migrations: StorageFixture.migrations)
+        let database = try Database(path: fixture.path("tx.sqlite"), schema: StorageFixture.schema())
         #expect(throws: Abandon.self) {
             try database.transaction {
                 try database.execute("INSERT INTO items (name) VALUES (?)", ["kept?"])
@@ -82,7 +82,7 @@ struct DatabaseOpeningTests {
     @Test("an error names the operation and the file")
     func errorsNameOperationAndFile() throws {
         let path = fixture.path("errors.sqlite")
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        let database = try Database(path: path, schema: StorageFixture.schema())
         let error = #expect(throws: StorageError.self) {
             try database.query("SELECT missing FROM nowhere WHERE id = ?", [1])
         }
@@ -97,7 +97,7 @@ struct DatabaseOpeningTests {
         let blocker = fixture.path("file-in-the-way")
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         let error = #expect(throws: StorageError.self) {
-            try Database(path: blocker + "/sub/data.sqlite", migrations: StorageFixture.migrations)
+            try Database(path: blocker + "/sub/data.sqlite", schema: StorageFixture.schema())
         }
         #expect("\(try #require(error))".contains(blocker))
     }

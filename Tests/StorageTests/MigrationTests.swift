@@ -10,7 +10,7 @@ struct MigrationTests {
 
     @Test("an empty file is brought to the newest version")
     func fromEmpty() throws {
-        let database = try Database(path: fixture.path("new.sqlite"), migrations: StorageFixture.migrations)
+        let database = try Database(path: fixture.path("new.sqlite"), schema: StorageFixture.schema())
         #expect(try database.userVersion() == 3)
         let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .compactMap { $0.string(0) }
@@ -22,11 +22,11 @@ struct MigrationTests {
     func fromOlderVersion(version: Int) throws {
         let path = fixture.path("v\(version).sqlite")
         do {
-            let old = try Database(path: path, migrations: Array(StorageFixture.migrations.prefix(version)))
+            let old = try Database(path: path, schema: StorageFixture.schema(Array(StorageFixture.migrations.prefix(version))))
             #expect(try old.userVersion() == Int32(version))
             try old.execute("INSERT INTO items (name) VALUES (?)", [.text("from version \(version)")])
         }
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        let database = try Database(path: path, schema: StorageFixture.schema())
         #expect(try database.userVersion() == 3)
         let names = try database.query("SELECT name, note FROM items")
         #expect(names.map { $0.string(0) } == ["from version \(version)"])
@@ -37,8 +37,8 @@ struct MigrationTests {
     @Test("reopening at the newest version changes nothing")
     func idempotent() throws {
         let path = fixture.path("again.sqlite")
-        _ = try Database(path: path, migrations: StorageFixture.migrations)
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        _ = try Database(path: path, schema: StorageFixture.schema())
+        let database = try Database(path: path, schema: StorageFixture.schema())
         #expect(try database.userVersion() == 3)
     }
 
@@ -48,9 +48,9 @@ struct MigrationTests {
         let broken = StorageFixture.migrations + [
             Migration(version: 4, sql: "CREATE TABLE half (x); CREATE TABLE items (duplicate);"),
         ]
-        let error = #expect(throws: StorageError.self) { try Database(path: path, migrations: broken) }
+        let error = #expect(throws: StorageError.self) { try Database(path: path, schema: StorageFixture.schema(broken)) }
         #expect("\(try #require(error))".contains("apply schema version 4"))
-        let database = try Database(path: path, migrations: StorageFixture.migrations)
+        let database = try Database(path: path, schema: StorageFixture.schema())
         #expect(try database.userVersion() == 3)
         #expect(try database.query("SELECT name FROM sqlite_master WHERE name = 'half'").isEmpty)
     }

@@ -23,6 +23,14 @@ final class StorageFixture {
             """),
     ]
 
+    /// The test schema's mark in a file's header.
+    static let applicationID: Int32 = 0x5445_5354
+
+    /// The test schema, built by `migrations` (all three by default).
+    static func schema(_ steps: [Migration] = migrations) -> DatabaseSchema {
+        DatabaseSchema(applicationID: applicationID, migrations: steps, unmarkedTables: ["items"])
+    }
+
     /// The mode bits of a file or folder.
     static func mode(of path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)

@@ -13,18 +13,18 @@ struct UnreadableFileTests {
         let path = fixture.path("future.sqlite")
         let future = StorageFixture.migrations + [Migration(version: 9, sql: "CREATE TABLE later (x);")]
         do {
-            let database = try Database(path: path, migrations: future)
+            let database = try Database(path: path, schema: StorageFixture.schema(future))
             try database.execute("INSERT INTO items (name) VALUES (?)", ["precious"])
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let error = #expect(throws: StorageError.self) {
-            try Database(path: path, migrations: StorageFixture.migrations)
+            try Database(path: path, schema: StorageFixture.schema())
         }
         #expect(error == .newerSchema(path: path, found: 9, supported: 3))
         #expect("\(try #require(error))".contains("left untouched"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         // The newer version can still read its data.
-        let database = try Database(path: path, migrations: future)
+        let database = try Database(path: path, schema: StorageFixture.schema(future))
         #expect(try database.query("SELECT name FROM items").first?.string(0) == "precious")
     }
 
@@ -35,7 +35,7 @@ struct UnreadableFileTests {
         let garbage = Data((0..<16_384).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try garbage.write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: StorageError.self) {
-            try Database(path: path, migrations: StorageFixture.migrations)
+            try Database(path: path, schema: StorageFixture.schema())
         }
         let storageError = try #require(error)
         #expect(storageError.sqliteCode == 26, "SQLITE_NOTADB")
@@ -49,7 +49,7 @@ struct UnreadableFileTests {
     func truncatedFile() throws {
         let path = fixture.path("cut.sqlite")
         do {
-            let database = try Database(path: path, migrations: StorageFixture.migrations)
+            let database = try Database(path: path, schema: StorageFixture.schema())
             for index in 0..<500 {
                 try database.execute(
                     "INSERT INTO items (name) VALUES (?)", [.text(String(repeating: "n\(index)", count: 40))])
@@ -59,7 +59,7 @@ struct UnreadableFileTests {
         let cut = whole.prefix(whole.count / 2)
         try cut.write(to: URL(fileURLWithPath: path))
         do {
-            let database = try Database(path: path, migrations: StorageFixture.migrations)
+            let database = try Database(path: path, schema: StorageFixture.schema())
             let count = try database.query("SELECT count(*) FROM items").first?.integer(0) ?? 0
             #expect(count > 0, "what survives is read, not replaced by an empty schema")
         } catch let error as StorageError {

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The first 100 bytes of an SQLite file, read as plain bytes: nothing is
+/// opened through SQLite, locked or written. Gives the file's mark
+/// (`application_id`) and schema version (`user_version`) as the file itself
+/// has them, which is what they are unless the log holds newer ones.
+struct DatabaseHeader {
+    /// The file's `application_id`.
+    let applicationID: Int32
+    /// The file's `user_version`.
+    let userVersion: Int32
+
+    private static let magic = Array("SQLite format 3\u{0}".utf8)
+
+    /// The header of the file at `path`, or nil if it has none (empty, short, or not SQLite).
+    init?(path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 100), data.count == 100 else { return nil }
+        let bytes = [UInt8](data)
+        guard Array(bytes[0..<16]) == DatabaseHeader.magic else { return nil }
+        func integer(at offset: Int) -> Int32 {
+            Int32(bitPattern: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+                | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
+        }
+        userVersion = integer(at: 60)
+        applicationID = integer(at: 68)
+    }
+}
