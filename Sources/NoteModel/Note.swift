@@ -10,13 +10,17 @@ public struct Note: Sendable, Equatable, Identifiable {
     public let createdAt: Date
     /// When the body last changed.
     public var modifiedAt: Date
+    /// How many times the body was saved: a save names the revision it edited,
+    /// and is refused if the note has moved on since.
+    public var revision: Int64
 
     /// A note with the given fields.
-    public init(id: UUID, body: String, createdAt: Date, modifiedAt: Date) {
+    public init(id: UUID, body: String, createdAt: Date, modifiedAt: Date, revision: Int64 = 0) {
         self.id = id
         self.body = body
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt
+        self.revision = revision
     }
 
     /// The first non-blank line, trimmed; empty for a blank note.

@@ -7,4 +7,8 @@ public struct NoteChangeOrigin: Hashable, Sendable {
 
     /// A new, unique origin.
     public init() {}
+
+    /// Changes another connection made (another process), as
+    /// `NoteStore.followOtherWriters()` reports them.
+    public static let elsewhere = NoteChangeOrigin()
 }

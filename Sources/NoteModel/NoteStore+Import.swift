@@ -8,7 +8,7 @@ extension NoteStore {
     public func importNotes(_ notes: [(body: String, modifiedAt: Date)]) throws -> [UUID] {
         var ids: [UUID] = []
         ids.reserveCapacity(notes.count)
-        try database.transaction {
+        try ownWrite {
             for note in notes {
                 let id = UUID()
                 try database.execute(

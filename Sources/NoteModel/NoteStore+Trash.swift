@@ -2,44 +2,59 @@ public import Foundation
 
 /// The trash: deleted notes wait here, restorable, until deleted for good.
 extension NoteStore {
-    /// Moves a note to the trash. Throws `NoteStoreError.noSuchNote` if it is gone.
+    /// Moves a note to the trash. Throws `NoteStoreError.noSuchNote` if it is gone
+    /// (or already in the trash).
     public func moveToTrash(_ id: UUID, at date: Date = Date(), origin: NoteChangeOrigin? = nil) throws {
-        try database.execute(
-            "UPDATE notes SET trashed_at = ? WHERE id = ? AND trashed_at IS NULL",
-            [.real(date.timeIntervalSince1970), .text(id.uuidString)])
-        guard database.changedRowCount == 1 else { throw NoteStoreError.noSuchNote(id) }
+        let moved = try ownWrite {
+            try database.execute(
+                "UPDATE notes SET trashed_at = ? WHERE id = ? AND trashed_at IS NULL",
+                [.real(date.timeIntervalSince1970), .text(id.uuidString)])
+            return database.changedRowCount == 1
+        }
+        guard moved else { throw NoteStoreError.noSuchNote(id) }
         notify(.movedToTrash(id), origin: origin)
     }
 
     /// Takes a note out of the trash.
     public func restoreFromTrash(_ id: UUID, origin: NoteChangeOrigin? = nil) throws {
-        try database.execute(
-            "UPDATE notes SET trashed_at = NULL WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
-        guard database.changedRowCount == 1 else { throw NoteStoreError.noSuchNote(id) }
+        let restored = try ownWrite {
+            try database.execute(
+                "UPDATE notes SET trashed_at = NULL WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
+            return database.changedRowCount == 1
+        }
+        guard restored else { throw NoteStoreError.noSuchNote(id) }
         notify(.restoredFromTrash(id), origin: origin)
     }
 
     /// The notes in the trash, most recently trashed first.
     public func trashedNotes() throws -> [Note] {
         try database.query("""
-            SELECT id, body, created_at, modified_at FROM notes WHERE trashed_at IS NOT NULL
+            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NOT NULL
             ORDER BY trashed_at DESC
             """).compactMap(NoteStore.note(from:))
     }
 
     /// Deletes a note in the trash for good. Notes outside the trash are refused.
     public func deletePermanently(_ id: UUID, origin: NoteChangeOrigin? = nil) throws {
-        try database.execute(
-            "DELETE FROM notes WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
-        guard database.changedRowCount == 1 else { throw NoteStoreError.noSuchNote(id) }
+        let deleted = try ownWrite {
+            try database.execute("DELETE FROM notes WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
+            return database.changedRowCount == 1
+        }
+        guard deleted else { throw NoteStoreError.noSuchNote(id) }
         notify(.deletedPermanently(id), origin: origin)
     }
 
-    /// Deletes every note in the trash for good; returns how many.
+    /// Deletes every note in the trash for good, in one transaction: the notes
+    /// reported are exactly the ones deleted, even with another writer at work.
+    /// Returns how many.
     @discardableResult
     public func emptyTrash(origin: NoteChangeOrigin? = nil) throws -> Int {
-        let ids = try trashedNotes().map(\.id)
-        try database.execute("DELETE FROM notes WHERE trashed_at IS NOT NULL")
+        let ids = try ownWrite {
+            let ids = try database.query("SELECT id FROM notes WHERE trashed_at IS NOT NULL")
+                .compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
+            try database.execute("DELETE FROM notes WHERE trashed_at IS NOT NULL")
+            return ids
+        }
         for id in ids { notify(.deletedPermanently(id), origin: origin) }
         return ids.count
     }

@@ -4,20 +4,43 @@ public import Storage
 /// The notes, kept in an SQLite database (`notes.sqlite` in the app's data folder).
 ///
 /// Every method reads or writes the file at once; nothing is cached, so two
-/// stores on the same file (two processes) see each other's changes.
+/// stores on the same file (two processes) see each other's changes, and
+/// `followOtherWriters()` tells this store's observers what the others changed.
+/// A body is saved only over the revision its editor last saw
+/// (`saveBody(of:to:over:)`), so no writer overwrites a version it never saw.
 public final class NoteStore {
     /// The database file.
     public var path: String { database.path }
     let database: Database
     private var observers: [Int: (NoteChange, NoteChangeOrigin?) -> Void] = [:]
     private var nextObserver = 0
+    /// What followOtherWriters has seen: SQLite's count of other connections'
+    /// commits, and the last change sequence.
+    private var seenDataVersion: Int64 = 0
+    private var seenSequence: Int64 = 0
+    /// Change sequences this store's own writes produced, not to be reported again.
+    private var ownSequences: Set<Int64> = []
+
+    /// The schema's migrations, for tests that build a file of an earlier version.
+    public static var migrationsForTesting: [Migration] { NoteSchema.migrations }
 
     /// The file name inside the app's data folder.
     public static let fileName = "notes.sqlite"
 
+    /// How long a write waits for another program's write before failing with
+    /// a `.busy` error, so that a held lock never freezes the windows: the
+    /// caller keeps the text and tries again later.
+    public static let writeWaitMilliseconds: Int32 = 20
+
+    /// What opening found and dealt with that a person should hear of.
+    public var openingNotices: [DatabaseNotice] { database.openingNotices }
+
     /// Opens (creating if missing) the notes database at `path`.
     public init(path: String) throws {
         database = try Database(path: path, schema: NoteSchema.schema)
+        database.busyTimeoutMilliseconds = NoteStore.writeWaitMilliseconds
+        seenDataVersion = try dataVersion()
+        seenSequence = try currentSequence()
     }
 
     /// Opens the notes database in the app's data folder.
@@ -30,7 +53,8 @@ public final class NoteStore {
     public func close() { database.close() }
 
     /// Calls `handler` after every change this store makes, with the origin the
-    /// writer gave; observing lasts as long as the returned observation.
+    /// writer gave, and after every change `followOtherWriters()` finds (origin
+    /// `.elsewhere`); observing lasts as long as the returned observation.
     public func observe(_ handler: @escaping (NoteChange, NoteChangeOrigin?) -> Void) -> NoteObservation {
         let key = nextObserver
         nextObserver += 1
@@ -42,30 +66,48 @@ public final class NoteStore {
         for handler in observers.values { handler(change, origin) }
     }
 
-    /// Makes a new note and stores it.
+    /// Runs `write` with a longer wait for other writers: for an action a person
+    /// asked for (trash, restore, delete), which should not fail on a brief lock.
+    public func waitingLonger<Result>(_ write: () throws -> Result) rethrows -> Result {
+        database.busyTimeoutMilliseconds = 1_000
+        defer { database.busyTimeoutMilliseconds = NoteStore.writeWaitMilliseconds }
+        return try write()
+    }
+
+    /// Makes a new note and stores it; `id` lets a caller name it beforehand
+    /// (an editor whose unsaved text is kept in a draft under that name).
     @discardableResult
-    public func createNote(body: String = "", at date: Date = Date(), origin: NoteChangeOrigin? = nil) throws -> Note {
-        let note = Note(id: UUID(), body: body, createdAt: date, modifiedAt: date)
-        try database.execute(
-            "INSERT INTO notes (id, body, created_at, modified_at) VALUES (?, ?, ?, ?)",
-            [.text(note.id.uuidString), .text(body), .real(date.timeIntervalSince1970),
-             .real(date.timeIntervalSince1970)])
+    public func createNote(
+        id: UUID = UUID(), body: String = "", at date: Date = Date(), origin: NoteChangeOrigin? = nil
+    ) throws -> Note {
+        let note = Note(id: id, body: body, createdAt: date, modifiedAt: date, revision: 1)
+        try ownWrite {
+            try database.execute(
+                "INSERT INTO notes (id, body, created_at, modified_at, revision) VALUES (?, ?, ?, ?, 1)",
+                [.text(note.id.uuidString), .text(body), .real(date.timeIntervalSince1970),
+                 .real(date.timeIntervalSince1970)])
+        }
         notify(.created(note.id), origin: origin)
         return note
     }
 
-    /// The note with `id`, or nil if there is none.
+    /// The note with `id` (in the trash or not), or nil if there is none.
     public func note(id: UUID) throws -> Note? {
         try database.query(
-            "SELECT id, body, created_at, modified_at FROM notes WHERE id = ?",
-            [.text(id.uuidString)]
+            "SELECT \(NoteStore.columns) FROM notes WHERE id = ?", [.text(id.uuidString)]
         ).first.flatMap(NoteStore.note(from:))
+    }
+
+    /// Whether the note with `id` is in the trash (false if there is none).
+    public func isInTrash(_ id: UUID) throws -> Bool {
+        try database.query("SELECT trashed_at IS NOT NULL FROM notes WHERE id = ?", [.text(id.uuidString)])
+            .first?.integer(0) == 1
     }
 
     /// The note edited last (not in the trash), or nil if there are no notes.
     public func mostRecentlyModifiedNote() throws -> Note? {
         try database.query("""
-            SELECT id, body, created_at, modified_at FROM notes WHERE trashed_at IS NULL
+            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NULL
             ORDER BY modified_at DESC LIMIT 1
             """).first.flatMap(NoteStore.note(from:))
     }
@@ -73,22 +115,50 @@ public final class NoteStore {
     /// Every note not in the trash, most recently edited first.
     public func allNotes() throws -> [Note] {
         try database.query("""
-            SELECT id, body, created_at, modified_at FROM notes WHERE trashed_at IS NULL
+            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NULL
             ORDER BY modified_at DESC
             """).compactMap(NoteStore.note(from:))
     }
 
-    /// Replaces the body of the note with `id`. Throws `NoteStoreError.noSuchNote`
-    /// if the note is gone (deleted meanwhile), so the caller can keep the text.
+    /// Saves `body` as the note's text if the note is still at `revision` (the
+    /// one the caller loaded or last saved) and not in the trash. Otherwise
+    /// nothing is written, and the outcome says why: the caller keeps its text
+    /// and merges it with the current version, or keeps it as a new note.
+    public func saveBody(
+        of id: UUID, to body: String, over revision: Int64, at date: Date = Date(), origin: NoteChangeOrigin? = nil
+    ) throws -> NoteSaveOutcome {
+        let saved = try ownWrite {
+            try database.execute("""
+                UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1
+                WHERE id = ? AND revision = ? AND trashed_at IS NULL
+                """, [.text(body), .real(date.timeIntervalSince1970), .text(id.uuidString), .integer(revision)])
+            return database.changedRowCount == 1
+        }
+        if saved {
+            notify(.edited(id), origin: origin)
+            return .saved(revision: revision + 1)
+        }
+        guard let current = try note(id: id) else { return .gone }
+        if try isInTrash(id) { return .inTrash }
+        return .conflict(current: current)
+    }
+
+    /// Replaces the body of the note with `id`, whatever revision it is at.
+    /// Throws `NoteStoreError.noSuchNote` if the note is gone and `.inTrash` if
+    /// it is in the trash: nothing is ever written into a trashed note.
     public func updateBody(
         of id: UUID, to body: String, at date: Date = Date(), origin: NoteChangeOrigin? = nil
     ) throws {
-        try database.execute(
-            "UPDATE notes SET body = ?, modified_at = ? WHERE id = ?",
-            [.text(body), .real(date.timeIntervalSince1970), .text(id.uuidString)])
-        guard database.changedRowCount == 1 else { throw NoteStoreError.noSuchNote(id) }
-        notify(.edited(id), origin: origin)
+        guard let current = try note(id: id) else { throw NoteStoreError.noSuchNote(id) }
+        switch try saveBody(of: id, to: body, over: current.revision, at: date, origin: origin) {
+        case .saved: return
+        case .inTrash: throw NoteStoreError.inTrash(id)
+        case .gone: throw NoteStoreError.noSuchNote(id)
+        case .conflict: try updateBody(of: id, to: body, at: date, origin: origin)  // saved meanwhile: go again
+        }
     }
+
+    static let columns = "id, body, created_at, modified_at, revision"
 
     static func note(from row: Row) -> Note? {
         guard let id = row.string(0).flatMap(UUID.init(uuidString:)),
@@ -98,6 +168,61 @@ public final class NoteStore {
         return Note(
             id: id, body: body,
             createdAt: Date(timeIntervalSince1970: created),
-            modifiedAt: Date(timeIntervalSince1970: modified))
+            modifiedAt: Date(timeIntervalSince1970: modified),
+            revision: row.integer(4) ?? 0)
+    }
+
+    // MARK: Other writers
+
+    /// Reports, to this store's observers, what other connections (another
+    /// process, another store on the same file) changed since the last call:
+    /// `.edited` for a note written or restored, `.movedToTrash`,
+    /// `.deletedPermanently`. Cheap when nothing changed: one pragma. Call it
+    /// regularly (the app does every second).
+    public func followOtherWriters() throws {
+        let version = try dataVersion()
+        guard version != seenDataVersion else { return }
+        seenDataVersion = version
+        let rows = try database.query(
+            "SELECT id, trashed_at IS NOT NULL, change_sequence FROM notes WHERE change_sequence > ? ORDER BY change_sequence",
+            [.integer(seenSequence)])
+        let deletions = try database.query(
+            "SELECT id, change_sequence FROM deleted_notes WHERE change_sequence > ? ORDER BY change_sequence",
+            [.integer(seenSequence)])
+        var changes: [(sequence: Int64, change: NoteChange)] = []
+        for row in rows {
+            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let sequence = row.integer(2) else { continue }
+            changes.append((sequence, row.integer(1) == 1 ? .movedToTrash(id) : .edited(id)))
+        }
+        for row in deletions {
+            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let sequence = row.integer(1) else { continue }
+            changes.append((sequence, .deletedPermanently(id)))
+        }
+        seenSequence = max(seenSequence, changes.map(\.sequence).max() ?? seenSequence)
+        for (sequence, change) in changes.sorted(by: { $0.sequence < $1.sequence }) where !ownSequences.contains(sequence) {
+            notify(change, origin: .elsewhere)
+        }
+        ownSequences = ownSequences.filter { $0 > seenSequence }
+    }
+
+    /// Runs `write` in a transaction and notes the change sequences it produced,
+    /// so that `followOtherWriters` does not report them as someone else's.
+    /// (Inside the transaction no other writer can raise the sequence.)
+    func ownWrite<Result>(_ write: () throws -> Result) throws -> Result {
+        try database.transaction {
+            let before = try currentSequence()
+            let result = try write()
+            let after = try currentSequence()
+            if after > before { ownSequences.formUnion((before + 1)...after) }
+            return result
+        }
+    }
+
+    private func currentSequence() throws -> Int64 {
+        try database.query("SELECT value FROM change_counter").first?.integer(0) ?? 0
+    }
+
+    private func dataVersion() throws -> Int64 {
+        try database.query("PRAGMA data_version").first?.integer(0) ?? 0
     }
 }

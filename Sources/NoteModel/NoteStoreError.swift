@@ -4,12 +4,15 @@ public import Foundation
 public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
     /// No note has this identifier (it was deleted, or never existed).
     case noSuchNote(UUID)
+    /// The note is in the trash, where nothing is written to it.
+    case inTrash(UUID)
     /// The store has not been opened yet.
     case notOpenedYet
 
     public var description: String {
         switch self {
         case let .noSuchNote(id): return "There is no note with the identifier \(id.uuidString)."
+        case let .inTrash(id): return "The note \(id.uuidString) is in the trash."
         case .notOpenedYet: return "The notes have not been opened yet."
         }
     }

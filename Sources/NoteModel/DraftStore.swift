@@ -1,0 +1,103 @@
+public import Foundation
+
+/// The drafts folder: one file per note whose text could not be saved,
+/// written outside the notes database so that a full disk, a held lock or a
+/// damaged file there does not take the text with it. Each file is replaced
+/// atomically (written aside, synced, renamed), so a crash leaves the old
+/// draft or the new one, never half of one. Files are private (0600).
+public final class DraftStore: @unchecked Sendable {
+    /// The folder the drafts are in.
+    public let directory: String
+
+    /// The drafts in `directory` (created when the first draft is written).
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The drafts folder inside a state folder.
+    public convenience init(stateDirectory: String) {
+        self.init(directory: (stateDirectory as NSString).appendingPathComponent("drafts"))
+    }
+
+    /// The file that holds the draft of `noteID`.
+    public func path(for noteID: UUID) -> String {
+        (directory as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).json")
+    }
+
+    /// Writes (or replaces) the draft of its note.
+    public func write(_ draft: NoteDraft) throws {
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(draft)
+        let target = path(for: draft.noteID)
+        let temporary = target + ".partial"
+        try DraftStore.writeSynced(data, to: temporary)
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw DraftStoreError.cannotWrite(path: target, errno: code)
+        }
+        DraftStore.syncFolder(directory)
+    }
+
+    /// Removes the draft of `noteID` (its text was saved). A missing draft is fine.
+    public func remove(noteID: UUID) throws {
+        let target = path(for: noteID)
+        guard unlink(target) == 0 || errno == ENOENT else {
+            throw DraftStoreError.cannotWrite(path: target, errno: errno)
+        }
+    }
+
+    /// Every draft, oldest first; files that cannot be read are listed apart
+    /// (and left where they are).
+    public func all() -> (drafts: [NoteDraft], unreadable: [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var drafts: [NoteDraft] = []
+        var unreadable: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let file = (directory as NSString).appendingPathComponent(name)
+            if let data = FileManager.default.contents(atPath: file), let draft = try? decoder.decode(NoteDraft.self, from: data) {
+                drafts.append(draft)
+            } else {
+                unreadable.append(file)
+            }
+        }
+        return (drafts.sorted { $0.writtenAt < $1.writtenAt }, unreadable)
+    }
+
+    /// Writes `data` to a new private file at `path` and syncs it to disk.
+    private static func writeSynced(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw DraftStoreError.cannotWrite(path: path, errno: errno) }
+        defer { close(descriptor) }
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return fsync(descriptor) == 0 ? nil : errno
+        }
+        if let failure {
+            unlink(path)
+            throw DraftStoreError.cannotWrite(path: path, errno: failure)
+        }
+    }
+
+    /// Syncs a folder, so a rename in it survives a power cut.
+    private static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
