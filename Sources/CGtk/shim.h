@@ -43,6 +43,7 @@ static inline GtkListView *quire_as_list_view(gpointer p) { return GTK_LIST_VIEW
 static inline GtkActionable *quire_as_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkAdjustment *quire_as_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
 static inline GtkToggleButton *quire_as_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkButton *quire_as_button(gpointer p) { return GTK_BUTTON(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -9,6 +9,15 @@ public final class Button: Widget {
         takeAccessibleNameFromContent()
     }
 
+    /// The text shown (an underscore marks the mnemonic letter).
+    public var label: String {
+        get { gtk_button_get_label(quire_as_button(objectPointer)).map { String(cString: $0) } ?? "" }
+        set {
+            gtk_button_set_label(quire_as_button(objectPointer), newValue)
+            gtk_button_set_use_underline(quire_as_button(objectPointer), 1)
+        }
+    }
+
     /// A button showing `label` that activates the detailed action `action` ("app.new-note").
     public convenience init(label: String, action: String, tooltip: String) {
         self.init(label: label)

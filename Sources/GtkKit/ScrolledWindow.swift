@@ -19,18 +19,26 @@ public final class ScrolledWindow: Widget {
         set { gtk_adjustment_set_value(verticalAdjustment, newValue) }
     }
 
+    /// Where the content is scrolled to, or will be once a `scroll(toVerticalOffset:)`
+    /// still waiting for the layout applies: what to save as the scroll position.
+    public var intendedVerticalOffset: Double { pendingOffset ?? verticalOffset }
+    private var pendingOffset: Double?
+
     /// Scrolls to `offset` as soon as the content is tall enough for it (its
     /// height is known only once laid out); later layout changes do nothing.
     public func scroll(toVerticalOffset offset: Double) {
         let adjustment = Object(retaining: verticalAdjustment)
         let connection = ConnectionHolder()
-        let apply: @MainActor () -> Bool = { [unowned self] in
+        let apply: @MainActor () -> Bool = { [weak self] in
+            guard let self else { return true }
             let reachable = gtk_adjustment_get_upper(verticalAdjustment) - gtk_adjustment_get_page_size(verticalAdjustment)
             guard reachable >= offset || offset <= 0 else { return false }
             gtk_adjustment_set_value(verticalAdjustment, offset)
+            pendingOffset = nil
             return true
         }
         if apply() { return }
+        pendingOffset = offset
         connection.value = adjustment.connect("changed") {
             if apply() {
                 connection.value?.disconnect()

@@ -19,12 +19,18 @@ public final class DraftStore: @unchecked Sendable {
         self.init(directory: (stateDirectory as NSString).appendingPathComponent("drafts"))
     }
 
-    /// The file that holds the draft of `noteID`.
-    public func path(for noteID: UUID) -> String {
-        (directory as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).json")
+    /// The file that holds `draft`: `<note>.<draft>.json`.
+    public func path(for draft: NoteDraft) -> String {
+        path(noteID: draft.noteID, draftID: draft.draftID)
     }
 
-    /// Writes (or replaces) the draft of its note.
+    /// The file that holds the draft `draftID` of the note `noteID`.
+    public func path(noteID: UUID, draftID: UUID) -> String {
+        (directory as NSString).appendingPathComponent(
+            "\(noteID.uuidString.lowercased()).\(draftID.uuidString.lowercased()).json")
+    }
+
+    /// Writes `draft`, or replaces an earlier version of it.
     public func write(_ draft: NoteDraft) throws {
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -32,7 +38,7 @@ public final class DraftStore: @unchecked Sendable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(draft)
-        let target = path(for: draft.noteID)
+        let target = path(for: draft)
         let temporary = target + ".partial"
         try DraftStore.writeSynced(data, to: temporary)
         guard rename(temporary, target) == 0 else {
@@ -43,9 +49,9 @@ public final class DraftStore: @unchecked Sendable {
         DraftStore.syncFolder(directory)
     }
 
-    /// Removes the draft of `noteID` (its text was saved). A missing draft is fine.
-    public func remove(noteID: UUID) throws {
-        let target = path(for: noteID)
+    /// Removes a draft (its text was saved). A missing draft is fine.
+    public func remove(noteID: UUID, draftID: UUID) throws {
+        let target = path(noteID: noteID, draftID: draftID)
         guard unlink(target) == 0 || errno == ENOENT else {
             throw DraftStoreError.cannotWrite(path: target, errno: errno)
         }

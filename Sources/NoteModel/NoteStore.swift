@@ -68,6 +68,7 @@ public final class NoteStore {
 
     /// Runs `write` with a longer wait for other writers: for an action a person
     /// asked for (trash, restore, delete), which should not fail on a brief lock.
+    @discardableResult
     public func waitingLonger<Result>(_ write: () throws -> Result) rethrows -> Result {
         database.busyTimeoutMilliseconds = 1_000
         defer { database.busyTimeoutMilliseconds = NoteStore.writeWaitMilliseconds }

@@ -6,6 +6,8 @@ public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
     case noSuchNote(UUID)
     /// The note is in the trash, where nothing is written to it.
     case inTrash(UUID)
+    /// Other writers kept saving the note faster than this one could merge.
+    case keptChanging(UUID)
     /// The store has not been opened yet.
     case notOpenedYet
 
@@ -13,6 +15,7 @@ public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .noSuchNote(id): return "There is no note with the identifier \(id.uuidString)."
         case let .inTrash(id): return "The note \(id.uuidString) is in the trash."
+        case let .keptChanging(id): return "The note \(id.uuidString) kept changing elsewhere while it was being saved."
         case .notOpenedYet: return "The notes have not been opened yet."
         }
     }

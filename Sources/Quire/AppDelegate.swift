@@ -19,6 +19,13 @@ final class AppDelegate: ApplicationDelegate {
     /// The notes, or why they could not be opened; shared by every window.
     private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
 
+    /// The notes open in windows (or unsaved), one document each; nil if the
+    /// notes could not be opened.
+    private(set) var documents: NoteDocuments?
+
+    /// What this launch found that the person should hear of, said once.
+    private var launchNotices = LaunchNotices()
+
     /// The primary menu every window shows: New Note, New Window, Open in New
     /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
@@ -35,17 +42,59 @@ final class AppDelegate: ApplicationDelegate {
     /// Windows that are not scenes (About, Keyboard Shortcuts), kept until closed.
     private var auxiliaryWindows: [ObjectIdentifier: Window] = [:]
 
-    /// Every window has saved by now; closing the notes lets SQLite fold its
-    /// log into the file, so the next launch starts without replaying it.
+    /// Ctrl+Q: quits at once if every note is saved; otherwise asks first,
+    /// saying why they are not and where their text is kept.
+    func applicationShouldTerminate(_ application: Application) -> ApplicationTerminateReply {
+        guard let documents, !documents.saveAll() else { return .terminateNow }
+        let keptEverywhere = documents.keepDraftsOfUnsaved()
+        let unsaved = documents.unsaved
+        guard let window = (AppDelegate.focusedScene(in: application)
+            ?? application.connectedScenes.compactMap({ $0 as? WindowScene }).first)?.window
+        else { return .terminateNow }
+        let reason = unsaved.first?.problem?.message ?? ""
+        let detail = keptEverywhere
+            ? localized("Their text is kept in recovery copies, and Quire puts it back into the notes the next time it starts.")
+            : localized("Some of it could not be copied anywhere either: quitting now loses it.")
+        ConfirmationDialog.ask(
+            over: window, question: localized("Quit Without Saving?"),
+            detail: localizedPlural("%d note could not be saved.", "%d notes could not be saved.", count: unsaved.count)
+                + " \(detail)\n\n\(reason)",
+            confirmLabel: localized("_Quit Anyway"),
+            cancel: { application.reply(toApplicationShouldTerminate: false) }
+        ) {
+            application.reply(toApplicationShouldTerminate: true)
+        }
+        return .terminateLater
+    }
+
+    /// Every window has saved by now: one last try for text that would not
+    /// save, then its drafts; closing the notes lets SQLite fold its log into
+    /// the file, so the next launch starts without replaying it.
     func applicationWillTerminate(_ application: Application) {
+        if let documents, !documents.saveAll() { documents.keepDraftsOfUnsaved() }
         if case let .success(store) = notes { store.close() }
     }
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         notes = Result { try NoteStore(directories: directories) }
-        if case let .failure(error) = notes {
-            Log.error("could not open your notes: \(error)")
+        switch notes {
+        case let .success(store):
+            let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
+            self.documents = documents
+            launchNotices.add(store.openingNotices)
+            launchNotices.add(recovered: documents.recoverDrafts(), in: store)
+            for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {
+                Log.error("the log of your notes was damaged (\(reason)); the notes and the log, as they were, are kept in \(copy) and \(copy)-wal")
+            }
+        case let .failure(error):
+            let advice = (error as? StorageError).map { StorageAdvice.forNotes($0.kind, path: $0.path) } ?? ""
+            Log.error("could not open your notes: \(error) \(advice)")
+        }
+        // Once the saved windows are back: what this launch found, in the window in front.
+        MainLoop.idle { [weak self] in
+            self?.showLaunchNotices(in: application)
+            return false
         }
         application.addAction("new-window", accelerators: ["<Control><Shift>n"]) {
             application.requestSceneSessionActivation(nil, userActivity: nil)
@@ -104,6 +153,27 @@ final class AppDelegate: ApplicationDelegate {
             return localized("There is no note %s (it may have been deleted)", id.uuidString.lowercased())
         }
         return nil
+    }
+
+    /// Says what the launch found, once, in the window in front; windows the
+    /// crash-loop guard kept aside get a Reopen button.
+    private func showLaunchNotices(in application: Application) {
+        if let problem = application.sessionStoreProblem { launchNotices.add(problem) }
+        let setAside = application.setAsideThisLaunch
+        launchNotices.add(setAside: setAside)
+        guard !launchNotices.isEmpty,
+              let front = (AppDelegate.focusedScene(in: application) ?? application.connectedScenes.compactMap({ $0 as? WindowScene }).first),
+              let delegate = front.delegate as? NoteSceneDelegate
+        else { return }
+        let text = launchNotices.messages.joined(separator: "\n")
+        launchNotices = LaunchNotices()
+        if setAside.isEmpty {
+            delegate.banner.show(text, actionLabel: localized("_OK"))
+        } else {
+            delegate.banner.show(text, actionLabel: localized("_Reopen"), tooltip: localized("Try to open the window again")) {
+                for session in setAside { application.reopenSetAsideSession(session) }
+            }
+        }
     }
 
     /// Shows a window that is not a scene over the focused window, keeping it until it closes.

@@ -8,19 +8,26 @@ final class ConfirmationDialog {
     private let window = Window()
 
     /// Asks `question`, explaining `detail`, over `parent`; runs `confirm` only if
-    /// the person chooses `confirmLabel`.
+    /// the person chooses `confirmLabel`, and `cancel` (if given) otherwise,
+    /// including when the dialog is closed.
     static func ask(
         over parent: Window, question: String, detail: String, confirmLabel: String,
+        cancelLabel: String = localized("_Cancel"), cancel: (@MainActor () -> Void)? = nil,
         confirm: @escaping @MainActor () -> Void
     ) {
-        let dialog = ConfirmationDialog(question: question, detail: detail, confirmLabel: confirmLabel, confirm: confirm)
+        let dialog = ConfirmationDialog(
+            question: question, detail: detail, confirmLabel: confirmLabel, cancelLabel: cancelLabel,
+            cancel: cancel, confirm: confirm)
         dialog.window.makeDialog(of: parent, modal: true)
         open[ObjectIdentifier(dialog)] = dialog
         dialog.window.onDestroy { open[ObjectIdentifier(dialog)] = nil }
         dialog.window.present()
     }
 
-    private init(question: String, detail: String, confirmLabel: String, confirm: @escaping @MainActor () -> Void) {
+    private init(
+        question: String, detail: String, confirmLabel: String, cancelLabel: String,
+        cancel: (@MainActor () -> Void)?, confirm: @escaping @MainActor () -> Void
+    ) {
         window.title = question
         let content = Box(vertical: true, spacing: 18)
         content.setMargins(24)
@@ -30,18 +37,21 @@ final class ConfirmationDialog {
         content.append(Label(detail))
         let buttons = Box(vertical: false, spacing: 12)
         buttons.alignToEnd()
-        let cancel = Button(label: localized("_Cancel"))
+        let cancelButton = Button(label: cancelLabel)
         let confirmButton = Button(label: confirmLabel)
         confirmButton.addCSSClass("destructive-action")
-        buttons.append(cancel)
+        buttons.append(cancelButton)
         buttons.append(confirmButton)
         content.append(buttons)
         window.setChild(content)
-        cancel.onClicked { [window] in window.destroy() }
+        var confirmed = false
+        cancelButton.onClicked { [window] in window.destroy() }
         confirmButton.onClicked { [window] in
+            confirmed = true
             window.destroy()
             confirm()
         }
-        cancel.grabFocus()
+        window.onDestroy { if !confirmed { cancel?() } }
+        cancelButton.grabFocus()
     }
 }

@@ -13,6 +13,8 @@ final class MainSceneDelegate: NoteSceneDelegate {
     private var paned: Paned?
     private let trashToggle = ToggleButton(label: localized("_Trash"), tooltip: localized("Show the notes in the trash"))
     private let trashActions = Box(vertical: false, spacing: 6)
+    /// Set while the trash toggle is put back because the note shown could not be saved.
+    private var revertingTrashToggle = false
 
     override func initialNoteID(in store: NoteStore) -> UUID? {
         (try? store.mostRecentlyModifiedNote())?.id
@@ -23,7 +25,10 @@ final class MainSceneDelegate: NoteSceneDelegate {
 
     override func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(store: store, rowMenu: AppDelegate.current?.rowMenu ?? Menu())
-        list.onSelect = { [weak self] id in self?.editor?.show(noteID: id) }
+        list.onSelect = { [weak self, weak list] id in
+            // A note that cannot be saved stays in view (its save bar says why).
+            if self?.editor?.show(noteID: id) == false { list?.select(self?.noteID) }
+        }
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.select(noteID)
         let column = Box(vertical: true)
@@ -39,13 +44,22 @@ final class MainSceneDelegate: NoteSceneDelegate {
     override func decorate(_ header: HeaderBar) {
         header.packStart(Button(label: localized("_New Note"), action: "app.new-note", tooltip: localized("Start a new note (Ctrl+N)")))
         header.packStart(trashToggle)
-        trashToggle.onToggled { [weak self] in self?.showTrash(self?.trashToggle.isActive ?? false) }
+        trashToggle.onToggled { [weak self] in
+            guard let self, !revertingTrashToggle else { return }
+            showTrash(trashToggle.isActive)
+        }
     }
 
     /// Switches the window between the notes and the trash. In the trash, notes
     /// are shown read-only, with Restore, Delete Forever and Empty Trash below the list.
     private func showTrash(_ trash: Bool) {
         guard let list, let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
+        guard editor.saveNow() || editor.document.viewCount > 1 else {
+            revertingTrashToggle = true  // the note shown cannot be saved: stay with it
+            trashToggle.isActive = !trash
+            revertingTrashToggle = false
+            return
+        }
         list.showsTrash = trash
         trashActions.isShown = trash
         editor.isReadOnly = trash
@@ -62,10 +76,10 @@ final class MainSceneDelegate: NoteSceneDelegate {
         for button in [restore, delete, empty] { trashActions.append(button) }
         trashActions.isShown = false
         restore.onClicked { [weak self] in
-            self?.onSelectedTrashedNote { try store.restoreFromTrash($0) }
+            self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.restoreFromTrash(id) } }
         }
         delete.onClicked { [weak self] in
-            self?.onSelectedTrashedNote { try store.deletePermanently($0) }
+            self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.deletePermanently(id) } }
         }
         empty.onClicked { [weak self] in
             guard let window = (self?.scene as? WindowScene)?.window else { return }
@@ -75,7 +89,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
                 confirmLabel: localized("_Empty Trash")
             ) {
                 do {
-                    try store.emptyTrash()
+                    try store.waitingLonger { try store.emptyTrash() }
                 } catch {
                     Log.error("could not empty the trash: \(error)")
                 }
@@ -104,6 +118,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     /// A new note is written among the notes: leave the trash first.
     override func startNewNote() {
         if trashToggle.isActive { trashToggle.isActive = false }
+        guard !trashToggle.isActive else { return }  // the note shown could not be saved
         super.startNewNote()
     }
 

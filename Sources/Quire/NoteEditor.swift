@@ -2,59 +2,63 @@ import Foundation
 import GtkKit
 import NoteModel
 
-/// Edits one note in a window and saves it as the user types: 300 ms after
-/// the last keystroke, at least once a second while typing goes on, and at
-/// once when asked (background, disconnect, quit). Each keystroke also goes,
-/// as an edit, to the other windows showing the note, and theirs come here,
-/// so every window shows the note as it is typed. Reports title and cursor changes.
+/// Edits one note in a window. The note's document (shared with every other
+/// window showing the note) saves what is typed here; each keystroke also
+/// goes, as an edit, to the other windows showing the note, and theirs come
+/// here, so every window shows the note as it is typed. Reports title,
+/// cursor and saving changes.
 @MainActor
-final class NoteEditor {
+final class NoteEditor: NoteDocumentView {
     private let editor = TextView()
-    private let store: NoteStore
+    private let documents: NoteDocuments
     private let liveEdits: LiveEditHub
     private let origin = NoteChangeOrigin()
     private var liveSubscription: NoteObservation?
     private var changedConnection: SignalConnection?
     private var insertConnection: SignalConnection?
     private var deleteConnection: SignalConnection?
+    private var storeObservation: NoteObservation?
+    /// The document of the note shown.
+    private(set) var document: NoteDocument
+    /// Whether the note shown existed when last reported (a new note starts to on its first save).
+    private var reportedNoteID: UUID?
+    /// The last notice of the document this window showed.
+    private var noticesShown = 0
+
     /// The note being edited; nil until a new note's first save creates it.
-    private(set) var noteID: UUID? {
-        didSet {
-            guard noteID != oldValue else { return }
-            joinLiveEdits()
-            onNoteChanged?(noteID)
-        }
-    }
+    var noteID: UUID? { document.exists ? document.noteID : nil }
+
     /// Called when the editor starts showing another note (or a new one is created).
     var onNoteChanged: (@MainActor (UUID?) -> Void)?
-    private var savedBody = ""
-    private var lastSaveError: String?
-    private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {
-        [weak self] in self?.save()
-    }
-
     /// Called with the window title whenever it should change.
     var onTitleChange: (@MainActor (String) -> Void)?
     /// Called when the note or the cursor changed (what a restoration activity records).
     var onStateChange: (@MainActor () -> Void)?
     /// Called when the note shown went to the trash or was deleted (from any window).
     var onNoteRemoved: (@MainActor () -> Void)?
+    /// Called when saving starts or stops failing, or the document has a notice.
+    var onSaveStateChange: (@MainActor () -> Void)?
 
     /// The editor's view, for the window to show.
     let root: Widget
     private let scroller = ScrolledWindow()
-    private var storeObservation: NoteObservation?
 
     /// An editor for the note `noteID` (or a new note, if nil or gone).
-    init(store: NoteStore, liveEdits: LiveEditHub, noteID: UUID?) {
-        self.store = store
+    init(documents: NoteDocuments, liveEdits: LiveEditHub, noteID: UUID?) {
+        self.documents = documents
         self.liveEdits = liveEdits
+        document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
         scroller.setChild(editor)
         scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
         editor.setAccessibleLabel(localized("Note text"))
         root = scroller
-        load(noteID)
+        editor.buffer.text = document.currentText
+        editor.buffer.placeCursor(atOffset: -1)
+        editor.isEditable = !document.isRemoved
+        document.attach(self)
+        reportedNoteID = noteID
+        joinLiveEdits()
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
             self?.publish(.insert(offset: Int(offset), text: text))
@@ -63,9 +67,9 @@ final class NoteEditor {
             self?.publish(.delete(offset: Int(offset), length: Int(length)))
         }
         editor.buffer.onCursorMoved { [weak self] in self?.onStateChange?() }
-        storeObservation = store.observe { [weak self] change, _ in
+        storeObservation = documents.store.observe { [weak self] change, _ in
             MainActor.assumeIsolated {
-                guard let self, change.noteID == self.noteID else { return }
+                guard let self, change.noteID == self.document.noteID else { return }
                 switch change {
                 case .movedToTrash, .deletedPermanently: self.onNoteRemoved?()
                 default: break
@@ -94,138 +98,149 @@ final class NoteEditor {
     /// Selects from `bound` to the cursor at `cursor` (restoring a window).
     func select(cursor: Int32, bound: Int32) { editor.buffer.select(insert: cursor, bound: bound) }
 
-    /// How far the note is scrolled, in pixels.
-    var scrollOffset: Double { scroller.verticalOffset }
+    /// How far the note is scrolled, in pixels (or will be, once a restored
+    /// position waiting for the layout applies).
+    var scrollOffset: Double { scroller.intendedVerticalOffset }
 
     /// Scrolls to `offset` once the note is laid out (restoring a window).
     func restoreScroll(to offset: Double) { scroller.scroll(toVerticalOffset: offset) }
 
-    /// The window title for the current text: "<first line> — Quire".
+    /// The window title for the current text: "<first line> — Quire", with
+    /// "(not saved)" while saving fails.
     var windowTitle: String {
         let title = Note.title(ofBody: editor.buffer.text(prefixLength: Int32(Note.titleSourceLength)))
         let shown = title.isEmpty ? localized("New Note") : title
-        return lastSaveError == nil ? localized("%s — Quire", shown) : localized("%s (not saved) — Quire", shown)
+        let failing = document.problem?.isWorthShowing == true
+        return failing ? localized("%s (not saved) — Quire", shown) : localized("%s — Quire", shown)
     }
 
-    /// Saves the current note and starts a new, empty one in this editor, with the focus.
-    func startNewNote() {
-        show(noteID: nil)
+    /// Saves the current note and starts a new, empty one in this editor, with
+    /// the focus; false (and nothing changes) if the note could not be saved.
+    @discardableResult
+    func startNewNote() -> Bool {
+        guard show(noteID: nil) else { return false }
         focus()
+        return true
     }
 
     /// Saves the current note, then shows the note `noteID` (a new, empty one if
-    /// nil or gone). The keyboard focus stays where it is.
-    func show(noteID: UUID?) {
-        saveNow()
-        guard let changedConnection, let insertConnection, let deleteConnection else { return }
-        changedConnection.whileBlocked {
-            insertConnection.whileBlocked {
-                deleteConnection.whileBlocked {
-                    editor.buffer.text = ""
-                    self.noteID = nil
-                    savedBody = ""
-                    load(noteID)
-                }
-            }
+    /// nil or gone). If the current note cannot be saved and no other window
+    /// shows it, the editor stays on it and returns false: its text is never
+    /// put out of sight unsaved. The keyboard focus stays where it is.
+    @discardableResult
+    func show(noteID: UUID?) -> Bool {
+        if !document.saveNow() && document.viewCount <= 1 {
+            onSaveStateChange?()
+            return false
         }
-        lastSaveError = nil
+        document.detach(self)
+        liveSubscription = nil
+        document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
+        let text = document.currentText  // before attaching: this editor still shows the last note
+        withoutReporting {
+            editor.buffer.text = text
+            editor.buffer.placeCursor(atOffset: -1)
+        }
+        document.attach(self)
+        editor.isEditable = !isReadOnly && !document.isRemoved
+        noticesShown = document.noticeCount
+        joinLiveEdits()
+        reportedNoteID = self.noteID
+        onNoteChanged?(self.noteID)
         onTitleChange?(windowTitle)
         onStateChange?()
+        onSaveStateChange?()
+        return true
     }
 
-    /// Saves any unsaved text now.
-    func saveNow() {
-        autosave.cancel()
-        save()
+    /// Saves any unsaved text now; returns whether everything is saved.
+    @discardableResult
+    func saveNow() -> Bool { document.saveNow() }
+
+    /// The window closes: saves what it can and lets go of the note. Unsaved
+    /// text stays with the document, which keeps trying (and keeps a draft).
+    func close() {
+        document.saveNow()
+        document.detach(self)
+        liveSubscription = nil
     }
 
-    private func load(_ noteID: UUID?) {
-        guard let noteID else { return }
-        do {
-            guard let note = try store.note(id: noteID) else {
-                Log.error("the note \(noteID.uuidString) no longer exists; this window starts a new note")
-                return
+    /// A notice from the document this window has not shown yet.
+    func takeNotice() -> String? {
+        guard document.noticeCount > noticesShown else { return nil }
+        noticesShown = document.noticeCount
+        return document.notice
+    }
+
+    // MARK: NoteDocumentView
+
+    var currentText: String { editor.buffer.text }
+
+    func applyDocumentChange(_ change: TextChange) {
+        withoutReporting {
+            editor.buffer.withoutUndo {
+                editor.buffer.delete(fromOffset: Int32(change.offset), length: Int32(change.length))
+                editor.buffer.insert(change.replacement, atOffset: Int32(change.offset))
             }
-            self.noteID = note.id
-            savedBody = note.body
-            editor.buffer.text = note.body
-            editor.buffer.placeCursor(atOffset: -1)
-        } catch {
-            Log.error("could not read the note \(noteID.uuidString): \(error)")
         }
+        onTitleChange?(windowTitle)
     }
+
+    func documentStateDidChange() {
+        if noteID != reportedNoteID {
+            reportedNoteID = noteID
+            onNoteChanged?(noteID)
+            onStateChange?()
+        }
+        editor.isEditable = !isReadOnly && !document.isRemoved
+        onTitleChange?(windowTitle)
+        onSaveStateChange?()
+    }
+
+    // MARK: Typing
 
     private func joinLiveEdits() {
-        liveSubscription = noteID.map { id in
-            liveEdits.subscribe(to: id, origin: origin) { [weak self] edit in
-                MainActor.assumeIsolated { self?.apply(edit) }
-            }
+        liveSubscription = liveEdits.subscribe(to: document.noteID, origin: origin) { [weak self] edit in
+            MainActor.assumeIsolated { self?.apply(edit) }
         }
     }
 
     private func publish(_ edit: NoteEdit) {
-        guard let noteID else { return }
-        liveEdits.publish(edit, to: noteID, from: origin)
+        liveEdits.publish(edit, to: document.noteID, from: origin)
     }
 
     /// Applies another window's edit without echoing it, without an undo step,
-    /// and without autosaving (the window that made it saves it).
+    /// and without autosaving (the document saves for every window).
     private func apply(_ edit: NoteEdit) {
-        guard let changedConnection, let insertConnection, let deleteConnection else { return }
-        changedConnection.whileBlocked {
-            insertConnection.whileBlocked {
-                deleteConnection.whileBlocked {
-                    editor.buffer.withoutUndo {
-                        switch edit {
-                        case let .insert(offset, text):
-                            editor.buffer.insert(text, atOffset: Int32(offset))
-                        case let .delete(offset, length):
-                            editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length))
-                        }
-                    }
+        withoutReporting {
+            editor.buffer.withoutUndo {
+                switch edit {
+                case let .insert(offset, text):
+                    editor.buffer.insert(text, atOffset: Int32(offset))
+                case let .delete(offset, length):
+                    editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length))
                 }
             }
         }
         onTitleChange?(windowTitle)
     }
 
+    /// Runs `body` with the text's change, insert and delete handlers blocked:
+    /// text put in from code is neither saved again nor sent to other windows.
+    private func withoutReporting(_ body: () -> Void) {
+        guard let changedConnection, let insertConnection, let deleteConnection else {
+            body()
+            return
+        }
+        changedConnection.whileBlocked {
+            insertConnection.whileBlocked {
+                deleteConnection.whileBlocked(body)
+            }
+        }
+    }
+
     private func textChanged() {
         onTitleChange?(windowTitle)
-        autosave.poke()
-    }
-
-    /// Writes the text if it changed since the last save. On failure the text
-    /// stays in the editor, the title says so, and the next change tries again.
-    private func save() {
-        let body = editor.buffer.text
-        guard body != savedBody else { return }
-        let hadNote = noteID != nil
-        do {
-            try write(body)
-            savedBody = body
-            if lastSaveError != nil {
-                lastSaveError = nil
-                onTitleChange?(windowTitle)
-            }
-            if !hadNote { onStateChange?() }
-        } catch {
-            let message = "\(error)"
-            if message != lastSaveError { Log.error("could not save the note: \(message)") }
-            lastSaveError = message
-            onTitleChange?(windowTitle)
-        }
-    }
-
-    private func write(_ body: String) throws {
-        if let noteID {
-            do {
-                try store.updateBody(of: noteID, to: body, origin: origin)
-                return
-            } catch NoteStoreError.noSuchNote {
-                // Deleted elsewhere while open: keep the text as a new note.
-                Log.error("the note was deleted meanwhile; saving the text as a new note")
-            }
-        }
-        noteID = try store.createNote(body: body, origin: origin).id
+        document.textDidChange()
     }
 }

@@ -5,11 +5,15 @@ import Scenes
 
 /// The scene delegate of a window that edits one note ("Note Editor" in the
 /// manifest). It restores its note and cursor from the session's restoration
-/// activity and keeps that activity up to date as the user types.
+/// activity and keeps that activity up to date as the user types. A window
+/// whose note cannot be saved says so, and does not close without asking.
 @MainActor
 class NoteSceneDelegate: WindowSceneDelegate {
     private(set) var editor: NoteEditor?
-    private let banner = TrashBanner()
+    /// Undo for the trash, and things the app has to say (text recovered, a window set aside).
+    let banner = MessageBar()
+    /// Why the note is not saved, while saving fails, with Try Again.
+    private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
 
@@ -49,24 +53,23 @@ class NoteSceneDelegate: WindowSceneDelegate {
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: localized("Main Menu")))
         decorate(header)
         scene.window.setTitlebar(header)
-        let store: NoteStore
-        switch app.notes {
-        case let .success(opened): store = opened
-        case let .failure(error):
+        guard case let .success(store) = app.notes, let documents = app.documents else {
             scene.title = "Quire"
-            scene.window.setChild(UnreadableNotesView(error: error).root)
+            if case let .failure(error) = app.notes { scene.window.setChild(UnreadableNotesView(error: error).root) }
             return
         }
         let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
-        let editor = NoteEditor(store: store, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
+        let editor = NoteEditor(documents: documents, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
         editor.onStateChange = { [weak self] in self?.recordState() }
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
         editor.onNoteChanged = { [weak self] in self?.editorDidShow($0) }
+        editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
         self.editor = editor
         let content = Box(vertical: true)
+        content.append(saveBar.root)
         content.append(banner.root)
         content.append(editor.root)
         let saved = session.stateRestorationActivity
@@ -77,6 +80,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         editor.focus()
         titleChanged(to: editor.windowTitle)
         recordState()
+        saveStateChanged()
         scene.userActivity = activity
     }
 
@@ -93,8 +97,28 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: Scene) { editor?.saveNow() }
 
     func sceneDidDisconnect(_ scene: Scene) {
-        editor?.saveNow()
+        editor?.close()
         editor = nil
+    }
+
+    /// A window whose note cannot be saved asks before closing; another window
+    /// showing the same note keeps the text, so closing this one loses nothing.
+    func sceneShouldClose(_ scene: Scene) -> Bool {
+        guard let editor, !editor.saveNow(), editor.document.viewCount <= 1,
+              let window = (scene as? WindowScene)?.window
+        else { return true }
+        let problem = editor.document.problem
+        let kept = problem?.draftFailure == nil
+            ? localized("If you close it, Quire keeps trying to save it while it runs, and puts the text back from its recovery copy the next time it starts.")
+            : localized("No recovery copy could be written, so if you close it and then quit before it is saved, the text is lost.")
+        ConfirmationDialog.ask(
+            over: window, question: localized("Close Without Saving?"),
+            detail: "\(problem?.message ?? "")\n\n\(kept)",
+            confirmLabel: localized("_Close Anyway"), cancelLabel: localized("_Keep Open")
+        ) { [weak scene] in
+            if let session = scene?.session { Application.shared?.requestSceneSessionDestruction(session) }
+        }
+        return false
     }
 
     func stateRestorationActivity(for scene: Scene) -> UserActivity? {
@@ -110,21 +134,26 @@ class NoteSceneDelegate: WindowSceneDelegate {
         return activity
     }
 
-    /// Moves the note shown to the trash and offers Undo (Move to Trash, Ctrl+Delete).
+    /// Moves the note shown to the trash and offers Undo (Move to Trash,
+    /// Ctrl+Delete). Every window's unsaved typing in the note is saved first;
+    /// a note that cannot be saved is not trashed.
     func moveNoteToTrash() {
         guard let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
-        editor.saveNow()
+        guard editor.saveNow() else { return }  // the save bar says why
         guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
         let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
         do {
-            try store.moveToTrash(id)
+            try store.waitingLonger { try store.moveToTrash(id) }
         } catch {
             Log.error("could not move the note to the trash: \(error)")
+            banner.show(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10)
             return
         }
-        banner.show(title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)) { [weak self] in
+        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
+        banner.show(message, actionLabel: localized("_Undo"), tooltip: localized("Take the note back out of the trash"),
+                    seconds: 8, focusAction: true) { [weak self] in
             do {
-                try store.restoreFromTrash(id)
+                try store.waitingLonger { try store.restoreFromTrash(id) }
                 self?.editor?.show(noteID: id)
                 self?.editor?.focus()
             } catch {
@@ -152,6 +181,22 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
         for noteID in urlContexts.compactMap({ NoteLink.noteID(in: $0.url) }) {
             AppDelegate.current?.openNoteWindow(for: noteID)
+        }
+    }
+
+    /// Shows, or hides, why the note is not saved; and any notice its document has.
+    private func saveStateChanged() {
+        guard let editor else { return }
+        if let problem = editor.document.problem, problem.isWorthShowing {
+            if saveBar.text != problem.message {
+                saveBar.show(problem.message, actionLabel: localized("_Try Again"),
+                             tooltip: localized("Try to save the note now")) { [weak self] in self?.editor?.saveNow() }
+            }
+        } else if saveBar.isShown {
+            saveBar.hide()
+        }
+        if let notice = editor.takeNotice() {
+            banner.show(notice, actionLabel: localized("_OK"))
         }
     }
 

@@ -21,6 +21,7 @@ extension Application {
         session.configuration = configuration
         stackingCounter += 1
         session.stacking = stackingCounter
+        _ = claim(session.persistentIdentifier)
         sessions[session.persistentIdentifier] = session
         saveDetails(of: session)
         connect(session, options: options, isNew: true)
@@ -44,6 +45,7 @@ extension Application {
         wire(scene, firstFrame: firstFrame)
 
         SceneTrace.scene("scene(_:willConnectTo:options:)", session)
+        SceneDebugHooks.connecting(session.persistentIdentifier)
         delegate.scene(scene, willConnectTo: session, options: options)
         if !isNew, let activity = session.stateRestorationActivity {
             SceneTrace.scene("scene(_:restoreInteractionStateWith:)", session)
@@ -58,7 +60,7 @@ extension Application {
     private func wire(_ scene: WindowScene, firstFrame: (@MainActor () -> Void)?) {
         let identifier = scene.session.persistentIdentifier
         scene.window.onCloseRequest { [weak self, weak scene] in
-            if let self, let scene { self.close(scene) }
+            if let self, let scene { self.closeRequested(scene) }
             return true  // the framework destroys the window itself, after the callbacks
         }
         scene.window.onActiveChanged { [weak self, weak scene] in if let scene { self?.scheduleStateUpdate(scene) } }
@@ -71,7 +73,9 @@ extension Application {
         }
         scene.titleObserver = { [weak self] in self?.refreshWindowMenu() }
         scene.activityNeedsSaveHandler = { [weak self, weak scene] in
-            guard let self, let scene else { return }
+            // A delegate filling in the activity while it is being saved marks it
+            // for saving again; that save is the one under way, not another.
+            guard let self, let scene, !savingActivity.contains(identifier) else { return }
             saveScheduler.request(for: identifier) { [weak self, weak scene] in
                 if let self, let scene, scene.activationState != .unattached { self.saveRestorationActivity(of: scene) }
             }
@@ -129,9 +133,13 @@ extension Application {
         }
     }
 
-    /// Asks the delegate for the scene's restoration activity and saves it with the session.
+    /// Asks the delegate for the scene's restoration activity and saves it with
+    /// the session. Never re-entered for one session: the delegate changing the
+    /// activity here does not start another save.
     func saveRestorationActivity(of scene: WindowScene) {
         let session = scene.session
+        guard savingActivity.insert(session.persistentIdentifier).inserted else { return }
+        defer { savingActivity.remove(session.persistentIdentifier) }
         SceneTrace.scene("stateRestorationActivity(for:)", session)
         let activity = scene.delegate.stateRestorationActivity(for: scene)
         session.stateRestorationActivity = activity
@@ -157,7 +165,14 @@ extension Application {
         persist { try $0.save(record) }
     }
 
-    /// The user closed the scene's window (G): background, disconnect, discard.
+    /// The person asked to close the scene's window: if its delegate agrees, G.
+    func closeRequested(_ scene: WindowScene) {
+        guard scene.activationState != .unattached, !isTerminating else { return }
+        guard scene.delegate.sceneShouldClose(scene) else { return }
+        close(scene)
+    }
+
+    /// The scene's window closes (G): background, disconnect, discard.
     func close(_ scene: WindowScene) {
         guard scene.activationState != .unattached else { return }
         disconnect(scene, discarding: true)
@@ -193,17 +208,22 @@ extension Application {
             identifier: session.persistentIdentifier, role: session.role.rawValue,
             configurationName: session.configuration.name, stacking: session.stacking)
         persist { try $0.recordDiscard(of: record) }
-        if ProcessInfo.processInfo.environment["SCENES_DEBUG_KILL_AFTER_DISCARD_RECORDED"] == "1" {
-            kill(getpid(), SIGKILL)  // lets tests prove undelivered discards survive (sequence H)
-        }
+        SceneDebugHooks.discardRecorded()
     }
 
-    /// Tells the delegate about discarded sessions, then forgets them for good.
+    /// Tells the delegate about discarded sessions, exactly once: each discard
+    /// is marked delivered first, and one that cannot be marked (the store
+    /// failing) is left pending for the next launch rather than risk a second
+    /// delivery. Then the sessions are given up for good.
     func deliverDiscards(_ discarded: [SceneSession]) {
-        guard !discarded.isEmpty else { return }
-        SceneTrace.sessions("application(_:didDiscardSceneSessions:)", discarded)
-        delegate.application(self, didDiscardSceneSessions: Set(discarded))
-        for session in discarded { persist { try $0.discardDelivered(session.persistentIdentifier) } }
+        let marked = discarded.filter { session in
+            store == nil || persist { try $0.discardDelivered(session.persistentIdentifier) }
+        }
+        guard !marked.isEmpty else { return }
+        SceneTrace.sessions("application(_:didDiscardSceneSessions:)", marked)
+        delegate.application(self, didDiscardSceneSessions: Set(marked))
+        SceneDebugHooks.discardDelivered()
+        for session in marked { claims?.release(session.persistentIdentifier) }
     }
 
     /// Disconnects every background scene, keeping its session (F): on low

@@ -18,9 +18,18 @@ extension Application {
         do {
             let (store, movedAside) = try SessionStore.openMovingAsideUnreadable(path: path)
             if let movedAside {
-                SceneLog.error("the saved windows in \(path) could not be read; the file was moved to \(movedAside) and Quire starts fresh")
+                SceneLog.error("the saved windows in \(path) could not be read; the file was moved to \(movedAside) and the app starts fresh")
+                sessionStoreProblem = SessionStoreProblem(path: path, kind: .damaged, detail: "", movedAsideTo: movedAside)
+            }
+            for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {
+                SceneLog.error("the log of the saved windows was damaged (\(reason)); a copy is kept in \(copy)")
             }
             self.store = store
+            claims = SessionClaims(storePath: path)
+            if claims == nil { SceneLog.error("cannot claim windows in \(path).claims; another instance may restore the same ones") }
+        } catch let error as StorageError {
+            sessionStoreProblem = SessionStoreProblem(path: path, kind: error.kind, detail: "\(error)", movedAsideTo: nil)
+            SceneLog.error("windows will not be saved this time: \(error) \(SceneLog.advice(for: error.kind, path: path))")
         } catch {
             SceneLog.error("windows will not be saved this time: \(error)")
         }
@@ -108,56 +117,99 @@ extension Application {
         }
     }
 
-    /// The first launch of this process: deliver pending discards, then
-    /// restore the saved sessions back to front, or connect a new one.
+    /// The first launch of this process: deliver pending discards, set aside
+    /// the sessions the crash-loop guard blames, then restore the others back
+    /// to front, or connect a new one. Only sessions this process can claim are
+    /// touched: another instance's stay as they are.
     private func launch(fresh: Bool, urls: Set<OpenURLContext>, connectingNewIfNoneSaved: Bool) {
-        let cleanExit = ((try? store?.launchValue(LaunchKey.cleanExit)) ?? 1) == 1
-        let unfinished = (try? store?.launchValue(LaunchKey.unfinishedRestorations)) ?? 0
         let restorationDisabled = ((try? store?.launchValue(LaunchKey.restorationDisabled)) ?? 0) == 1
-        persist { try $0.setLaunchValue(LaunchKey.cleanExit, 0) }
+        var discards = claimedPendingDiscards()
+        let records = claimedSavedRecords()
+        let failures = RestorationGuard.failures(after: records)
 
-        var discards = pendingDiscards()
-        var saved = savedSessions(discarding: &discards)
-        if unfinished >= 2 && !saved.isEmpty {
-            SceneLog.error("the last \(unfinished) launches ended while restoring windows; starting fresh (their state is kept aside in \(store?.path ?? "the session store"))")
-            persist { _ = try $0.setAsideAndDiscardAll() }
-            discards += saved
-            saved = []
-        } else if fresh || (restorationDisabled && cleanExit) {
-            for session in saved { recordDiscard(of: session) }
-            discards += saved
-            saved = []
+        var restoring: [(session: SceneSession, record: SessionRecord)] = []
+        for record in records {
+            guard let session = session(restoring: record, discards: &discards) else { continue }
+            if failures[record.identifier, default: 0] >= RestorationGuard.limit {
+                setAside(record, session: session)
+                discards.append(session)
+            } else if fresh || (restorationDisabled && record.endedCleanly) {
+                recordDiscard(of: session)
+                discards.append(session)
+            } else {
+                restoring.append((session, record))
+            }
         }
         deliverDiscards(discards)
 
-        let restoration: SceneRestoration = cleanExit ? .launch : .recover
-        if saved.isEmpty {
-            persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, 0) }
+        if restoring.isEmpty {
             if connectingNewIfNoneSaved { connectNewSession(options: SceneConnectionOptions(urlContexts: urls)) }
             return
         }
-        persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, unfinished + 1) }
-        var awaitingFirstFrame = Set(saved.map(\.persistentIdentifier))
-        for session in saved {
-            sessions[session.persistentIdentifier] = session
-            stackingCounter = max(stackingCounter, session.stacking)
-            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false) { [weak self] in
-                awaitingFirstFrame.remove(session.persistentIdentifier)
-                if awaitingFirstFrame.isEmpty {
-                    self?.persist { try $0.setLaunchValue(LaunchKey.unfinishedRestorations, 0) }
-                }
-            }
-        }
+        restore(restoring, failures: failures)
         if !urls.isEmpty, let front = frontmostScene {
             SceneTrace.scene("scene(_:openURLContexts:)", front.session)
             front.delegate.scene(front, openURLContexts: urls)
         }
     }
 
-    /// Sessions whose discard was recorded but not delivered (the process died first).
-    private func pendingDiscards() -> [SceneSession] {
-        guard let records = try? store?.pendingDiscards() else { return [] }
+    /// Reconnects the sessions back to front (B), recording as it goes how far
+    /// it got, so that the crash-loop guard can tell which window to blame if
+    /// the process dies; each window is cleared once it has drawn and settled.
+    private func restore(_ restoring: [(session: SceneSession, record: SessionRecord)], failures: [String: Int64]) {
+        let identifiers = restoring.map(\.session.persistentIdentifier)
+        persist { try $0.beginRestoring(identifiers, launch: launchIdentifier, failures: failures) }
+        for (index, (session, _)) in restoring.enumerated() {
+            session.stacking = Int64(index + 1)  // saved numbers are only an order: no overflow, whatever was stored
+            sessions[session.persistentIdentifier] = session
+        }
+        stackingCounter = Int64(restoring.count)
+        for (session, record) in restoring {
+            let identifier = session.persistentIdentifier
+            persist { try $0.setConnecting(true, session: identifier) }
+            let restoration: SceneRestoration = record.endedCleanly ? .launch : .recover
+            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false) { [weak self] in
+                self?.settleAfterFirstFrame(identifier)
+            }
+            persist { try $0.setConnecting(false, session: identifier) }
+        }
+    }
+
+    /// Clears a restored session's marks a while after its first frame: a launch
+    /// that dies later than that is not the window's fault.
+    private func settleAfterFirstFrame(_ identifier: String) {
+        MainLoop.after(milliseconds: Application.settleMilliseconds) { [weak self] in
+            guard let self, !self.hasTerminated, self.sessions[identifier] != nil else { return }
+            self.persist { try $0.settled(identifier) }
+        }
+    }
+
+    /// How long after its first frame a restored window counts as settled.
+    static let settleMilliseconds: UInt32 = 2_000
+
+    /// Keeps a session's saved state aside instead of reopening it (the crash-
+    /// loop guard), and says so.
+    private func setAside(_ record: SessionRecord, session: SceneSession) {
+        persist { try $0.setAside(record, reason: "two launches in a row stopped while reopening it") }
+        sessions[session.persistentIdentifier] = nil
+        let title = record.restorationActivity.flatMap { try? UserActivityCodec.decode($0).get().title }
+        setAsideThisLaunch.append(SetAsideSession(
+            identifier: record.identifier, configurationName: record.configurationName, title: title, date: Date()))
+        SceneLog.error("window \(record.identifier)\(title.map { " (“\($0)”)" } ?? "") was not reopened: the last two launches stopped while reopening it. Its saved state is kept in \(store?.path ?? "the session store") (table set_aside_activities); the app offers to reopen it")
+    }
+
+    /// Sessions whose discard was recorded but not delivered (the process died
+    /// first), among those no other process holds.
+    private func claimedPendingDiscards() -> [SceneSession] {
+        let records: [SessionRecord]
+        do {
+            records = try store?.pendingDiscards() ?? []
+        } catch {
+            SceneLog.error("could not read the windows closed last time: \(error)")
+            return []
+        }
         return records.compactMap { record in
+            guard claim(record.identifier) else { return nil }
             let role = SceneSessionRole(rawValue: record.role)
             guard let configuration = manifest.configuration(named: record.configurationName, role: role)
                 ?? manifest.configuration(named: nil, role: role)
@@ -166,44 +218,41 @@ extension Application {
         }
     }
 
-    /// The saved sessions, back to front. Those whose configuration the
-    /// manifest no longer declares are recorded as discarded and added to `discards`.
-    private func savedSessions(discarding discards: inout [SceneSession]) -> [SceneSession] {
-        let records: [SessionRecord]
+    /// The saved sessions no other process holds, back to front.
+    private func claimedSavedRecords() -> [SessionRecord] {
         do {
-            records = try store?.sessions() ?? []
+            return try (store?.sessions() ?? []).filter { claim($0.identifier) }
         } catch {
             SceneLog.error("could not read the saved windows: \(error)")
             return []
         }
-        var restored: [SceneSession] = []
-        for record in records {
-            let role = SceneSessionRole(rawValue: record.role)
-            guard let configuration = manifest.configuration(named: record.configurationName, role: role) else {
-                SceneLog.error("a saved window's configuration \"\(record.configurationName)\" is no longer in the manifest; it is discarded")
-                guard let fallback = manifest.configuration(named: nil, role: role) ?? manifest.configuration(named: nil, role: .windowApplication)
-                else { continue }
-                let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: fallback)
-                persist { try $0.recordDiscard(of: record) }
-                discards.append(session)
-                continue
-            }
-            let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: configuration)
-            session.stacking = record.stacking
-            session.userInfo = record.userInfo.flatMap { try? JSONDecoder().decode([String: PropertyListValue].self, from: $0) }
-            if let conditions = record.activationConditions {
-                session.activationConditions = (try? JSONDecoder().decode(SceneActivationConditions.self, from: conditions))
-                    ?? SceneActivationConditions()
-            }
-            if let stored = record.restorationActivity {
-                switch UserActivityCodec.decode(stored, knownTypes: manifest.activityTypes) {
-                case let .success(activity): session.stateRestorationActivity = activity
-                case let .failure(reason):
-                    SceneLog.error("window \(record.identifier) opens in its default state: \(reason)")
-                }
-            }
-            restored.append(session)
+    }
+
+    /// A session for a saved record, its saved state checked before it is
+    /// trusted. A record whose configuration left the manifest is discarded (and
+    /// added to `discards`), one that cannot be a session is set aside: nil then.
+    private func session(restoring record: SessionRecord, discards: inout [SceneSession]) -> SceneSession? {
+        let role = SceneSessionRole(rawValue: record.role)
+        guard UUID(uuidString: record.identifier) != nil else {
+            SceneLog.error("a saved window's identifier “\(record.identifier.prefix(40))” is not a UUID; it is set aside")
+            persist { try $0.setAside(record, reason: "its identifier is not a UUID") }
+            return nil
         }
-        return restored
+        guard let configuration = manifest.configuration(named: record.configurationName, role: role) else {
+            SceneLog.error("a saved window's configuration \"\(record.configurationName.prefix(80))\" is no longer in the manifest; it is discarded")
+            guard let fallback = manifest.configuration(named: nil, role: role) ?? manifest.configuration(named: nil, role: .windowApplication)
+            else { return nil }
+            let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: fallback)
+            persist { try $0.recordDiscard(of: record) }
+            discards.append(session)
+            return nil
+        }
+        let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: configuration)
+        let saved = SavedSessionState(record: record, knownActivityTypes: manifest.activityTypes)
+        session.userInfo = saved.userInfo
+        session.activationConditions = saved.activationConditions
+        session.stateRestorationActivity = saved.activity
+        for problem in saved.problems { SceneLog.error("window \(record.identifier) \(problem)") }
+        return session
     }
 }

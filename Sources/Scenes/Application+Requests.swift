@@ -60,6 +60,17 @@ extension Application {
         }
     }
 
+    /// Reopens a window the crash-loop guard kept aside: a new session is asked
+    /// for with its last saved activity (C), and the kept state is forgotten.
+    /// If reopening it stops the app again, the guard catches it again.
+    public func reopenSetAsideSession(_ setAside: SetAsideSession) {
+        guard let kept = try? store?.setAsideSessions().first(where: { $0.identifier == setAside.identifier }) else { return }
+        persist { try $0.removeSetAside(setAside.identifier) }
+        setAsideThisLaunch.removeAll { $0.identifier == setAside.identifier }
+        let activity = kept.activity.flatMap { try? UserActivityCodec.decode($0, knownTypes: manifest.activityTypes).get() }
+        requestSceneSessionActivation(nil, userActivity: activity)
+    }
+
     /// Asks a scene to refresh what it shows; connected scenes are live, so this does nothing for them.
     public func requestSceneSessionRefresh(_ session: SceneSession) {}
 

@@ -1,3 +1,4 @@
+import Foundation
 public import GtkKit
 public import Storage
 
@@ -35,6 +36,23 @@ public final class Application {
     var hasLaunched = false
     let saveScheduler = RestorationSaveScheduler()
     var pendingStateUpdates: Set<String> = []
+    /// The sessions this process runs, as opposed to another instance's.
+    var claims: SessionClaims?
+    /// This launch, in the store's restoration marks.
+    let launchIdentifier = UUID().uuidString
+    /// Sessions whose restoration activity is being saved: a save asked for
+    /// meanwhile (the delegate touching the activity) must not start another.
+    var savingActivity: Set<String> = []
+    /// Whether the delegate answered `.terminateLater` and its reply is awaited.
+    var awaitingTerminationReply = false
+    var hasTerminated = false
+    /// The last store failure logged, so a full disk is reported once, not per save.
+    var lastPersistFailure: String?
+
+    /// Why the saved windows could not be used this launch, if they could not.
+    public internal(set) var sessionStoreProblem: SessionStoreProblem?
+    /// The windows the crash-loop guard did not reopen at this launch.
+    public internal(set) var setAsideThisLaunch: [SetAsideSession] = []
 
     /// Creates the application; `run()` starts it.
     public init(
@@ -54,7 +72,7 @@ public final class Application {
         desktop.onActivate { [unowned self] in handleActivation() }
         desktop.onOpen { [unowned self] in handleOpen($0) }
         desktop.onShutdown { [unowned self] in finishTermination() }
-        desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in terminate() }
+        desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in requestTermination() }
         desktop.addAction("disconnect-background-scenes") { [unowned self] in disconnectBackgroundScenes() }
         desktop.addAction("show-session") { [unowned self] identifier in
             if let session = sessions[identifier] { requestSceneSessionActivation(session, userActivity: nil) }
@@ -71,7 +89,26 @@ public final class Application {
         desktop.addAction(name, accelerators: accelerators, handler)
     }
 
-    /// Quits as Ctrl+Q does: every scene is saved and disconnected, sessions are kept.
+    /// Quits as Ctrl+Q does, after asking the delegate
+    /// (`applicationShouldTerminate(_:)`), which may cancel or answer later.
+    public func requestTermination() {
+        guard !isTerminating, !awaitingTerminationReply else { return }
+        switch delegate.applicationShouldTerminate(self) {
+        case .terminateNow: terminate()
+        case .terminateCancel: break
+        case .terminateLater: awaitingTerminationReply = true
+        }
+    }
+
+    /// The delegate's answer after `.terminateLater`: quit, or carry on.
+    public func reply(toApplicationShouldTerminate shouldTerminate: Bool) {
+        guard awaitingTerminationReply else { return }
+        awaitingTerminationReply = false
+        if shouldTerminate { terminate() }
+    }
+
+    /// Quits without asking, as a logout or SIGTERM does: every scene is saved
+    /// and disconnected, sessions are kept.
     public func terminate() {
         guard !isTerminating else { return }
         isTerminating = true
@@ -82,18 +119,19 @@ public final class Application {
         desktop.quit()
     }
 
-    /// Marks the exit clean and tells the delegate; runs once, however the loop ended.
+    /// Marks this process's sessions as ended cleanly and tells the delegate;
+    /// runs once, however the loop ended.
     func finishTermination() {
         guard !hasTerminated else { return }
         hasTerminated = true
         isTerminating = true
         for scene in Array(scenes.values) { disconnect(scene, discarding: false) }
-        persist { try $0.setLaunchValue(LaunchKey.cleanExit, 1) }
+        let owned = Array(sessions.keys)
+        persist { try $0.endCleanly(owned) }
         SceneTrace.application("applicationWillTerminate(_:)")
         delegate.applicationWillTerminate(self)
         store?.close()
     }
-    private var hasTerminated = false
 
     /// Rebuilds `windowMenu` from the open sessions, most recently active first.
     func refreshWindowMenu() {
@@ -105,20 +143,31 @@ public final class Application {
     }
 
     /// Runs a store operation, logging (never throwing) a failure: a full disk
-    /// must not take the windows down.
-    func persist(_ operation: (SessionStore) throws -> Void) {
-        guard let store else { return }
+    /// must not take the windows down. A failure like the last one is not
+    /// logged again until an operation succeeds. Returns whether it succeeded.
+    @discardableResult
+    func persist(_ operation: (SessionStore) throws -> Void) -> Bool {
+        guard let store else { return false }
         do {
             try operation(store)
+            lastPersistFailure = nil
+            return true
         } catch {
-            SceneLog.error("could not save window state: \(error)")
+            let message = "\(error)"
+            if message != lastPersistFailure {
+                let advice = (error as? StorageError).map { " " + SceneLog.advice(for: $0.kind, path: store.path) } ?? ""
+                SceneLog.error("could not save window state: \(message)\(advice)")
+            }
+            lastPersistFailure = message
+            return false
         }
     }
+
+    /// Claims a session for this process; without a claims file every claim succeeds.
+    func claim(_ identifier: String) -> Bool { claims?.claim(identifier) ?? true }
 }
 
-/// Keys of the launch bookkeeping in the session store.
+/// Keys of the launch settings in the session store.
 enum LaunchKey {
-    static let cleanExit = "clean_exit"
-    static let unfinishedRestorations = "unfinished_restorations"
     static let restorationDisabled = "restoration_disabled"
 }

@@ -16,6 +16,10 @@ public protocol ApplicationDelegate: AnyObject {
     /// Sessions the user closed, or the app destroyed; also those whose discard
     /// could not be delivered before the process died, at the next launch.
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
+    /// The person asked to quit (Ctrl+Q, the Quit menu item): whether to. Not
+    /// asked when the session ends (SIGTERM, SIGHUP, logout), which cannot wait.
+    /// Beyond UIKit, after AppKit's `applicationShouldTerminate(_:)`.
+    func applicationShouldTerminate(_ application: Application) -> ApplicationTerminateReply
     /// The process is quitting normally.
     func applicationWillTerminate(_ application: Application)
     /// Why a URL given on the command line cannot be opened (shown to the
@@ -34,6 +38,7 @@ extension ApplicationDelegate {
         session.configuration
     }
     public func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
+    public func applicationShouldTerminate(_ application: Application) -> ApplicationTerminateReply { .terminateNow }
     public func applicationWillTerminate(_ application: Application) {}
     public func application(_ application: Application, reasonNotToOpen url: URL) -> String? { nil }
 }

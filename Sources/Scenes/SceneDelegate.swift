@@ -24,6 +24,12 @@ public protocol SceneDelegate: AnyObject {
     func scene(_ scene: Scene, continue userActivity: UserActivity)
     /// URLs were handed to this connected scene.
     func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>)
+    /// The person asked to close the scene's window (its close button, Ctrl+W):
+    /// whether to close it now. Return false to keep it open, for example
+    /// while its content could not be saved; to close it later, call
+    /// `Application.requestSceneSessionDestruction(_:)`. Beyond UIKit, after
+    /// AppKit's `windowShouldClose(_:)`; programmatic destruction does not ask.
+    func sceneShouldClose(_ scene: Scene) -> Bool
 }
 
 extension SceneDelegate {
@@ -37,4 +43,5 @@ extension SceneDelegate {
     public func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {}
     public func scene(_ scene: Scene, continue userActivity: UserActivity) {}
     public func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {}
+    public func sceneShouldClose(_ scene: Scene) -> Bool { true }
 }

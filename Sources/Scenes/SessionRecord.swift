@@ -9,4 +9,14 @@ struct SessionRecord: Equatable, Sendable {
     var activationConditions: Data?
     var restorationActivity: Data?
     var stacking: Int64
+    /// Whether the process that last ran the session quit normally (false while
+    /// one runs it, and after a crash).
+    var endedCleanly = true
+    /// How far the launch that last restored it got: `connecting` (its scene was
+    /// being connected), `settling` (connected, not yet settled), or nil.
+    var restorePhase: String? = nil
+    /// Which launch that was (a UUID per launch).
+    var restoreLaunch: String? = nil
+    /// How many launches in a row died while restoring it.
+    var failedRestorations: Int64 = 0
 }

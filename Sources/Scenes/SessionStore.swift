@@ -3,8 +3,9 @@ import Storage
 
 /// The saved scene sessions (`scenes.sqlite` in the app's state folder):
 /// each session's configuration, user info, activation conditions, last
-/// restoration activity and stacking order; discards not yet delivered; and
-/// what the last launches left behind (clean exit, unfinished restorations).
+/// restoration activity and stacking order, and what its last launches left
+/// behind (a clean exit, how far restoring it got); discards not yet
+/// delivered; sessions the crash-loop guard kept aside; launch settings.
 final class SessionStore {
     static let fileName = "scenes.sqlite"
     let path: String
@@ -16,18 +17,32 @@ final class SessionStore {
     init(path: String) throws {
         self.path = path
         database = try Database(path: path, schema: SessionStore.schema)
+        database.busyTimeoutMilliseconds = SessionStore.writeWaitMilliseconds
     }
 
-    /// Opens the store at `path`. A file that cannot be read is moved aside
-    /// (never deleted) and a fresh one made; `movedAside` then says where it went.
+    /// How long a write waits for another process's: these writes are small,
+    /// so a short wait covers another instance; longer would freeze the windows.
+    static let writeWaitMilliseconds: Int32 = 250
+
+    /// What opening found and dealt with (a damaged log kept aside).
+    var openingNotices: [DatabaseNotice] { database.openingNotices }
+
+    /// Opens the store at `path`. A damaged file (this app's, but unreadable) is
+    /// moved aside, never deleted, and a fresh one made; `movedAside` then says
+    /// where it went. Any other trouble (a newer version's file, another
+    /// program's, no permission, a full disk) is thrown and the file left as it is.
     static func openMovingAsideUnreadable(path: String) throws -> (store: SessionStore, movedAside: String?) {
         do {
             return (try SessionStore(path: path), nil)
-        } catch let error as StorageError where error.sqliteCode != nil || error.isNewerSchema {
+        } catch let error as StorageError where error.kind == .damaged {
             let stamp = Int(Date().timeIntervalSince1970)
             let aside = "\(path).unreadable-\(stamp)"
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                guard rename(path + suffix, aside + suffix) == 0 else {
+                    throw StorageError.fileSystem(
+                        operation: "move the unreadable file aside:", path: path + suffix, errno: errno,
+                        message: String(cString: strerror(errno)))
+                }
             }
             return (try SessionStore(path: path), aside)
         }
@@ -65,6 +80,24 @@ final class SessionStore {
             );
             CREATE TABLE launch_state (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL);
             """),
+        // Launch bookkeeping per session rather than per store, so that two
+        // processes on one store, and a crash while restoring one window, are
+        // told apart: whether the session's last process quit normally, how far
+        // its last restoration got, and how many restorations in a row failed.
+        // Sessions kept aside keep everything needed to reopen them.
+        Migration(version: 2, sql: """
+            ALTER TABLE sessions ADD COLUMN ended_cleanly INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE sessions ADD COLUMN restore_phase TEXT;
+            ALTER TABLE sessions ADD COLUMN restore_launch TEXT;
+            ALTER TABLE sessions ADD COLUMN failed_restorations INTEGER NOT NULL DEFAULT 0;
+            UPDATE sessions SET ended_cleanly = (SELECT value != 0 FROM launch_state WHERE key = 'clean_exit')
+                WHERE EXISTS (SELECT 1 FROM launch_state WHERE key = 'clean_exit');
+            DELETE FROM launch_state WHERE key IN ('clean_exit', 'unfinished_restorations');
+            ALTER TABLE set_aside_activities ADD COLUMN role TEXT;
+            ALTER TABLE set_aside_activities ADD COLUMN user_info BLOB;
+            ALTER TABLE set_aside_activities ADD COLUMN activation_conditions BLOB;
+            ALTER TABLE set_aside_activities ADD COLUMN reason TEXT;
+            """),
     ]
 
     // MARK: Sessions
@@ -72,21 +105,24 @@ final class SessionStore {
     /// Every saved session, back to front.
     func sessions() throws -> [SessionRecord] {
         try database.query("""
-            SELECT id, role, configuration, user_info, activation_conditions, restoration_activity, stacking
+            SELECT id, role, configuration, user_info, activation_conditions, restoration_activity, stacking,
+                   ended_cleanly, restore_phase, restore_launch, failed_restorations
             FROM sessions ORDER BY stacking, rowid
             """).map { row in
             SessionRecord(
                 identifier: row.string(0) ?? "", role: row.string(1) ?? "", configurationName: row.string(2) ?? "",
                 userInfo: row.data(3), activationConditions: row.data(4), restorationActivity: row.data(5),
-                stacking: row.integer(6) ?? 0)
+                stacking: row.integer(6) ?? 0, endedCleanly: row.integer(7) != 0, restorePhase: row.string(8),
+                restoreLaunch: row.string(9), failedRestorations: row.integer(10) ?? 0)
         }
     }
 
-    /// Saves a session's details (not its activity), creating its row if needed.
+    /// Saves a session's details (not its activity), creating its row if needed;
+    /// a new row is a session this process runs (not ended cleanly).
     func save(_ record: SessionRecord) throws {
         try database.execute("""
-            INSERT INTO sessions (id, role, configuration, user_info, activation_conditions, stacking)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (id, role, configuration, user_info, activation_conditions, stacking, ended_cleanly)
+            VALUES (?, ?, ?, ?, ?, ?, 0)
             ON CONFLICT (id) DO UPDATE SET user_info = excluded.user_info,
                 activation_conditions = excluded.activation_conditions, stacking = excluded.stacking
             """, [.text(record.identifier), .text(record.role), .text(record.configurationName),
@@ -99,6 +135,48 @@ final class SessionStore {
         try database.execute(
             "UPDATE sessions SET restoration_activity = ? WHERE id = ?",
             [activity.map(SQLiteValue.blob) ?? .null, .text(identifier)])
+    }
+
+    // MARK: Restoring
+
+    /// Records the launch's verdict on the sessions a previous launch left
+    /// (their failure counts), and that `launch` now restores `identifiers`:
+    /// each is running (not ended cleanly) and settling, in one transaction.
+    func beginRestoring(_ identifiers: [String], launch: String, failures: [String: Int64]) throws {
+        try database.transaction {
+            for identifier in identifiers {
+                try database.execute("""
+                    UPDATE sessions SET ended_cleanly = 0, restore_phase = 'settling', restore_launch = ?,
+                        failed_restorations = ? WHERE id = ?
+                    """, [.text(launch), .integer(failures[identifier] ?? 0), .text(identifier)])
+            }
+        }
+    }
+
+    /// Marks the one session whose scene is being connected right now (or, with
+    /// `connecting` false, that its connection returned).
+    func setConnecting(_ connecting: Bool, session identifier: String) throws {
+        try database.execute(
+            "UPDATE sessions SET restore_phase = ? WHERE id = ?",
+            [.text(connecting ? "connecting" : "settling"), .text(identifier)])
+    }
+
+    /// The session's window came back and settled: its restoration succeeded.
+    func settled(_ identifier: String) throws {
+        try database.execute(
+            "UPDATE sessions SET restore_phase = NULL, failed_restorations = 0 WHERE id = ?", [.text(identifier)])
+    }
+
+    /// The process quits normally: its sessions ended cleanly, and a clean exit
+    /// is no failure to restore them.
+    func endCleanly(_ identifiers: [String]) throws {
+        try database.transaction {
+            for identifier in identifiers {
+                try database.execute("""
+                    UPDATE sessions SET ended_cleanly = 1, restore_phase = NULL, failed_restorations = 0 WHERE id = ?
+                    """, [.text(identifier)])
+            }
+        }
     }
 
     // MARK: Discards
@@ -123,28 +201,45 @@ final class SessionStore {
         }
     }
 
-    /// Forgets a pending discard once it has been delivered.
+    /// Marks a pending discard delivered. Called just before the delegate hears
+    /// of it, so a discard is never delivered twice.
     func discardDelivered(_ identifier: String) throws {
         try database.execute("DELETE FROM pending_discards WHERE id = ?", [.text(identifier)])
     }
 
-    /// Keeps every session's activity aside for inspection (crash-loop guard)
-    /// and records all sessions as discarded.
-    func setAsideAndDiscardAll() throws -> [SessionRecord] {
-        let all = try sessions()
+    // MARK: Set aside
+
+    /// Keeps a session's saved state aside (the crash-loop guard, or a row that
+    /// cannot be trusted) and records its discard, in one transaction.
+    func setAside(_ record: SessionRecord, reason: String) throws {
         try database.transaction {
-            for record in all {
-                try database.execute(
-                    "INSERT INTO set_aside_activities (id, configuration, restoration_activity, set_aside_at) VALUES (?, ?, ?, ?)",
-                    [.text(record.identifier), .text(record.configurationName),
-                     record.restorationActivity.map(SQLiteValue.blob) ?? .null, .real(Date().timeIntervalSince1970)])
-                try recordDiscard(of: record)
-            }
+            try database.execute("""
+                INSERT INTO set_aside_activities (id, configuration, restoration_activity, set_aside_at,
+                    role, user_info, activation_conditions, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(record.identifier), .text(record.configurationName),
+                      record.restorationActivity.map(SQLiteValue.blob) ?? .null, .real(Date().timeIntervalSince1970),
+                      .text(record.role), record.userInfo.map(SQLiteValue.blob) ?? .null,
+                      record.activationConditions.map(SQLiteValue.blob) ?? .null, .text(reason)])
+            try recordDiscard(of: record)
         }
-        return all
     }
 
-    /// How many activities the crash-loop guard has kept aside.
+    /// The sessions kept aside, newest first: identifier, configuration, activity, when.
+    func setAsideSessions() throws -> [(identifier: String, configuration: String, activity: Data?, date: Date)] {
+        try database.query(
+            "SELECT id, configuration, restoration_activity, set_aside_at FROM set_aside_activities ORDER BY set_aside_at DESC, rowid DESC"
+        ).map { row in
+            (row.string(0) ?? "", row.string(1) ?? "", row.data(2), Date(timeIntervalSince1970: row.real(3) ?? 0))
+        }
+    }
+
+    /// Forgets a session kept aside (it was reopened).
+    func removeSetAside(_ identifier: String) throws {
+        try database.execute("DELETE FROM set_aside_activities WHERE id = ?", [.text(identifier)])
+    }
+
+    /// How many sessions are kept aside.
     func setAsideActivityCount() throws -> Int64 {
         try database.query("SELECT count(*) FROM set_aside_activities").first?.integer(0) ?? 0
     }

@@ -18,16 +18,21 @@ struct DraftTests {
     @Test("a draft is written privately, replaced whole, read back and removed")
     func roundTrip() throws {
         let id = UUID()
-        try drafts.write(NoteDraft(noteID: id, body: "first", baseBody: "", baseRevision: 0))
-        try drafts.write(NoteDraft(noteID: id, body: "second", baseBody: "", baseRevision: 0))
+        var draft = NoteDraft(noteID: id, body: "first", baseBody: "", baseRevision: 0)
+        try drafts.write(draft)
+        draft.body = "second"
+        try drafts.write(draft)
         #expect(drafts.all().drafts.map(\.body) == ["second"])
-        let attributes = try FileManager.default.attributesOfItem(atPath: drafts.path(for: id))
+        let attributes = try FileManager.default.attributesOfItem(atPath: drafts.path(for: draft))
         #expect(attributes[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.directory) == [id.uuidString.lowercased() + ".json"],
+        #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.directory) == [(drafts.path(for: draft) as NSString).lastPathComponent],
                 "no partial file is left")
-        try drafts.remove(noteID: id)
-        try drafts.remove(noteID: id)
-        #expect(drafts.all().drafts.isEmpty)
+        let other = NoteDraft(noteID: id, body: "another run's", baseBody: "", baseRevision: 0)
+        try drafts.write(other)
+        #expect(drafts.all().drafts.count == 2, "a second draft of one note never replaces the first")
+        try drafts.remove(noteID: id, draftID: draft.draftID)
+        try drafts.remove(noteID: id, draftID: draft.draftID)
+        #expect(drafts.all().drafts.map(\.body) == ["another run's"])
     }
 
     @Test("an unreadable draft file is listed apart and left in place")

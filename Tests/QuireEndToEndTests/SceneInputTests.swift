@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 @testable import Scenes
 import Testing
 import TestSupport
@@ -14,12 +15,17 @@ struct SceneInputTests {
                       userInfo: nil, activationConditions: nil, restorationActivity: activity, stacking: stacking)
     }
 
-    private func prepare(_ session: QuireSession, _ records: [SessionRecord], launchValues: [String: Int64] = ["clean_exit": 1]) throws {
+    /// Saves `records` as a previous run that quit normally (or, with
+    /// `endedCleanly` false, crashed) would have left them.
+    private func prepare(
+        _ session: QuireSession, _ records: [SessionRecord], endedCleanly: Bool = true, launchValues: [String: Int64] = [:]
+    ) throws {
         let store = try SessionStore(path: session.scenesPath)
         for record in records {
             try store.save(record)
             try store.saveActivity(record.restorationActivity, forSession: record.identifier)
         }
+        if endedCleanly { try store.endCleanly(records.map(\.identifier)) }
         for (key, value) in launchValues { try store.setLaunchValue(key, value) }
     }
 
@@ -119,7 +125,7 @@ struct SceneInputTests {
     func restorationSetting() throws {
         let off = try QuireSession()
         let cleanlyQuit = savedSession()
-        try prepare(off, [cleanlyQuit], launchValues: ["clean_exit": 1, "restoration_disabled": 1])
+        try prepare(off, [cleanlyQuit], launchValues: ["restoration_disabled": 1])
         try off.launch()
         off.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         #expect(off.lifecycle.first { $0.callback == "application(_:didDiscardSceneSessions:)" }?.sessions == [cleanlyQuit.identifier])
@@ -127,7 +133,7 @@ struct SceneInputTests {
 
         let crashed = try QuireSession()
         let left = savedSession()
-        try prepare(crashed, [left], launchValues: ["clean_exit": 0, "restoration_disabled": 1])
+        try prepare(crashed, [left], endedCleanly: false, launchValues: ["restoration_disabled": 1])
         try crashed.launch()
         crashed.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         #expect(crashed.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session == left.identifier,
@@ -135,20 +141,93 @@ struct SceneInputTests {
         #expect(try crashed.stop() == 0)
     }
 
-    @Test("after two launches died while restoring, the next starts fresh and keeps the activities aside")
+    @Test("a window whose reopening stopped two launches in a row is set aside alone, said so, and can be reopened")
     func crashLoopGuard() throws {
         let session = try QuireSession()
-        let suspect = savedSession(activity: Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"userInfo":{}}"#.utf8))
-        try prepare(session, [suspect], launchValues: ["clean_exit": 0, "unfinished_restorations": 2])
+        let notes = try NoteStore(path: session.notesPath)
+        let kept = try notes.createNote(body: "Kept window")
+        let suspect = try notes.createNote(body: "Suspect window")
+        notes.close()
+        func activity(_ note: Note) -> Data {
+            Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"title":"\#(note.title) — Quire","userInfo":{"noteID":{"uuid":"\#(note.id.uuidString)"}}}"#.utf8)
+        }
+        let keptRecord = savedSession(configuration: "Note Editor", activity: activity(kept), stacking: 1)
+        let suspectRecord = savedSession(configuration: "Note Editor", activity: activity(suspect), stacking: 2)
+        try prepare(session, [keptRecord, suspectRecord])
+
+        // Two launches die while reopening the suspect window (a stand-in for a crash in its restoration).
+        for attempt in 1...2 {
+            let dying = try session.launch(environment: ["SCENES_DEBUG_KILL_CONNECTING": suspectRecord.identifier])
+            #expect(dying.waitForExit(seconds: 15) == 128 + SIGKILL, "launch \(attempt) dies: \(session.messages)")
+        }
         try session.launch()
+        _ = try session.waitForWindow(matching: "^Kept window — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
-        #expect(session.messages.contains("starting fresh"), "\(session.messages)")
-        #expect(session.lifecycle.first { $0.callback == "application(_:didDiscardSceneSessions:)" }?.sessions == [suspect.identifier])
-        #expect(!session.lifecycle.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.session == suspect.identifier })
+        let calls = session.lifecycle
+        #expect(calls.first { $0.callback == "application(_:didDiscardSceneSessions:)" }?.sessions == [suspectRecord.identifier])
+        #expect(calls.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.session == keptRecord.identifier },
+                "the other window comes back")
+        #expect(!calls.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.session == suspectRecord.identifier })
+        #expect(session.messages.contains("was not reopened"), "\(session.messages)")
+        #expect(try SessionStore(path: session.scenesPath).setAsideActivityCount() == 1, "its state is kept")
+
+        // The window says so and offers Reopen; Reopen brings the note's window back.
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Suspect window").isEmpty })
+        session.keepScreenshot(named: "set-aside-window")
+        let window = try session.waitForWindow(matching: "^Kept window — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+r")
+        _ = try session.waitForWindow(matching: "^Suspect window — Quire$")
+        #expect(try SessionStore(path: session.scenesPath).setAsideActivityCount() == 0, "reopened, no longer aside")
         #expect(try session.stop() == 0)
-        let store = try SessionStore(path: session.scenesPath)
-        #expect(try store.setAsideActivityCount() == 1, "the activity is kept for inspection")
-        #expect(try store.launchValue("unfinished_restorations") == 0)
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Suspect window — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("two quick clean quits while windows are still being restored lose no window")
+    func quickQuits() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["one"], into: first)
+        for _ in 0..<5 {
+            #expect(try session.runSecond(["--new-window"]).status == 0)
+        }
+        #expect(eventually(within: 15) { session.windowIDs().count == 6 })
+        #expect(eventually(within: 5) { (try? session.savedSessions().count) == 6 })
+        #expect(try session.stop() == 0)
+        for round in 1...2 {
+            let child = try session.launch()
+            // Quit before the restored windows have painted.
+            #expect(eventually(within: 10) { session.trace.contains { $0.callback == "scene(_:willConnectTo:options:)" } })
+            child.send(round == 1 ? SIGTERM : SIGINT)
+            #expect(child.waitForExit(seconds: 10) == 0)
+        }
+        try session.launch()
+        session.waitForTrace { $0.filter { $0.callback == "sceneDidBecomeActive(_:)" }.count >= 1 }
+        #expect(eventually(within: 15) { session.windowIDs().count == 6 }, "all six windows come back: \(session.lifecycle)")
+        #expect(!session.lifecycle.contains { $0.callback == "application(_:didDiscardSceneSessions:)" })
+        #expect(!session.messages.contains("not reopened"), "\(session.messages)")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a saved stacking of Int64.max, a negative one and a huge activity do not stop the launch")
+    func hostileNumbers() throws {
+        let session = try QuireSession()
+        let huge = Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"userInfo":{"pad":{"string":""#.utf8)
+            + Data(repeating: 0x61, count: 2_000_000) + Data(#""}}}"#.utf8)
+        let records = [savedSession(stacking: Int64.max), savedSession(stacking: Int64.min), savedSession(activity: huge, stacking: 0)]
+        try prepare(session, records)
+        for round in 1...2 {
+            try session.launch()
+            #expect(eventually(within: 15) { session.windowIDs().count == 3 }, "\(session.messages)")
+            session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+            Thread.sleep(forTimeInterval: 2.5)  // past the point where the overflow used to trap
+            #expect(session.process?.isRunning == true, "\(session.messages)")
+            if round == 1 { #expect(session.messages.contains("too large to trust"), "\(session.messages)") }
+            #expect(try session.stop() == 0)
+        }
     }
 
     @Test("two instances that cannot reach each other over D-Bus share the session store without losing sessions")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Scenes
+import Storage
 
 /// The session store: sessions, pending discards, launch values, and unreadable files moved aside.
 @Suite("Session store")
@@ -42,16 +43,57 @@ struct SessionStoreTests {
         #expect(try store.pendingDiscards().isEmpty)
     }
 
-    @Test("setting sessions aside keeps their activities and discards them")
+    @Test("setting a session aside keeps its activity, discards it, and forgets it once reopened")
     func setAside() throws {
         let path = folder.file("scenes.sqlite")
         let store = try SessionStore(path: path)
         try store.save(record("a", stacking: 1))
+        try store.save(record("b", stacking: 2))
         try store.saveActivity(Data("crashy".utf8), forSession: "a")
-        let setAside = try store.setAsideAndDiscardAll()
-        #expect(setAside.map(\.identifier) == ["a"])
-        #expect(try store.sessions().isEmpty)
+        let saved = try #require(try store.sessions().first { $0.identifier == "a" })
+        try store.setAside(saved, reason: "testing")
+        #expect(try store.sessions().map(\.identifier) == ["b"], "only that one")
         #expect(try store.pendingDiscards().map(\.identifier) == ["a"])
+        #expect(try store.setAsideSessions().map(\.activity) == [Data("crashy".utf8)])
+        try store.removeSetAside("a")
+        #expect(try store.setAsideActivityCount() == 0)
+    }
+
+    @Test("a session is running from creation, marked while restoring, and cleared when it settles or the app quits")
+    func restorationMarks() throws {
+        let store = try SessionStore(path: folder.file("scenes.sqlite"))
+        try store.save(record("a", stacking: 1))
+        try store.save(record("b", stacking: 2))
+        #expect(try store.sessions().map(\.endedCleanly) == [false, false], "a new session is running")
+        try store.endCleanly(["a", "b"])
+        #expect(try store.sessions().map(\.endedCleanly) == [true, true])
+        try store.beginRestoring(["a", "b"], launch: "L1", failures: ["a": 1])
+        try store.setConnecting(true, session: "b")
+        var sessions = try store.sessions()
+        #expect(sessions.map(\.restorePhase) == ["settling", "connecting"])
+        #expect(sessions.map(\.restoreLaunch) == ["L1", "L1"])
+        #expect(sessions.map(\.failedRestorations) == [1, 0])
+        #expect(sessions.map(\.endedCleanly) == [false, false])
+        try store.setConnecting(false, session: "b")
+        try store.settled("a")
+        sessions = try store.sessions()
+        #expect(sessions.map(\.restorePhase) == [nil, "settling"])
+        #expect(sessions.map(\.failedRestorations) == [0, 0])
+    }
+
+    @Test("a store of the first schema keeps its sessions, taking the old clean-exit flag for each")
+    func migrationFromFirstSchema() throws {
+        let path = folder.file("v1.sqlite")
+        let v1 = try Database(path: path, schema: DatabaseSchema(applicationID: 0, migrations: Array(SessionStore.schema.migrations.prefix(1))))
+        try v1.execute("INSERT INTO sessions (id, role, configuration, stacking) VALUES ('s', 'r', 'c', 4)")
+        try v1.execute("INSERT INTO launch_state (key, value) VALUES ('clean_exit', 0), ('unfinished_restorations', 1)")
+        v1.close()
+        let store = try SessionStore(path: path)
+        let migrated = try #require(try store.sessions().first)
+        #expect(migrated.identifier == "s")
+        #expect(migrated.stacking == 4)
+        #expect(!migrated.endedCleanly, "the last launch crashed")
+        #expect(try store.launchValue("unfinished_restorations") == 0, "the store-wide counter is gone")
     }
 
     @Test("launch values persist")
@@ -60,6 +102,19 @@ struct SessionStoreTests {
         try SessionStore(path: path).setLaunchValue("clean_exit", 1)
         #expect(try SessionStore(path: path).launchValue("clean_exit") == 1)
         #expect(try SessionStore(path: path).launchValue("never_set") == 0)
+    }
+
+    @Test("a newer version's store, another program's file, and an unwritable one are left where they are")
+    func troubleThatIsNotDamage() throws {
+        let newer = folder.file("newer.sqlite")
+        let future = try Database(path: newer, schema: DatabaseSchema(
+            applicationID: SessionStore.applicationID,
+            migrations: SessionStore.schema.migrations + [Migration(version: 99, sql: "CREATE TABLE later (x);")]))
+        future.close()
+        #expect(throws: StorageError.self) { try SessionStore.openMovingAsideUnreadable(path: newer) }
+        #expect(FileManager.default.fileExists(atPath: newer))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains("unreadable") }, "\(names)")
     }
 
     @Test("an unreadable store is moved aside, never deleted, and a fresh one opened")

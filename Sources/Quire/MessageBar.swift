@@ -1,0 +1,69 @@
+import GtkKit
+
+/// A bar across the top of a window's content that tells the person something
+/// and offers one action: a note moved to the trash (Undo), a note that could
+/// not be saved (Try Again), text recovered at launch. It stays until hidden,
+/// or for `seconds` if given.
+@MainActor
+final class MessageBar {
+    /// The bar's top widget, placed above the editor.
+    let root: Widget
+    private let revealer: Revealer
+    private let message = Label("")
+    private let actionButton = Button(label: "_OK")
+    private var action: (@MainActor () -> Void)?
+    private var hideTimer: MainLoopSource?
+
+    /// A hidden bar; `isError` styles its text as an error.
+    init(isError: Bool = false) {
+        let row = Box(vertical: false, spacing: 12)
+        row.setMargins(8)
+        message.setExpands(horizontally: true, vertically: false)
+        if isError { message.addCSSClass("error") }
+        row.append(message)
+        row.append(actionButton)
+        actionButton.isShown = false
+        row.addCSSClass("toolbar")
+        revealer = Revealer(child: row)
+        root = revealer
+        actionButton.onClicked { [weak self] in self?.performAction() }
+    }
+
+    /// What the bar says now ("" while hidden).
+    var text: String { revealer.isRevealed ? message.text : "" }
+
+    /// Whether the bar is shown.
+    var isShown: Bool { revealer.isRevealed }
+
+    /// Shows `text`, with a button labelled `actionLabel` running `action` (no
+    /// button if nil). With `seconds`, it hides itself after that long; with
+    /// `focusAction`, the button takes the keyboard focus (Return runs it).
+    func show(
+        _ text: String, actionLabel: String? = nil, tooltip: String? = nil, seconds: UInt32? = nil,
+        focusAction: Bool = false, action: (@MainActor () -> Void)? = nil
+    ) {
+        message.text = text
+        self.action = action
+        actionButton.isShown = actionLabel != nil
+        if let actionLabel { actionButton.label = actionLabel }
+        if let tooltip { actionButton.setTooltip(tooltip) }
+        revealer.isRevealed = true
+        if focusAction { actionButton.grabFocus() }
+        hideTimer?.cancel()
+        hideTimer = seconds.map { seconds in MainLoop.after(milliseconds: seconds * 1_000) { [weak self] in self?.hide() } }
+    }
+
+    /// Hides the bar; its action is no longer offered.
+    func hide() {
+        hideTimer?.cancel()
+        hideTimer = nil
+        action = nil
+        revealer.isRevealed = false
+    }
+
+    private func performAction() {
+        let run = action
+        hide()
+        run?()
+    }
+}

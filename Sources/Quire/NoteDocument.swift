@@ -1,0 +1,357 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Storage
+
+/// One note as this process edits it, shared by every window showing it.
+///
+/// It saves the text the windows show: 300 ms after the last keystroke, at
+/// least once a second while typing goes on, and at once when asked. Each
+/// save names the revision it edits, so another process's save in between is
+/// never overwritten: the two are merged, or the other version is kept as a
+/// note of its own. When a save fails (a full disk, a lock another program
+/// holds, no permission), the text stays in the windows and is copied to a
+/// draft file outside the database, the windows say what went wrong, and
+/// saving is tried again on its own, less often as failures go on, until it
+/// works; then the draft is removed. A document with unsaved text outlives its
+/// windows (the registry keeps it) and goes on trying.
+@MainActor
+final class NoteDocument {
+    /// The note; for a note never saved, the identifier it will be created with.
+    let noteID: UUID
+    /// Whether the note exists in the store (a new note does once first saved).
+    private(set) var exists: Bool
+    /// The text as last loaded or saved: what a merge is made against.
+    private(set) var savedBody: String
+    /// The revision of `savedBody` (0 before the note exists).
+    private(set) var savedRevision: Int64
+    /// Why saving fails, while it does.
+    private(set) var problem: SaveProblem?
+    /// The last thing the windows should tell the person once (another version
+    /// kept); `noticeCount` counts them, so each window shows each one once.
+    private(set) var notice: String? {
+        didSet { if notice != nil { noticeCount += 1 } }
+    }
+    private(set) var noticeCount = 0
+    /// Whether the note went to the trash or was deleted: nothing more is written to it.
+    private(set) var isRemoved = false
+
+    private let store: NoteStore
+    private let drafts: DraftStore
+    private var views: [WeakView] = []
+    /// The text, once no window shows it but it is not saved yet.
+    private var keptText: String?
+    /// The text last written to the draft file, if one was written.
+    private var draftedText: String?
+    /// This document's draft file (a note can have others, from earlier runs).
+    let draftID = UUID()
+    private var retryTimer: MainLoopSource?
+    private var failedAttempts = 0
+    /// The origin of this document's writes (the note list moves the note up either way).
+    let origin = NoteChangeOrigin()
+    private var storeObservation: NoteObservation?
+    private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {
+        [weak self] in self?.save()
+    }
+
+    /// Called when nothing more needs this document (no window, nothing unsaved).
+    var onIdle: (@MainActor (NoteDocument) -> Void)?
+
+    /// The document of the stored note `note` (read-only if it is in the trash).
+    init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore) {
+        noteID = note.id
+        exists = true
+        isRemoved = inTrash
+        savedBody = note.body
+        savedRevision = note.revision
+        self.store = store
+        self.drafts = drafts
+        observeStore()
+    }
+
+    /// The document of a new, empty note, created in the store when first saved.
+    init(newNoteIn store: NoteStore, drafts: DraftStore) {
+        noteID = UUID()
+        exists = false
+        savedBody = ""
+        savedRevision = 0
+        self.store = store
+        self.drafts = drafts
+        observeStore()
+    }
+
+    private func observeStore() {
+        storeObservation = store.observe { [weak self] change, origin in
+            MainActor.assumeIsolated {
+                guard let self, change.noteID == self.noteID else { return }
+                switch change {
+                case .movedToTrash, .deletedPermanently: self.noteWasRemoved()
+                case .restoredFromTrash: self.isRemoved = false
+                case .edited where origin == .elsewhere: self.noteChangedElsewhere()
+                case .created, .edited: break
+                }
+            }
+        }
+    }
+
+    // MARK: Windows
+
+    /// The text the windows show (all of them show the same), or what was kept
+    /// when the last one closed.
+    var currentText: String { liveViews.first?.currentText ?? keptText ?? savedBody }
+
+    /// Whether some of the text is not saved.
+    var hasUnsavedText: Bool { currentText != savedBody }
+
+    /// Whether any window shows this note.
+    var isShown: Bool { !liveViews.isEmpty }
+
+    /// How many windows show this note.
+    var viewCount: Int { liveViews.count }
+
+    private var liveViews: [any NoteDocumentView] { views.compactMap(\.view) }
+
+    /// A window starts showing the note.
+    func attach(_ view: any NoteDocumentView) {
+        views.removeAll { $0.view == nil }
+        views.append(WeakView(view: view))
+        keptText = nil
+    }
+
+    /// A window stops showing the note. If it was the last and the text is not
+    /// saved, the text is kept here, and saving goes on without a window.
+    func detach(_ view: any NoteDocumentView) {
+        let text = view.currentText
+        views.removeAll { $0.view == nil || $0.view === view }
+        guard liveViews.isEmpty else { return }
+        if text != savedBody {
+            keptText = text
+            if retryTimer == nil { scheduleRetry() }
+        } else {
+            finish()
+        }
+    }
+
+    /// A person edited the text in one of the windows.
+    func textDidChange() {
+        autosave.poke()
+    }
+
+    private func tellViews() {
+        for view in liveViews { view.documentStateDidChange() }
+    }
+
+    // MARK: Saving
+
+    /// Saves any unsaved text now; returns whether everything is saved.
+    @discardableResult
+    func saveNow() -> Bool {
+        autosave.cancel()
+        return save()
+    }
+
+    /// Writes the text if it changed since the last save; on failure keeps it
+    /// in a draft and tries again later. Returns whether everything is saved.
+    @discardableResult
+    private func save() -> Bool {
+        let text = currentText
+        guard text != savedBody, !isRemoved else {
+            if problem != nil { succeeded() }
+            return true
+        }
+        do {
+            if exists {
+                try write(text, conflicts: 0)
+            } else {
+                let note = try store.createNote(id: noteID, body: text, origin: origin)
+                exists = true
+                savedBody = text
+                savedRevision = note.revision
+            }
+            succeeded()
+            return true
+        } catch {
+            failed(error, text: text)
+            return false
+        }
+    }
+
+    /// Saves `text` over the revision last seen; a save someone else made
+    /// meanwhile is merged with it, or kept as a note of its own.
+    private func write(_ text: String, conflicts: Int) throws {
+        switch try store.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) {
+        case let .saved(revision):
+            savedBody = text
+            savedRevision = revision
+        case let .conflict(current) where conflicts < 5:
+            try resolve(mine: text, theirs: current, conflicts: conflicts)
+        case .conflict:
+            throw NoteStoreError.keptChanging(noteID)  // changing faster than it can be saved; try again later
+        case .inTrash, .gone:
+            try keepAsNewNote(text)
+        }
+    }
+
+    /// Another process saved the note since this one last did: keep both.
+    private func resolve(mine: String, theirs current: Note, conflicts: Int) throws {
+        if current.body == mine {
+            savedBody = mine
+            savedRevision = current.revision
+            return
+        }
+        savedRevision = current.revision
+        if let merged = TextMerge.merge(base: savedBody, mine: mine, theirs: current.body) {
+            savedBody = current.body
+            if let change = TextChange.between(mine, merged) { apply(change, resultingIn: merged) }
+            try write(merged, conflicts: conflicts + 1)
+            return
+        }
+        // Both changed the same stretch: their version becomes a note of its own,
+        // and this one, which the person is looking at, stays the note.
+        let copy = try store.createNote(body: current.body, origin: origin)
+        savedBody = current.body
+        let title = copy.title.isEmpty ? localized("New Note") : copy.title
+        notice = localized("This note was also changed in another Quire at the same time. That version was kept as a note of its own, “%s”.", title)
+        Log.error("note \(noteID.uuidString) was changed by another process at the same time; its version was kept as note \(copy.id.uuidString)")
+        try write(mine, conflicts: conflicts + 1)
+    }
+
+    /// The note went to the trash or was deleted elsewhere while this text was
+    /// unsaved: the text becomes a new note rather than be lost or written into the trash.
+    private func keepAsNewNote(_ text: String) throws {
+        let copy = try store.createNote(body: text, origin: origin)
+        savedBody = text
+        isRemoved = true
+        notice = localized("This note was moved to the trash elsewhere; the text typed here since was kept as a new note, “%s”.",
+                           copy.title.isEmpty ? localized("New Note") : copy.title)
+        Log.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
+    }
+
+    private func succeeded() {
+        let hadProblem = problem != nil
+        problem = nil
+        failedAttempts = 0
+        retryTimer?.cancel()
+        retryTimer = nil
+        if draftedText != nil {
+            do {
+                try drafts.remove(noteID: noteID, draftID: draftID)
+                draftedText = nil
+            } catch {
+                Log.error("the note was saved, but its recovery copy could not be removed: \(error)")
+            }
+        }
+        if hadProblem { Log.error("note \(noteID.uuidString) is saved again") }
+        tellViews()
+        if !isShown && keptText != nil { finish() }
+    }
+
+    private func failed(_ error: any Error, text: String) {
+        var problem = self.problem ?? SaveProblem(error: error)
+        if self.problem == nil || "\(error)" != problem.detail {
+            Log.error("could not save note \(noteID.uuidString): \(error)")
+            problem = SaveProblem(error: error)
+        }
+        if draftedText != text {
+            do {
+                let draft = makeDraft(of: text)
+                try drafts.write(draft)
+                draftedText = text
+                problem.draftPath = drafts.path(for: draft)
+                problem.draftFailure = nil
+            } catch {
+                if problem.draftFailure == nil { Log.error("could not write a recovery copy of note \(noteID.uuidString) either: \(error)") }
+                problem.draftFailure = "\(error)"
+                problem.draftPath = nil
+            }
+        }
+        self.problem = problem
+        scheduleRetry()
+        tellViews()
+    }
+
+    /// Tries again after 0.5 s, then 1, 2, 4, 8 s, and every 10 s from then on.
+    private func scheduleRetry() {
+        retryTimer?.cancel()
+        let delay = UInt32(min(500 << min(failedAttempts, 5), 10_000))
+        failedAttempts += 1
+        retryTimer = MainLoop.after(milliseconds: delay) { [weak self] in
+            self?.retryTimer = nil
+            self?.save()
+        }
+    }
+
+    /// Writes the current text to the draft file if it is not saved (the app is
+    /// quitting with saves failing); returns whether the text is safe somewhere.
+    @discardableResult
+    func keepDraftIfUnsaved() -> Bool {
+        let text = currentText
+        guard text != savedBody, !isRemoved else { return true }
+        if draftedText == text { return true }
+        do {
+            try drafts.write(makeDraft(of: text))
+            draftedText = text
+            return true
+        } catch {
+            Log.error("could not write a recovery copy of note \(noteID.uuidString): \(error)")
+            return false
+        }
+    }
+
+    private func makeDraft(of text: String) -> NoteDraft {
+        NoteDraft(draftID: draftID, noteID: noteID, body: text, baseBody: savedBody, baseRevision: exists ? savedRevision : 0)
+    }
+
+    // MARK: Changes from elsewhere
+
+    /// Another process saved the note: show its text if nothing here is
+    /// unsaved, else save now, which merges the two.
+    private func noteChangedElsewhere() {
+        guard exists, let current = try? store.note(id: noteID), current.revision != savedRevision else { return }
+        let text = currentText
+        guard text == savedBody else {
+            save()
+            return
+        }
+        savedBody = current.body
+        savedRevision = current.revision
+        if let change = TextChange.between(text, current.body) { apply(change, resultingIn: current.body) }
+    }
+
+    /// Puts a change made elsewhere (a merge, another process) into every window.
+    private func apply(_ change: TextChange, resultingIn text: String) {
+        if keptText != nil { keptText = text }
+        for view in liveViews { view.applyDocumentChange(change) }
+    }
+
+    /// The note went to the trash or was deleted (here or elsewhere). Text
+    /// typed since the last save is kept as a new note, never written into the trash.
+    private func noteWasRemoved() {
+        guard !isRemoved else { return }
+        if exists, currentText != savedBody {
+            do {
+                try keepAsNewNote(currentText)
+                tellViews()
+            } catch {
+                failed(error, text: currentText)
+                return
+            }
+        }
+        isRemoved = true
+        autosave.cancel()
+        if !isShown { finish() }
+    }
+
+    /// A window's editor, held weakly: a document never keeps a window alive.
+    private struct WeakView {
+        weak var view: (any NoteDocumentView)?
+    }
+
+    /// Nothing more to do: no window and nothing unsaved.
+    private func finish() {
+        retryTimer?.cancel()
+        retryTimer = nil
+        keptText = nil
+        onIdle?(self)
+    }
+}

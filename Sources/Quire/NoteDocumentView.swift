@@ -1,0 +1,13 @@
+import NoteModel
+
+/// A window's editor, as its note's document sees it.
+@MainActor
+protocol NoteDocumentView: AnyObject {
+    /// The text the window shows.
+    var currentText: String { get }
+    /// Puts a change made elsewhere into the shown text, keeping the cursor
+    /// where it can, without an undo step and without autosaving it again.
+    func applyDocumentChange(_ change: TextChange)
+    /// The document's state changed: saved, failing, or with a notice to show.
+    func documentStateDidChange()
+}

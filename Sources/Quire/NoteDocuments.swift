@@ -1,0 +1,132 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Storage
+
+/// The notes this process has open: one document per note, shared by the
+/// windows showing it, and kept while its text is unsaved even after they
+/// close. It also follows what other processes change in the notes file, once
+/// a second, so every window shows their saves too.
+@MainActor
+final class NoteDocuments {
+    /// The notes.
+    let store: NoteStore
+    /// Where text that cannot be saved is kept.
+    let drafts: DraftStore
+    private var documents: [UUID: NoteDocument] = [:]
+    private var follower: MainLoopSource?
+    private var lastFollowFailure: String?
+
+    /// How often other processes' changes are looked for, in milliseconds.
+    static let followMilliseconds: UInt32 = 1_000
+
+    init(store: NoteStore, drafts: DraftStore) {
+        self.store = store
+        self.drafts = drafts
+        follower = MainLoop.every(milliseconds: NoteDocuments.followMilliseconds) { [weak self] in
+            self?.tick()
+            return self != nil
+        }
+    }
+
+    /// The document of the note `id`: the open one, or one read from the store.
+    /// Nil if there is no such note, or it cannot be read (said in the log).
+    func document(for id: UUID) -> NoteDocument? {
+        if let open = documents[id] { return open }
+        do {
+            guard let note = try store.note(id: id) else {
+                Log.error("the note \(id.uuidString) no longer exists; this window starts a new note")
+                return nil
+            }
+            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: drafts))
+        } catch {
+            Log.error("could not read the note \(id.uuidString): \(error)")
+            return nil
+        }
+    }
+
+    /// A document for a new, empty note.
+    func newDocument() -> NoteDocument {
+        register(NoteDocument(newNoteIn: store, drafts: drafts))
+    }
+
+    private func register(_ document: NoteDocument) -> NoteDocument {
+        documents[document.noteID] = document
+        document.onIdle = { [weak self] idle in
+            if self?.documents[idle.noteID] === idle { self?.documents[idle.noteID] = nil }
+        }
+        return document
+    }
+
+    /// The documents with text not saved yet.
+    var unsaved: [NoteDocument] { documents.values.filter(\.hasUnsavedText) }
+
+    /// Saves every open note now; returns whether all of them are saved.
+    func saveAll() -> Bool {
+        documents.values.map { $0.saveNow() }.allSatisfy { $0 }
+    }
+
+    /// Writes a draft of every note whose text is not saved (the app is quitting);
+    /// returns whether all of that text is kept somewhere.
+    @discardableResult
+    func keepDraftsOfUnsaved() -> Bool {
+        documents.values.map { $0.keepDraftIfUnsaved() }.allSatisfy { $0 }
+    }
+
+    /// Puts the drafts an earlier run left (text it could not save) back into
+    /// the notes, oldest first; a note open here hears of it as of a change
+    /// made elsewhere, and merges it. A draft is removed once its text is in a
+    /// note; one that cannot be saved yet (the disk still full) stays and is
+    /// tried again every few seconds; unreadable files stay untouched. Returns
+    /// what was recovered.
+    @discardableResult
+    func recoverDrafts() -> [DraftRecoveryOutcome] {
+        let found = drafts.all()
+        for file in found.unreadable where !reportedUnreadable.contains(file) {
+            Log.error("a recovery copy could not be read and was left as it is: \(file)")
+            reportedUnreadable.insert(file)
+        }
+        var outcomes: [DraftRecoveryOutcome] = []
+        var waiting = false
+        for draft in found.drafts where !ownDraftIDs.contains(draft.draftID) {
+            do {
+                let outcome = try store.recover(draft, origin: .elsewhere)
+                try drafts.remove(noteID: draft.noteID, draftID: draft.draftID)
+                outcomes.append(outcome)
+                Log.error("recovered unsaved text of note \(draft.noteID.uuidString) from \(drafts.path(for: draft)): \(outcome)")
+            } catch {
+                waiting = true
+                if !reportedWaiting.contains(draft.draftID) {
+                    Log.error("could not recover the unsaved text in \(drafts.path(for: draft)) yet; it is kept and tried again: \(error)")
+                    reportedWaiting.insert(draft.draftID)
+                }
+            }
+        }
+        hasWaitingDrafts = waiting
+        return outcomes
+    }
+    private var reportedUnreadable: Set<String> = []
+    private var reportedWaiting: Set<UUID> = []
+    /// Whether some earlier run's drafts could not be recovered yet.
+    private var hasWaitingDrafts = false
+    private var ticks = 0
+
+    /// Drafts this run's documents are writing (never "recovered" from under them).
+    private var ownDraftIDs: Set<UUID> { Set(documents.values.map(\.draftID)) }
+
+    private func tick() {
+        followOtherWriters()
+        ticks += 1
+        if hasWaitingDrafts && ticks % 5 == 0 { recoverDrafts() }
+    }
+
+    private func followOtherWriters() {
+        do {
+            try store.followOtherWriters()
+            lastFollowFailure = nil
+        } catch {
+            if "\(error)" != lastFollowFailure { Log.error("could not look for other programs' changes: \(error)") }
+            lastFollowFailure = "\(error)"
+        }
+    }
+}
