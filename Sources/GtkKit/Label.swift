@@ -22,6 +22,12 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(quire_as_label(objectPointer), newValue ? 1 : 0) }
     }
 
+    /// Wraps the text at about this many characters, however wide the window
+    /// (a dialog's text stays readable rather than one long line).
+    public func limitWidth(toCharacters count: Int32) {
+        gtk_label_set_max_width_chars(quire_as_label(objectPointer), count)
+    }
+
     /// Shows `markup` (Pango markup: <b>, <i>, <span>…); escape any user text with `Label.escape`.
     public func setMarkup(_ markup: String) { gtk_label_set_markup(quire_as_label(objectPointer), markup) }
 

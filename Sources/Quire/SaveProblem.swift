@@ -14,6 +14,11 @@ struct SaveProblem: Equatable {
     let since: Date
     /// The draft file holding the text, once written.
     var draftPath: String?
+
+    /// The folder of the draft file, as a person would type it (`~/…`).
+    private var draftFolder: String? {
+        draftPath.map { DisplayPath.of(($0 as NSString).deletingLastPathComponent) }
+    }
     /// Why no draft could be written, if none could.
     var draftFailure: String?
 
@@ -40,8 +45,8 @@ struct SaveProblem: Equatable {
         let kept: String
         if let draftFailure {
             kept = localized("No recovery copy could be written either (%s): keep this window open until the note is saved.", draftFailure)
-        } else if let draftPath {
-            kept = localized("Your text is kept here and in a recovery copy (%s).", draftPath)
+        } else if let draftFolder {
+            kept = localized("Your text is kept here, and a recovery copy is in %s.", draftFolder)
         } else {
             kept = localized("Your text is kept here.")
         }

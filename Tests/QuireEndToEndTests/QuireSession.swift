@@ -12,10 +12,12 @@ final class QuireSession {
     let stateHome: String
     private(set) var process: ChildProcess?
 
-    init(windowManager: Bool = false, accessibility: Bool = false) throws {
+    /// A private desktop, and XDG folders in it (or `dataHome`, `stateHome` where given:
+    /// a small disk to fill, say).
+    init(windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil) throws {
         desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility)
-        dataHome = desktop.directory.file("data")
-        stateHome = desktop.directory.file("state")
+        self.dataHome = dataHome ?? desktop.directory.file("data")
+        self.stateHome = stateHome ?? desktop.directory.file("state")
     }
 
     /// The notes database the app uses.
@@ -186,6 +188,18 @@ final class QuireSession {
     func storedNotes() throws -> [Note] {
         guard FileManager.default.fileExists(atPath: notesPath) else { return [] }
         return try NoteStore(path: notesPath).allNotes()
+    }
+
+    /// The drafts (text that could not be saved) in the state folder.
+    func drafts() -> [NoteDraft] {
+        DraftStore(stateDirectory: "\(stateHome)/io.github.quire.Quire").all().drafts
+    }
+
+    /// Every note's body, in the trash or not.
+    func allBodies() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: notesPath) else { return [] }
+        let store = try NoteStore(path: notesPath)
+        return try (store.allNotes() + store.trashedNotes()).map(\.body)
     }
 
     /// The body of the only note, or nil if there is none yet.

@@ -1,0 +1,121 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Saving that fails (a full disk, a lock another program holds): the text is
+/// kept, in the window and in a recovery copy; the window says what went
+/// wrong; nothing closes, switches or quits silently; saving resumes on its own.
+@Suite("Saving trouble, end to end", .serialized)
+struct SavingTroubleTests {
+    @Test("on a full disk the window says so and keeps the text; closing and quitting ask, switching waits; it saves once space returns")
+    func fullDisk() throws {
+        let disk = try SmallDisk(megabytes: 2)
+        let session = try QuireSession(dataHome: disk.path + "/data")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Groceries", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Groceries" })
+
+        disk.fill()
+        try session.desktop.type("\nmilk and eggs", into: window)
+        _ = try session.waitForWindow(matching: "^Groceries \\(not saved\\) — Quire$")
+        session.keepScreenshot(named: "full-disk")
+        #expect(session.messages.contains("database or disk is full"), "\(session.messages)")
+        #expect(eventually(within: 5) { session.drafts().map(\.body) == ["Groceries\nmilk and eggs"] },
+                "a recovery copy outside the full disk: \(session.drafts())")
+
+        // Ctrl+W asks; Keep Open (which has the focus) keeps the window.
+        try session.desktop.xdotool("key", "ctrl+w")
+        let closeDialog = try session.waitForWindow(matching: "^Close Without Saving\\?$")
+        try session.desktop.xdotool("windowfocus", "--sync", closeDialog)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Close Without").isEmpty })
+        #expect(session.windowIDs().count == 1, "the window stays")
+
+        // New Note does not put the unsaved text out of sight.
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(session.desktop.windowTitles(matching: " — Quire$") == ["Groceries (not saved) — Quire"])
+
+        // Ctrl+Q asks; Cancel keeps the app running.
+        try session.desktop.xdotool("key", "ctrl+q")
+        let quitDialog = try session.waitForWindow(matching: "^Quit Without Saving\\?$")
+        try session.desktop.xdotool("windowfocus", "--sync", quitDialog)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Quit Without").isEmpty })
+        #expect(session.process?.isRunning == true)
+
+        // Space comes back: saved without a keystroke, and the recovery copy goes.
+        disk.free()
+        #expect(eventually(within: 15) { (try? session.storedBody()) == "Groceries\nmilk and eggs" })
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(eventually(within: 5) { session.drafts().isEmpty })
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a logout while saves fail keeps the text in a recovery copy, and the next launch puts it back")
+    func logoutOnFullDisk() throws {
+        let disk = try SmallDisk(megabytes: 2)
+        let session = try QuireSession(dataHome: disk.path + "/data")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Plans", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Plans" })
+        disk.fill()
+        try session.desktop.type(" for the weekend", into: window)
+        _ = try session.waitForWindow(matching: "\\(not saved\\) — Quire$")
+        #expect(try session.stop(with: SIGHUP) == 0, "a logout does not wait for an answer")
+        #expect(session.drafts().map(\.body) == ["Plans for the weekend"])
+
+        disk.free()
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Plans for the weekend — Quire$")
+        #expect(try session.storedBody() == "Plans for the weekend")
+        #expect(session.messages.contains("recovered unsaved text"), "\(session.messages)")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: ".").contains { $0.contains("Plans for the weekend") } })
+        #expect(session.drafts().isEmpty)
+        session.keepScreenshot(named: "recovered-draft")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("another program holding the notes file's write lock for 10 s does not freeze typing; the text is saved after")
+    func heldLock() throws {
+        let session = try QuireSession()
+        try session.launch(environment: ["GTKKIT_STALL_TRACE": "100"])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Before the lock", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Before the lock" })
+        Thread.sleep(forTimeInterval: 1)  // past the first frames' work
+
+        // Debian's sqlite3 shell, as another program, takes the write lock and keeps it 10 s.
+        let holder = try ChildProcess(
+            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 10\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        let lockedAt = monotonicMilliseconds()
+        try session.desktop.type(", typed while it is held", into: window, delayMilliseconds: 40)
+        #expect(eventually(within: 8) { !session.desktop.windowTitles(matching: "\\(not saved\\) — Quire$").isEmpty },
+                "the window says the note is not saved yet")
+        session.keepScreenshot(named: "held-lock")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        let releasedAt = monotonicMilliseconds()
+
+        #expect(eventually(within: 15) { (try? session.storedBody()) == "Before the lock, typed while it is held" })
+        let stalls = session.messages.split(separator: "\n").compactMap { line -> (Double, Double)? in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0] == "stall:", let at = Double(fields[1]), let length = Double(fields[2]) else { return nil }
+            return (at, length)
+        }
+        let duringLock = stalls.filter { $0.0 >= lockedAt && $0.0 <= releasedAt + 100 }
+        #expect(duringLock.isEmpty, "the window never froze for 100 ms while the lock was held: \(duringLock)")
+        #expect(try session.stop() == 0)
+    }
+
+    private func monotonicMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1_000 + Double(now.tv_nsec) / 1_000_000
+    }
+}
