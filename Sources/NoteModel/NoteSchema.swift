@@ -7,7 +7,7 @@ enum NoteSchema {
 
     /// The notes database: marked, built by every migration; a file from before
     /// the mark is recognised by its `notes` table.
-    static let schema = DatabaseSchema(applicationID: applicationID, migrations: migrations, unmarkedTables: ["notes"])
+    static let schema = DatabaseSchema(applicationID: applicationID, migrations: migrations, unmarkedTables: ["notes": ["id", "body", "created_at", "modified_at"]])
 
     static let migrations: [Migration] = [
         Migration(version: 1, sql: """

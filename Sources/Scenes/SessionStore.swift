@@ -54,7 +54,10 @@ final class SessionStore {
     /// The session store: marked, built by every migration; a file from before
     /// the mark is recognised by its `sessions` and `pending_discards` tables.
     static let schema = DatabaseSchema(
-        applicationID: applicationID, migrations: migrations, unmarkedTables: ["sessions", "pending_discards"])
+        applicationID: applicationID, migrations: migrations, unmarkedTables: [
+            "sessions": ["id", "role", "configuration", "restoration_activity", "stacking"],
+            "pending_discards": ["id", "role", "configuration"],
+        ])
 
     private static let migrations = [
         Migration(version: 1, sql: """

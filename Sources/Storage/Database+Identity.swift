@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Telling this app's files from other programs' before writing anything.
@@ -9,13 +10,21 @@ extension Database {
     /// could hold newer settings, else through a read-only connection.
     static func checkIdentity(of path: String, against schema: DatabaseSchema) throws {
         let hasLog = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0) > 0
-        if !hasLog, let header = DatabaseHeader(path: path), header.applicationID == schema.applicationID {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        let header = DatabaseHeader(path: path)
+        if !hasLog, let header, let pages = header.pageCount, size < pages * header.pageSize {
+            // Opening would work and the missing pages fail only when read, perhaps
+            // after a write: a cut-short file is refused as it is.
+            throw StorageError.sqlite(
+                operation: "open the database", path: path, code: SQLITE_CORRUPT,
+                message: "the file is shorter than its header says (\(size) of \(pages * header.pageSize) bytes); it was cut short")
+        }
+        if !hasLog, let header, header.applicationID == schema.applicationID {
             guard header.userVersion <= schema.newestVersion else {
                 throw StorageError.newerSchema(path: path, found: header.userVersion, supported: schema.newestVersion)
             }
             return
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
         if size == 0 && !hasLog { return }  // an empty file: this app made it and wrote nothing yet
 
         let reader = try Database(readOnlyPath: path)
@@ -26,15 +35,27 @@ extension Database {
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         ).compactMap { $0.string(0) })
 
-        let isOurs = mark == schema.applicationID
+        let isOurs = try mark == schema.applicationID
             || (mark == 0 && version == 0 && tables.isEmpty)
-            || (mark == 0 && version > 0 && !schema.unmarkedTables.isEmpty && schema.unmarkedTables.isSubset(of: tables))
+            || (mark == 0 && version > 0 && isEarlierVersion(reader, of: schema, tables: tables))
         guard isOurs else {
             throw StorageError.foreign(path: path, reason: foreignReason(mark: mark, tables: tables))
         }
         guard version <= schema.newestVersion else {
             throw StorageError.newerSchema(path: path, found: version, supported: schema.newestVersion)
         }
+    }
+
+    /// Whether an unmarked file has the tables and columns of one this schema wrote.
+    private static func isEarlierVersion(_ reader: Database, of schema: DatabaseSchema, tables: Set<String>) throws -> Bool {
+        guard !schema.unmarkedTables.isEmpty else { return false }
+        for (table, columns) in schema.unmarkedTables {
+            guard tables.contains(table) else { return false }
+            // PRAGMA takes no parameters; the table name comes from code, not the file.
+            let present = Set(try reader.query("PRAGMA table_info(\"\(table)\")").compactMap { $0.string(1) })
+            guard columns.isSubset(of: present) else { return false }
+        }
+        return true
     }
 
     /// Why a file is taken for another program's, in words.

@@ -151,6 +151,13 @@ public final class Database {
         guard found <= schema.newestVersion else {
             throw StorageError.newerSchema(path: path, found: found, supported: schema.newestVersion)
         }
+        // SQLite opens a file it may not write read-only, without an error: say so
+        // now, for what it is, rather than fail later at the first write.
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            throw StorageError.sqlite(
+                operation: "open the database for writing", path: path, code: SQLITE_READONLY,
+                message: "the file may only be read (check its permissions)", systemErrno: EACCES)
+        }
         let mode = try query("PRAGMA journal_mode = WAL").first?.string(0)
         guard mode == "wal" else {
             throw StorageError.sqlite(

@@ -9,6 +9,11 @@ struct DatabaseHeader {
     let applicationID: Int32
     /// The file's `user_version`.
     let userVersion: Int32
+    /// The page size in bytes.
+    let pageSize: Int
+    /// How many pages the file should have, if the header's count is valid
+    /// (SQLite keeps it valid when its change counter matches).
+    let pageCount: Int?
 
     private static let magic = Array("SQLite format 3\u{0}".utf8)
 
@@ -25,5 +30,10 @@ struct DatabaseHeader {
         }
         userVersion = integer(at: 60)
         applicationID = integer(at: 68)
+        let rawPageSize = Int(UInt16(bytes[16]) << 8 | UInt16(bytes[17]))
+        pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let count = Int(UInt32(bitPattern: integer(at: 28)))
+        // The count is valid only if the change counter and the "valid for" number agree.
+        pageCount = count > 0 && integer(at: 24) == integer(at: 92) ? count : nil
     }
 }

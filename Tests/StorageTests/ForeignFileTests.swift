@@ -23,6 +23,7 @@ struct ForeignFileTests {
         "CREATE TABLE items (other TEXT); INSERT INTO items VALUES ('clash');",
         "PRAGMA user_version = 2; CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL); PRAGMA application_id = 1234;",
         "PRAGMA journal_mode = WAL; CREATE TABLE history (url TEXT); INSERT INTO history VALUES ('a');",
+        "PRAGMA user_version = 4; CREATE TABLE items (item_id INTEGER, label TEXT); INSERT INTO items VALUES (1, 'same name, other columns');",
     ])
     func foreignRefused(sql: String) throws {
         let path = fixture.path("theirs.sqlite")

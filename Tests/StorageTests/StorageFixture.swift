@@ -28,7 +28,7 @@ final class StorageFixture {
 
     /// The test schema, built by `migrations` (all three by default).
     static func schema(_ steps: [Migration] = migrations) -> DatabaseSchema {
-        DatabaseSchema(applicationID: applicationID, migrations: steps, unmarkedTables: ["items"])
+        DatabaseSchema(applicationID: applicationID, migrations: steps, unmarkedTables: ["items": ["id", "name"]])
     }
 
     /// The mode bits of a file or folder.

@@ -45,7 +45,7 @@ struct UnreadableFileTests {
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test("a truncated database is reported or read as it is, never emptied or rewritten")
+    @Test("a truncated database is refused as damaged, never read half-way and written to")
     func truncatedFile() throws {
         let path = fixture.path("cut.sqlite")
         do {
@@ -58,13 +58,9 @@ struct UnreadableFileTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         let cut = whole.prefix(whole.count / 2)
         try cut.write(to: URL(fileURLWithPath: path))
-        do {
-            let database = try Database(path: path, schema: StorageFixture.schema())
-            let count = try database.query("SELECT count(*) FROM items").first?.integer(0) ?? 0
-            #expect(count > 0, "what survives is read, not replaced by an empty schema")
-        } catch let error as StorageError {
-            #expect("\(error)".contains(path))
-        }
+        let error = #expect(throws: StorageError.self) { try Database(path: path, schema: StorageFixture.schema()) }
+        #expect(error?.kind == .damaged)
+        #expect("\(try #require(error))".contains("cut short"), "\(String(describing: error))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == cut, "the damaged file is left for recovery")
     }
 }
