@@ -86,7 +86,9 @@ final class NoteDocument {
                 guard let self, change.noteID == self.noteID else { return }
                 switch change {
                 case .movedToTrash, .deletedPermanently: self.noteWasRemoved()
-                case .restoredFromTrash: self.isRemoved = false
+                case .restoredFromTrash:
+                DocumentTrace.note(self.noteID, "restored")
+                self.isRemoved = false
                 case .edited where origin == .elsewhere: self.noteChangedElsewhere()
                 case .created, .edited: break
                 }
@@ -113,6 +115,7 @@ final class NoteDocument {
 
     /// A window starts showing the note.
     func attach(_ view: any NoteDocumentView) {
+        DocumentTrace.note(noteID, "attach", "windows=\(liveViews.count + 1)")
         views.removeAll { $0.view == nil }
         views.append(WeakView(view: view))
         keptText = nil
@@ -123,6 +126,7 @@ final class NoteDocument {
     func detach(_ view: any NoteDocumentView) {
         let text = view.currentText
         views.removeAll { $0.view == nil || $0.view === view }
+        DocumentTrace.note(noteID, "detach", "windows=\(liveViews.count) unsaved=\(text != savedBody)", text: text)
         guard liveViews.isEmpty else { return }
         if text != savedBody {
             keptText = text
@@ -159,6 +163,7 @@ final class NoteDocument {
             if problem != nil { succeeded() }
             return true
         }
+        DocumentTrace.note(noteID, "save", "exists=\(exists) revision=\(savedRevision)", text: text)
         do {
             if exists {
                 try write(text, conflicts: 0)
@@ -247,6 +252,7 @@ final class NoteDocument {
     }
 
     private func failed(_ error: any Error, text: String) {
+        DocumentTrace.note(noteID, "save-failed", "\(error)", text: text)
         var problem = self.problem ?? SaveProblem(error: error)
         if self.problem == nil || "\(error)" != problem.detail {
             Log.error("could not save note \(noteID.uuidString): \(error)")
@@ -308,6 +314,7 @@ final class NoteDocument {
     /// unsaved, else save now, which merges the two.
     private func noteChangedElsewhere() {
         guard exists, let current = try? store.note(id: noteID), current.revision != savedRevision else { return }
+        DocumentTrace.note(noteID, "changed-elsewhere", "revision=\(current.revision)", text: current.body)
         let text = currentText
         guard text == savedBody else {
             save()
@@ -328,6 +335,7 @@ final class NoteDocument {
     /// typed since the last save is kept as a new note, never written into the trash.
     private func noteWasRemoved() {
         guard !isRemoved else { return }
+        DocumentTrace.note(noteID, "removed", "unsaved=\(currentText != savedBody)", text: currentText)
         if exists, currentText != savedBody {
             do {
                 try keepAsNewNote(currentText)

@@ -58,9 +58,16 @@ class NoteSceneDelegate: WindowSceneDelegate {
             if case let .failure(error) = app.notes { scene.window.setChild(UnreadableNotesView(error: error).root) }
             return
         }
-        let requested = NoteActivity.noteID(in: session.stateRestorationActivity)
+        var requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
+        if let id = requested, (try? store.isInTrash(id)) == true {
+            // The note went to the trash after the window last saved its state (the
+            // app stopped before the window followed): do what it would have done.
+            Log.error("the note \(id.uuidString) of a restored window is in the trash; \(prefersItsNote ? "its window closes" : "the window shows the newest note")")
+            requested = nil
+            if prefersItsNote { MainLoop.idle { Application.shared?.requestSceneSessionDestruction(session); return false } }
+        }
         let editor = NoteEditor(documents: documents, liveEdits: app.liveEdits, noteID: requested ?? initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
         editor.onStateChange = { [weak self] in self?.recordState() }

@@ -185,6 +185,30 @@ struct SceneInputTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a restored window whose note went to the trash meanwhile shows the newest note, or closes if it was the note's own")
+    func restoredOnTrashedNote() throws {
+        let session = try QuireSession()
+        let notes = try NoteStore(path: session.notesPath)
+        let binned = try notes.createNote(body: "Binned")
+        let newest = try notes.createNote(body: "Newest")
+        try notes.moveToTrash(binned.id)
+        notes.close()
+        let activity = Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"userInfo":{"noteID":{"uuid":"\#(binned.id.uuidString)"}}}"#.utf8)
+        let main = savedSession(activity: activity, stacking: 1)
+        let own = savedSession(configuration: "Note Editor", activity: activity, stacking: 2)
+        try prepare(session, [main, own])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Newest — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "application(_:didDiscardSceneSessions:)" && $0.sessions == [own.identifier] } }
+        #expect(eventually(within: 5) { session.windowIDs().count == 1 }, "the note's own window closed")
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" and more", into: window)
+        #expect(eventually(within: 5) { (try? NoteStore(path: session.notesPath).note(id: newest.id)?.body) == "Newest and more" },
+                "typing goes into a note, never nowhere")
+        #expect(try NoteStore(path: session.notesPath).note(id: binned.id)?.body == "Binned", "nothing is written into the trash")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("two quick clean quits while windows are still being restored lose no window")
     func quickQuits() throws {
         let session = try QuireSession()

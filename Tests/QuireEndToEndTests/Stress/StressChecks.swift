@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+
+/// What the stress attacks check after each blow, from outside: the databases
+/// as another program reads them, the words in the notes, the windows in the
+/// lifecycle trace.
+enum StressChecks {
+    /// What is wrong with either database (empty if nothing).
+    static func databaseProblems(_ session: QuireSession) -> [String] {
+        let directory = session.desktop.directory.path
+        return [
+            DatabaseCheck.problems(in: session.notesPath, extra: DatabaseCheck.notesIndexMatches, directory: directory),
+            DatabaseCheck.problems(in: session.scenesPath, directory: directory),
+        ].filter { !$0.isEmpty }
+    }
+
+    /// Every note's text (in the trash or not), read as another program would,
+    /// read-only, so that the app finds its files as the crash left them.
+    static func noteText(_ session: QuireSession) -> String {
+        guard let result = try? ChildProcess.run(
+            "sqlite3", ["-readonly", session.notesPath, "SELECT body FROM notes;"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"],
+            outputDirectory: session.desktop.directory.path)
+        else { return "" }
+        return result.output
+    }
+
+    /// The words typed before `time` (trace ms) that no note holds, and that no
+    /// recovery copy holds either.
+    static func lostWords(_ words: [(word: String, typedAt: Double)], before time: Double, session: QuireSession) -> [String] {
+        let text = noteText(session) + session.drafts().map(\.body).joined(separator: "\n")
+        return words.filter { $0.typedAt <= time && !text.contains($0.word) }.map(\.word)
+    }
+
+    /// The sessions whose window connected before `time` (trace ms) and was not
+    /// discarded afterwards: the windows a relaunch must bring back.
+    static func openWindows(in trace: [TraceEvent], before time: Double) -> Set<String> {
+        var open: [String: Double] = [:]
+        for event in trace {
+            switch event.callback {
+            case "scene(_:willConnectTo:options:)": open[event.session] = open[event.session] ?? event.milliseconds
+            case "application(_:didDiscardSceneSessions:)": for id in event.sessions { open[id] = nil }
+            default: break
+            }
+        }
+        return Set(open.filter { $0.value <= time }.keys)
+    }
+
+    /// Waits (up to 20 s) until every session of `expected` has connected and
+    /// drawn in the current launch; returns those that connected.
+    @discardableResult
+    static func waitForRestoration(of expected: Set<String>, in session: QuireSession) -> Set<String> {
+        var connected: Set<String> = []
+        _ = eventually(within: 20) {
+            let trace = session.trace
+            connected = Set(trace.filter { $0.callback == "scene(_:willConnectTo:options:)" }.map(\.session))
+            let drawn = Set(trace.filter { $0.callback == "first-frame" }.map(\.session))
+            return expected.isSubset(of: drawn) && (!expected.isEmpty || !drawn.isEmpty)
+        }
+        return connected
+    }
+}
