@@ -34,14 +34,14 @@ struct LaunchNotices {
     /// Notes what opening the notes database found.
     mutating func add(_ notices: [DatabaseNotice]) {
         for case let .damagedLogKeptAside(_, copy) in notices {
-            messages.append(localized("The record of your latest changes to the notes was damaged, so the newest changes may be missing. Both files were kept, as they were, in %s and %s-wal.", copy, copy))
+            messages.append(localized("The record of your latest changes to the notes was damaged, so the newest changes may be missing. Both files were kept, as they were, in %s and %s-wal.", DisplayPath.of(copy), DisplayPath.of(copy)))
         }
     }
 
     /// Notes trouble with the saved windows.
     mutating func add(_ problem: SessionStoreProblem) {
         if let moved = problem.movedAsideTo {
-            messages.append(localized("The windows saved last time could not be read, so Quire started afresh. The file was moved to %s.", moved))
+            messages.append(localized("The windows saved last time could not be read, so Quire started afresh. The file was moved to %s.", DisplayPath.of(moved)))
         } else {
             messages.append(localized("Quire cannot save its open windows this time: %s", problem.detail))
         }

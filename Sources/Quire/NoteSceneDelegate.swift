@@ -51,13 +51,13 @@ class NoteSceneDelegate: WindowSceneDelegate {
         self.scene = scene
         let header = HeaderBar()
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: localized("Main Menu")))
-        decorate(header)
         scene.window.setTitlebar(header)
         guard case let .success(store) = app.notes, let documents = app.documents else {
             scene.title = "Quire"
             if case let .failure(error) = app.notes { scene.window.setChild(UnreadableNotesView(error: error).root) }
             return
         }
+        decorate(header)  // note controls only where there are notes
         var requested = NoteActivity.noteID(in: session.stateRestorationActivity)
             ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first

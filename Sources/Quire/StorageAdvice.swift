@@ -20,7 +20,7 @@ enum StorageAdvice {
         case .damaged:
             return localized("%s is damaged. Nothing was changed. Keep a copy of it, then move it aside to start with an empty notebook.", path)
         case .inTheWay:
-            return localized("Something that is not a folder is where %s should be. Move it away and start Quire again.", path)
+            return localized("Something else is in the way at %s (a folder where a file should be, or a file where a folder should be). Move it away and start Quire again.", path)
         case .other:
             return localized("Nothing was changed.")
         }

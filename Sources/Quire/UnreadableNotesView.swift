@@ -13,6 +13,9 @@ struct UnreadableNotesView {
             ?? localized("Nothing was changed.")
         let label = Label(localized("Quire could not open your notes.\n\n%s\n\n%s", "\(error)", advice))
         label.setMargins(24)
+        label.limitWidth(toCharacters: 70)
+        // Not selectable: as the window's only focusable widget it would show all selected.
+        label.isSelectable = false
         root = label
     }
 }

@@ -18,7 +18,7 @@ enum SceneLog {
         case .newerVersion: return "A newer version of the app wrote it; it was left untouched for that version."
         case .foreign: return "Another program's file is at that path; it was left untouched. Move it elsewhere."
         case .busy: return "Another program holds the file locked; the app tries again on its next launch."
-        case .inTheWay: return "Something else is where that file or its folder should be; move it away."
+        case .inTheWay: return "Something else is in the way at that path (a folder where a file should be, or the reverse); move it away."
         case .damaged, .other: return "Nothing was deleted."
         }
     }
