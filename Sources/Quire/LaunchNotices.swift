@@ -43,7 +43,8 @@ struct LaunchNotices {
         if let moved = problem.movedAsideTo {
             messages.append(localized("The windows saved last time could not be read, so Quire started afresh. The file was moved to %s.", DisplayPath.of(moved)))
         } else {
-            messages.append(localized("Quire cannot save its open windows this time: %s", problem.detail))
+            messages.append(localized("Quire cannot save its open windows this time: %s", problem.detail)
+                + " " + StorageAdvice.forWindows(problem.kind, path: problem.path))
         }
     }
 

@@ -25,4 +25,22 @@ enum StorageAdvice {
             return localized("Nothing was changed.")
         }
     }
+
+    /// Advice for trouble of `kind` with the saved windows at `path`.
+    static func forWindows(_ kind: StorageErrorKind, path: String) -> String {
+        switch kind {
+        case .permissionDenied:
+            return localized("Check that you own %s and its folder and may write to them; your notes are not affected.", DisplayPath.of(path))
+        case .diskFull:
+            return localized("The disk is full; free some space, and Quire saves its windows again from its next start.")
+        case .newerVersion:
+            return localized("A newer version of Quire saved them; they were left untouched for it.")
+        case .foreign:
+            return localized("Another program's file is at %s; it was left untouched. Move it elsewhere.", DisplayPath.of(path))
+        case .inTheWay:
+            return localized("Something else is in the way at %s; move it away.", DisplayPath.of(path))
+        case .busy, .damaged, .other:
+            return localized("Your notes are not affected.")
+        }
+    }
 }

@@ -47,6 +47,7 @@ public final class Database {
         self.path = path
         try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
         let isNew = try PrivateFiles.createFileIfMissing(path)
+        try Database.checkWritable(path)
         var notices: [DatabaseNotice] = []
         if !isNew {
             if let notice = try DamagedLogKeeper.keepAsideIfDamaged(databasePath: path) { notices.append(notice) }
@@ -57,6 +58,19 @@ public final class Database {
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         openingNotices = notices
         try prepareForUse(schema: schema)
+    }
+
+    /// Throws a permission error if this user may not write the file or create
+    /// files beside it (the log). SQLite would open such a file read-only without
+    /// a word, and leave side files behind; nothing is opened here.
+    private static func checkWritable(_ path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        for (target, what) in [(path, "the file may only be read"), (folder, "its folder may not be written")]
+        where access(target, W_OK) != 0 {
+            throw StorageError.fileSystem(
+                operation: "open for writing", path: path, errno: EACCES,
+                message: "\(what) (check the permissions)")
+        }
     }
 
     /// A read-only connection, for looking at a file before deciding to use it.

@@ -11,11 +11,17 @@ final class QuireSession {
     let dataHome: String
     let stateHome: String
     private(set) var process: ChildProcess?
+    /// The user the app runs as (nil: this test's own).
+    let user: String?
 
     /// A private desktop, and XDG folders in it (or `dataHome`, `stateHome` where given:
     /// a small disk to fill, say).
-    init(windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil) throws {
-        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility)
+    init(
+        windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil,
+        user: String? = nil
+    ) throws {
+        self.user = user
+        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility, user: user)
         self.dataHome = dataHome ?? desktop.directory.file("data")
         self.stateHome = stateHome ?? desktop.directory.file("state")
     }
@@ -36,8 +42,10 @@ final class QuireSession {
     /// Starts `quire` with `arguments`.
     @discardableResult
     func launch(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        let command = [BuiltProducts.executable("quire")] + arguments
+        let wrapped = user.map { PrivateDesktop.asUser($0, command) } ?? command
         let child = try ChildProcess(
-            BuiltProducts.executable("quire"), arguments, environment: environment(extra),
+            wrapped[0], Array(wrapped.dropFirst()), environment: environment(extra),
             outputDirectory: desktop.directory.path)
         process = child
         return child

@@ -31,11 +31,18 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// inherit, and where it looks for their service files (`XDG_DATA_DIRS`).
     /// With `accessibility`, an AT-SPI bus runs beside the session bus and
     /// programs started here publish their accessibility tree on it.
-    public init(windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:]) throws {
+    /// With `user`, the session bus belongs to that user (for a program run as
+    /// that user, with `PrivateDesktop.asUser`); the display accepts anyone.
+    public init(
+        windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:],
+        user: String? = nil
+    ) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
         (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
+        let daemon = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
+        let command = user.map { PrivateDesktop.asUser($0, daemon) } ?? daemon
         bus = try ChildProcess(
-            "dbus-daemon", ["--session", "--nofork", "--print-address=1"],
+            command[0], Array(command.dropFirst()),
             // What activated programs inherit: this display, as a desktop session's bus has.
             environment: PrivateDesktop.minimalEnvironment
                 .merging(PrivateDesktop.displayVariables(display)) { _, new in new }
@@ -68,6 +75,12 @@ public final class PrivateDesktop: @unchecked Sendable {
             return reply?.status == 0
         }
         guard owned else { throw DesktopError.didNotStart("at-spi-bus-launcher", launcher.standardError) }
+    }
+
+    /// `command` run as `user` (and that user's group), through setpriv.
+    public static func asUser(_ user: String, _ command: [String]) -> [String] {
+        let group = user == "nobody" ? "nogroup" : user
+        return ["setpriv", "--reuid=\(user)", "--regid=\(group)", "--clear-groups", "--"] + command
     }
 
     /// Whether programs here publish an accessibility tree (see `init`).
