@@ -4,6 +4,7 @@
 #   ./meson-wrapper.sh run [quire options]   set up, build and launch Quire
 #   ./meson-wrapper.sh test                  set up, build and run the whole test suite headless
 #   ./meson-wrapper.sh build                 set up and build only
+#   ./meson-wrapper.sh stress                the full stress suite (an hour or so); prints its table
 #   ./meson-wrapper.sh bench                 launch benchmark against a bare C GTK 4 baseline
 #   ./meson-wrapper.sh install [--prefix DIR] build in release mode with Meson and install
 #                                            (default prefix: ~/.local)
@@ -77,18 +78,38 @@ build_without_warnings() {
     fi
 }
 
+# Runs `swift test` headless (Xvfb, a private session bus) with the given
+# arguments, then prints the stress table from what the stress attacks wrote.
+# The stress attacks mount a small tmpfs and switch to the user nobody: root.
+headless_tests() {
+    mkdir -p test-artifacts
+    rm -rf stress-results
+    local status=0
+    # fatal-criticals: any GTK or GLib critical ends the program and fails its test.
+    # No accessibility bus: its launcher can outlive the test's session bus.
+    env G_DEBUG=fatal-criticals GTK_A11Y=none QUIRE_TEST_ARTIFACTS="$PWD/test-artifacts" \
+        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
+        dbus-run-session -- swift test --skip-build "$@" || status=$?
+    python3 build-aux/stress-table.py stress-results
+    return $status
+}
+
 run_tests() {
     find_swift
     install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     say "Building with tests"
     build_without_warnings
-    say "Running the test suite under Xvfb and a private session bus"
-    mkdir -p test-artifacts
-    # fatal-criticals: any GTK or GLib critical ends the program and fails its test.
-    # No accessibility bus: its launcher can outlive the test's session bus.
-    env G_DEBUG=fatal-criticals GTK_A11Y=none QUIRE_TEST_ARTIFACTS="$PWD/test-artifacts" \
-        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
-        dbus-run-session -- swift test --skip-build "$@"
+    say "Running the test suite (the stress suite's short run included) under Xvfb and a private session bus"
+    headless_tests "$@"
+}
+
+run_stress() {
+    find_swift
+    install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    say "Building with tests"
+    build_without_warnings
+    say "Running the full stress suite (QUIRE_STRESS=full); the table is kept in stress-results/table.md"
+    QUIRE_STRESS=full headless_tests --filter "Stress" "$@"
 }
 
 # The --prefix given to install/uninstall (default ~/.local), made absolute.
@@ -172,6 +193,7 @@ case "$command" in
         ;;
     build) build "$@" ;;
     test) run_tests "$@" ;;
+    stress) run_stress "$@" ;;
     bench)
         find_swift
         install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc
@@ -183,6 +205,6 @@ case "$command" in
         ;;
     install) install_quire "$@" ;;
     uninstall) uninstall_quire "$@" ;;
-    -h|--help|help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$command' (try: run, test, build, bench, install, uninstall)" ;;
+    -h|--help|help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$command' (try: run, test, stress, build, bench, install, uninstall)" ;;
 esac

@@ -23,9 +23,9 @@ enum RestorationGuard {
         }
         var result: [String: Int64] = [:]
         for record in records {
-            result[record.identifier] = blamed.contains(record.identifier)
-                ? record.failedRestorations + 1
-                : (record.endedCleanly ? 0 : record.failedRestorations)
+            // A stored count is only trusted within the range the guard uses.
+            let before = min(max(record.failedRestorations, 0), limit)
+            result[record.identifier] = blamed.contains(record.identifier) ? before + 1 : (record.endedCleanly ? 0 : before)
         }
         return result
     }

@@ -40,6 +40,15 @@ struct RestorationGuardTests {
         #expect(failures == ["a": 0, "b": 0])
     }
 
+    @Test("counts read from a damaged or forged store are kept within range, never overflow")
+    func hostileCounts() {
+        let failures = RestorationGuard.failures(after: [
+            record("a", ended: false, phase: "connecting", failures: Int64.max),
+            record("b", ended: false, phase: nil, failures: Int64.min),
+        ])
+        #expect(failures == ["a": 3, "b": 0])
+    }
+
     @Test("two launches dying at once are judged each on its own")
     func twoLaunches() {
         let failures = RestorationGuard.failures(after: [

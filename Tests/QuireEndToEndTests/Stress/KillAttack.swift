@@ -39,7 +39,7 @@ struct KillAttack {
             let quitNormally = session.process?.exitStatus == 0
                 && session.trace.contains { $0.callback == "applicationWillTerminate(_:)" }
             if session.process?.isRunning != true && !quitNormally {
-                failures.append("quire stopped by itself (\(session.process?.exitStatus ?? -1)): \(session.messages.suffix(800))")
+                failures.append("quire stopped by itself (\(session.process?.exitStatus ?? -1)): \(StressChecks.crashReport(session.messages))")
             }
             let killedAt = user.now
             session.process?.send(SIGKILL)

@@ -44,6 +44,10 @@ struct QuickQuitAttack {
                 var ending = Ending.allCases.randomElement(using: &generator)!
                 if ending == .sigkill && lastWasKill { ending = .sigterm }
                 let child = try session.launch()
+                // From the app's first word on (before that the process is still being
+                // loaded, and a signal ends it as it would any program, before anything
+                // of Quire ran): before, during or after the windows come back.
+                _ = eventually(within: 10) { !session.trace.isEmpty }
                 usleep(UInt32.random(in: 0...1_500_000, using: &generator))
                 let status = end(child, with: ending, in: session)
                 lastWasKill = ending == .sigkill

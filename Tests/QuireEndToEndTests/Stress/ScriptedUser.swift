@@ -19,8 +19,14 @@ final class ScriptedUser {
     /// Each action with its time, for a failure's message.
     private(set) var log: [String] = []
 
+    /// What the user does: anything, or only type, start notes and search
+    /// (for two processes, whose windows a new-window request cannot tell apart).
+    enum Mix { case everything, writing }
+    private let mix: Mix
+
     /// A user of `session`'s running app whose choices follow `seed`.
-    init(session: QuireSession, seed: UInt64) throws {
+    init(session: QuireSession, seed: UInt64, mix: Mix = .everything) throws {
+        self.mix = mix
         guard let pid = session.process?.pid, let clock = ProcessClock(pid: pid) else {
             throw QuireSessionError.noWindow("the app is not running")
         }
@@ -47,7 +53,8 @@ final class ScriptedUser {
             usleep(50_000)
             return
         }
-        let roll = Int.random(in: 0..<100, using: &generator)
+        var roll = Int.random(in: 0..<100, using: &generator)
+        if mix == .writing, (58..<77).contains(roll) || roll >= 87 { roll = 0 }
         switch roll {
         case 0..<50: typeWord(into: window)
         case 50..<58: press("ctrl+n", in: window, named: "new note")

@@ -5,6 +5,15 @@ import TestSupport
 /// as another program reads them, the words in the notes, the windows in the
 /// lifecycle trace.
 enum StressChecks {
+    /// What a crashed app printed that tells why: from its fatal error (or the
+    /// start of its crash report) on, else its last lines.
+    static func crashReport(_ messages: String) -> String {
+        for marker in ["Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
+            if let range = messages.range(of: marker) { return String(messages[range.lowerBound...].prefix(2_500)) }
+        }
+        return String(messages.suffix(1_500))
+    }
+
     /// What is wrong with either database (empty if nothing).
     static func databaseProblems(_ session: QuireSession) -> [String] {
         let directory = session.desktop.directory.path
