@@ -58,9 +58,15 @@ public final class DraftStore: @unchecked Sendable {
     }
 
     /// Every draft, oldest first; files that cannot be read are listed apart
-    /// (and left where they are).
+    /// (and left where they are), and so is the folder itself if it exists but
+    /// cannot be read.
     public func all() -> (drafts: [NoteDraft], unreadable: [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            return ([], FileManager.default.fileExists(atPath: directory) ? [directory] : [])
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var drafts: [NoteDraft] = []

@@ -313,7 +313,16 @@ final class NoteDocument {
     /// Another process saved the note: show its text if nothing here is
     /// unsaved, else save now, which merges the two.
     private func noteChangedElsewhere() {
-        guard exists, let current = try? store.note(id: noteID), current.revision != savedRevision else { return }
+        guard exists else { return }
+        let current: Note
+        do {
+            guard let found = try store.note(id: noteID), found.revision != savedRevision else { return }
+            current = found
+        } catch {
+            // The next save of this window checks the revision anyway, so nothing is overwritten.
+            Log.error("could not read note \(noteID.uuidString) after another program changed it: \(error)")
+            return
+        }
         DocumentTrace.note(noteID, "changed-elsewhere", "revision=\(current.revision)", text: current.body)
         let text = currentText
         guard text == savedBody else {

@@ -1,3 +1,4 @@
+import Foundation
 import Scenes
 
 /// The host's scene delegate: records every call with the session, and what
@@ -31,8 +32,16 @@ final class HostSceneDelegate: WindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: Scene) { Recorder.record("didEnterBackground", scene.session) }
     func stateRestorationActivity(for scene: Scene) -> UserActivity? {
         Recorder.record("stateRestorationActivity", scene.session)
+        if HostSceneDelegate.mutatesOnSave {
+            // Touching the activity while it is being saved marks it for saving again.
+            let saves = scene.userActivity?.userInfo["saves"]?.integerValue ?? 0
+            scene.userActivity?.addUserInfoEntries(from: ["saves": .integer(saves + 1)])
+        }
         return scene.userActivity
     }
+
+    /// Whether `stateRestorationActivity(for:)` changes the activity (SCENE_HOST_MUTATE_ON_SAVE=1).
+    static let mutatesOnSave = ProcessInfo.processInfo.environment["SCENE_HOST_MUTATE_ON_SAVE"] == "1"
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
         Recorder.record("restoreInteractionState", scene.session)
     }

@@ -153,14 +153,23 @@ extension Application {
     }
 
     /// Saves a session's details (configuration, user info, conditions, stacking).
+    /// Details that cannot be encoded (a user info holding a NaN) are not
+    /// saved at all, so the stored ones stay rather than be overwritten with nothing.
     func saveDetails(of session: SceneSession) {
         guard sessions[session.persistentIdentifier] != nil else { return }
         let encoder = JSONEncoder()
+        let userInfo: Data?
+        let conditions: Data
+        do {
+            userInfo = try session.userInfo.map { try encoder.encode($0) }
+            conditions = try encoder.encode(session.activationConditions)
+        } catch {
+            SceneLog.error("the details of window \(session.persistentIdentifier) were not saved: \(error)")
+            return
+        }
         let record = SessionRecord(
             identifier: session.persistentIdentifier, role: session.role.rawValue,
-            configurationName: session.configuration.name,
-            userInfo: session.userInfo.flatMap { try? encoder.encode($0) },
-            activationConditions: try? encoder.encode(session.activationConditions),
+            configurationName: session.configuration.name, userInfo: userInfo, activationConditions: conditions,
             restorationActivity: nil, stacking: session.stacking)
         persist { try $0.save(record) }
     }

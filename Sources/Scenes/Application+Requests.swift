@@ -1,3 +1,5 @@
+import Foundation
+
 /// Requests to show, close and refresh scenes (sequences C, D and G).
 extension Application {
     /// Brings a scene forward: `session`'s (connecting it first if needed), or
@@ -64,7 +66,14 @@ extension Application {
     /// for with its last saved activity (C), and the kept state is forgotten.
     /// If reopening it stops the app again, the guard catches it again.
     public func reopenSetAsideSession(_ setAside: SetAsideSession) {
-        guard let kept = try? store?.setAsideSessions().first(where: { $0.identifier == setAside.identifier }) else { return }
+        let kept: (identifier: String, configuration: String, activity: Data?, date: Date)?
+        do {
+            kept = try store?.setAsideSessions().first { $0.identifier == setAside.identifier }
+        } catch {
+            SceneLog.error("could not read the window kept aside: \(error)")
+            return
+        }
+        guard let kept else { return }
         persist { try $0.removeSetAside(setAside.identifier) }
         setAsideThisLaunch.removeAll { $0.identifier == setAside.identifier }
         let activity = kept.activity.flatMap { try? UserActivityCodec.decode($0, knownTypes: manifest.activityTypes).get() }

@@ -80,4 +80,20 @@ struct SceneCloseTests {
         #expect(!session.lifecycle.contains { $0.callback == "application(_:didDiscardSceneSessions:)" }, "never twice")
         #expect(try session.stop() == 0)
     }
+
+    @Test("H: a discard delivered just before a SIGKILL is not delivered again")
+    func deliveredDiscardIsNotRepeated() throws {
+        let session = try QuireSession()
+        let (first, second) = try twoWindows(session, environment: ["SCENES_DEBUG_KILL_AFTER_DISCARD_DELIVERED": "1"])
+        try session.desktop.xdotool("key", "ctrl+w")
+        #expect(session.process?.waitForExit(seconds: 10) == 128 + SIGKILL)
+        #expect(session.trace.filter { $0.callback == "application(_:didDiscardSceneSessions:)" }.map(\.sessions) == [[second]])
+        #expect(try session.pendingDiscards().isEmpty, "marked delivered before the delegate heard of it")
+
+        try session.launch()
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        #expect(!session.lifecycle.contains { $0.callback == "application(_:didDiscardSceneSessions:)" }, "exactly once")
+        #expect(session.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session == first)
+        #expect(try session.stop() == 0)
+    }
 }

@@ -31,6 +31,19 @@ struct SceneHostTests {
         return results
     }
 
+    @Test("a delegate that changes the activity while it is saved does not start another save from inside the first")
+    func saveIsNotReentered() throws {
+        let desktop = try PrivateDesktop()
+        let outcome = try ChildProcess.run(
+            BuiltProducts.executable("SceneHost"), [],
+            environment: environment("throttle", desktop, desktop.directory.file("mutating"), extra: ["SCENE_HOST_MUTATE_ON_SAVE": "1"]),
+            outputDirectory: desktop.directory.path, seconds: 120)
+        #expect(outcome.status == 0, "SceneHost stopped: \(outcome.error.suffix(2_000))")
+        let saves = try #require(Int(results(in: outcome.output)["saves"] ?? ""))
+        // 25 changes over 2.5 s, each save changing the activity once more: still about one save a second.
+        #expect((2...5).contains(saves), "\(saves) saves")
+    }
+
     @Test("connections say how they came about, and a restored session's activity is readable in willConnectTo")
     func restorationReasons() throws {
         let desktop = try PrivateDesktop()
