@@ -158,6 +158,13 @@ struct Scenario {
         }
     }
 
+    /// Waits a little over a second once the scene is active, then lets the app
+    /// quit: the quit's save of the activity is the first in over a second.
+    func quitAfterWaiting() async {
+        guard await firstActiveSession() != nil else { return result("error", "no first scene") }
+        try? await Task.sleep(for: .milliseconds(1_300))
+    }
+
     /// Marks the activity as needing a save 25 times in 2.5 s: it is saved
     /// while this goes on, at most about once a second.
     func throttle() async {

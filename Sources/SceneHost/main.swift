@@ -5,7 +5,7 @@ import Scenes
 // A minimal app on the scene framework, for its conformance tests: recording
 // delegates, a manifest built in code, and one scripted scenario chosen by
 // SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene,
-// restoration, throttle, discarded-requests, wrong-role). Not a
+// restoration, throttle, quit-after-waiting, discarded-requests, wrong-role). Not a
 // product; never installed.
 
 MainLoop.bridgeDispatchMainQueue()
@@ -34,6 +34,7 @@ Task { @MainActor in
     case "single-scene": await scenario.singleScene()
     case "restoration": await scenario.restoration()
     case "throttle": await scenario.throttle()
+    case "quit-after-waiting": await scenario.quitAfterWaiting()
     case "discarded-requests": await scenario.discardedRequests()
     case "wrong-role": break  // configurationForConnecting stops the launch
     default: scenario.result("error", "unknown scenario")
