@@ -394,6 +394,18 @@ static inline void quire_menu_append_section(gpointer menu, const char *label, g
 
 static inline void quire_menu_remove_all(gpointer menu) { g_menu_remove_all(G_MENU(menu)); }
 
+static inline void quire_menu_insert(gpointer menu, int position, const char *label, const char *detailed_action) {
+    g_menu_insert(G_MENU(menu), position, label, detailed_action);
+}
+
+static inline void quire_menu_remove(gpointer menu, int position) { g_menu_remove(G_MENU(menu), position); }
+
+/* A menu button that makes its popover only when first opened (each call of `create` sets the model). */
+static inline void quire_menu_button_set_create_popup(gpointer button, GtkMenuButtonCreatePopupFunc create,
+                                                      gpointer data, GDestroyNotify destroy) {
+    gtk_menu_button_set_create_popup_func(GTK_MENU_BUTTON(button), create, data, destroy);
+}
+
 static inline void quire_menu_button_set_model(gpointer button, gpointer menu) {
     gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(button), G_MENU_MODEL(menu));
 }

@@ -19,4 +19,12 @@ public final class Menu: Object {
 
     /// Removes every item.
     public func removeAll() { quire_menu_remove_all(objectPointer) }
+
+    /// Inserts an item that activates `action` at `position`.
+    public func insert(_ label: String, action: String, at position: Int) {
+        quire_menu_insert(objectPointer, Int32(position), label, action)
+    }
+
+    /// Removes the item at `position`.
+    public func remove(at position: Int) { quire_menu_remove(objectPointer, Int32(position)) }
 }

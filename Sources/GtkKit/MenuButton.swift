@@ -1,6 +1,10 @@
 import CGtk
 
 /// A GtkMenuButton that opens a menu: the app's primary ("hamburger") menu.
+///
+/// Its popover is made the first time it opens, not with the button: a menu
+/// model shared by many windows is otherwise rebuilt in every window's
+/// popover each time it changes, opened or not.
 @MainActor
 public final class MenuButton: Widget {
     /// A button with the named icon that opens `menu`; `accessibleName` is what
@@ -8,10 +12,21 @@ public final class MenuButton: Widget {
     public init(iconName: String, menu: Menu, accessibleName: String) {
         super.init(retaining: gtk_menu_button_new())
         gtk_menu_button_set_icon_name(quire_as_menu_button(objectPointer), iconName)
-        quire_menu_button_set_model(objectPointer, menu.objectPointer)
         gtk_widget_set_tooltip_text(widgetPointer, accessibleName)
         setAccessibleLabel(accessibleName)
-        quire_accessible_set_label(gtk_menu_button_get_popover(quire_as_menu_button(objectPointer)), accessibleName)
         gtk_menu_button_set_primary(quire_as_menu_button(objectPointer), 1)
+        typealias Box = ClosureBox<@MainActor (OpaquePointer) -> Void>
+        let box = Box({ button in
+            guard gtk_menu_button_get_popover(button) == nil else { return }
+            quire_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
+            quire_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)
+        }, kind: .signalHandler)
+        quire_menu_button_set_create_popup(objectPointer, { button, data in
+            guard let button, let data else { return }
+            MainActor.assumeIsolated { Box.from(data).closure(button) }
+        }, box.retainedPointer(), { data in
+            guard let data else { return }
+            MainActor.assumeIsolated { Box.release(data) }
+        })
     }
 }

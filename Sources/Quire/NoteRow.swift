@@ -18,11 +18,12 @@ final class NoteRow {
     init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void) {
         let box = Box(vertical: true, spacing: 2)
         defer {
-            let popover = PopoverMenu(menu: menu, attachedTo: box)
-            contextMenu = popover
-            box.onSecondaryClick { [weak self] x, y in
-                guard let noteID = self?.noteID else { return }
+            // The menu is made on the first right-click, not with every row.
+            box.onSecondaryClick { [weak self, weak box] x, y in
+                guard let self, let box, let noteID = self.noteID else { return }
                 onContextMenu(noteID)
+                let popover = self.contextMenu ?? PopoverMenu(menu: menu, attachedTo: box)
+                self.contextMenu = popover
                 popover.popUp(atX: x, y: y)
             }
         }

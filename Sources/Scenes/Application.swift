@@ -48,6 +48,9 @@ public final class Application {
     var hasTerminated = false
     /// The last store failure logged, so a full disk is reported once, not per save.
     var lastPersistFailure: String?
+    /// What `windowMenu` holds, and whether an update is due.
+    var windowMenuItems: [WindowMenuItem] = []
+    var windowMenuRefreshIsPending = false
 
     /// Why the saved windows could not be used this launch, if they could not.
     public internal(set) var sessionStoreProblem: SessionStoreProblem?
@@ -133,13 +136,36 @@ public final class Application {
         store?.close()
     }
 
-    /// Rebuilds `windowMenu` from the open sessions, most recently active first.
+    /// Brings `windowMenu` up to date with the open sessions, most recently
+    /// active first, once the current burst of changes is over (an idle
+    /// moment): restoring a hundred windows changes it once, not a hundred times.
     func refreshWindowMenu() {
-        windowMenu.removeAll()
-        for session in sessions.values.sorted(by: { $0.stacking > $1.stacking }) {
-            let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
-            windowMenu.append(title.isEmpty ? localized("Window") : title, action: "app.show-session::\(session.persistentIdentifier)")
+        guard !windowMenuRefreshIsPending else { return }
+        windowMenuRefreshIsPending = true
+        MainLoop.idle { [weak self] in
+            self?.windowMenuRefreshIsPending = false
+            self?.updateWindowMenu()
+            return false
         }
+    }
+
+    /// Changes only the items that differ (each change reaches every open menu).
+    private func updateWindowMenu() {
+        let wanted = sessions.values.sorted { $0.stacking > $1.stacking }.map { session -> WindowMenuItem in
+            let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
+            return WindowMenuItem(label: title.isEmpty ? localized("Window") : title,
+                                  action: "app.show-session::\(session.persistentIdentifier)")
+        }
+        var prefix = 0
+        while prefix < min(wanted.count, windowMenuItems.count), wanted[prefix] == windowMenuItems[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(wanted.count, windowMenuItems.count) - prefix,
+              wanted[wanted.count - 1 - suffix] == windowMenuItems[windowMenuItems.count - 1 - suffix] { suffix += 1 }
+        for _ in prefix..<(windowMenuItems.count - suffix) { windowMenu.remove(at: prefix) }
+        for (offset, item) in wanted[prefix..<(wanted.count - suffix)].enumerated() {
+            windowMenu.insert(item.label, action: item.action, at: prefix + offset)
+        }
+        windowMenuItems = wanted
     }
 
     /// Runs a store operation, logging (never throwing) a failure: a full disk
