@@ -25,6 +25,8 @@ public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var isClosed = false
+    /// The key under which this connection counts in `OpenDatabaseFiles` (nil for a read-only look).
+    private var openFileKey: String?
     /// What opening found and dealt with that a person should hear of.
     public private(set) var openingNotices: [DatabaseNotice] = []
 
@@ -49,11 +51,16 @@ public final class Database {
         let isNew = try PrivateFiles.createFileIfMissing(path)
         try Database.checkWritable(path)
         var notices: [DatabaseNotice] = []
-        if !isNew {
+        let key = OpenDatabaseFiles.key(path)
+        // A file this process has open was checked then; reading it again through
+        // a descriptor of its own would drop that connection's locks (see OpenDatabaseFiles).
+        if !isNew && !OpenDatabaseFiles.isOpen(key) {
             if let notice = try DamagedLogKeeper.keepAsideIfDamaged(databasePath: path) { notices.append(notice) }
             try Database.checkIdentity(of: path, against: schema)
         }
         handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE)
+        OpenDatabaseFiles.opened(key)
+        openFileKey = key
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         openingNotices = notices
@@ -106,6 +113,7 @@ public final class Database {
         isClosed = true
         statements.removeAll()
         sqlite3_close_v2(handle)
+        if let openFileKey { OpenDatabaseFiles.closed(openFileKey) }
     }
 
     /// Runs one statement with `values` bound to its `?` parameters.
