@@ -128,20 +128,25 @@ public final class NoteStore {
     public func saveBody(
         of id: UUID, to body: String, over revision: Int64, at date: Date = Date(), origin: NoteChangeOrigin? = nil
     ) throws -> NoteSaveOutcome {
-        let saved = try ownWrite {
+        let (outcome, sequences) = try writeBody(of: id, to: body, over: revision, at: date)
+        if let sequences { ownSequences.formUnion(sequences) }
+        if case .saved = outcome { notify(.edited(id), origin: origin) }
+        return outcome
+    }
+
+    /// `saveBody`'s write, telling no one: the outcome and the change sequences it produced.
+    func writeBody(of id: UUID, to body: String, over revision: Int64, at date: Date) throws -> (NoteSaveOutcome, ClosedRange<Int64>?) {
+        let (saved, sequences) = try sequencedWrite {
             try database.execute("""
                 UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1
                 WHERE id = ? AND revision = ? AND trashed_at IS NULL
                 """, [.text(body), .real(date.timeIntervalSince1970), .text(id.uuidString), .integer(revision)])
             return database.changedRowCount == 1
         }
-        if saved {
-            notify(.edited(id), origin: origin)
-            return .saved(revision: revision + 1)
-        }
-        guard let current = try note(id: id) else { return .gone }
-        if try isInTrash(id) { return .inTrash }
-        return .conflict(current: current)
+        if saved { return (.saved(revision: revision + 1), sequences) }
+        guard let current = try note(id: id) else { return (.gone, nil) }
+        if try isInTrash(id) { return (.inTrash, nil) }
+        return (.conflict(current: current), nil)
     }
 
     /// Replaces the body of the note with `id`, whatever revision it is at.
@@ -210,13 +215,28 @@ public final class NoteStore {
     /// so that `followOtherWriters` does not report them as someone else's.
     /// (Inside the transaction no other writer can raise the sequence.)
     func ownWrite<Result>(_ write: () throws -> Result) throws -> Result {
+        let (result, sequences) = try sequencedWrite(write)
+        if let sequences { ownSequences.formUnion(sequences) }
+        return result
+    }
+
+    /// Runs `write` in a transaction; returns its result and the change
+    /// sequences it produced (nil if none).
+    func sequencedWrite<Result>(_ write: () throws -> Result) throws -> (Result, ClosedRange<Int64>?) {
         try database.transaction {
             let before = try currentSequence()
             let result = try write()
             let after = try currentSequence()
-            if after > before { ownSequences.formUnion((before + 1)...after) }
-            return result
+            return (result, after > before ? (before + 1)...after : nil)
         }
+    }
+
+    /// Takes on a save that a `BackgroundNoteSaver` made for this store through
+    /// its own connection: its change sequences are this store's own (not
+    /// reported as someone else's), and the observers hear of it with `origin`.
+    func adopt(_ change: NoteChange, sequences: ClosedRange<Int64>?, origin: NoteChangeOrigin?) {
+        if let sequences, sequences.upperBound > seenSequence { ownSequences.formUnion(sequences) }
+        notify(change, origin: origin)
     }
 
     private func currentSequence() throws -> Int64 {

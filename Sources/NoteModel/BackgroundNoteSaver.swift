@@ -1,0 +1,68 @@
+public import Foundation
+
+/// Saves note bodies on a thread of its own, through a connection of its own
+/// to the store's file, so that saving a long note (writing a megabyte and
+/// indexing it for search) never holds up the windows.
+///
+/// It makes exactly the write `NoteStore.saveBody(of:to:over:)` makes, and
+/// hands the outcome back on the main thread, where the store adopts the
+/// write as its own: its observers hear of it with the caller's origin, and
+/// `followOtherWriters()` does not report it as someone else's. Saves run one
+/// at a time, in the order asked. `finishPending()` waits for them and hands
+/// their outcomes back at once, for a caller that must know everything is
+/// written (closing, quitting) or is about to act on the note in some other way.
+@MainActor
+public final class BackgroundNoteSaver {
+    private let store: NoteStore
+    private let worker: BackgroundSaveWorker
+    private var waiting: [Int: (origin: NoteChangeOrigin?, completion: (Result<NoteSaveOutcome, any Error>) -> Void)] = [:]
+    private var nextTicket = 0
+
+    /// A saver for `store`'s notes; opens a second connection to its file.
+    public init(store: NoteStore) throws {
+        self.store = store
+        worker = try BackgroundSaveWorker(path: store.path)
+    }
+
+    /// Whether saves are under way or their outcomes not handed back yet.
+    public var isBusy: Bool { !waiting.isEmpty }
+
+    /// Saves `body` over `revision`, as `NoteStore.saveBody` does, on the saver's
+    /// thread; `completion` runs on the main thread with the outcome or the error.
+    public func saveBody(
+        of id: UUID, to body: String, over revision: Int64, origin: NoteChangeOrigin?,
+        completion: @escaping (Result<NoteSaveOutcome, any Error>) -> Void
+    ) {
+        let ticket = nextTicket
+        nextTicket += 1
+        waiting[ticket] = (origin, completion)
+        worker.save(BackgroundSaveWorker.Request(ticket: ticket, noteID: id, body: body, revision: revision, date: Date())) {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.handBack() }
+            }
+        }
+    }
+
+    /// Waits for every save under way and hands back their outcomes now.
+    public func finishPending() {
+        guard isBusy else { return }
+        worker.waitUntilIdle()
+        handBack()
+    }
+
+    /// Finishes the saves under way and closes the saver's connection.
+    public func close() {
+        finishPending()
+        worker.close()
+    }
+
+    private func handBack() {
+        for finished in worker.takeFinished() {
+            guard let (origin, completion) = waiting.removeValue(forKey: finished.ticket) else { continue }
+            if case .success(.saved) = finished.outcome {
+                store.adopt(.edited(finished.noteID), sequences: finished.sequences, origin: origin)
+            }
+            completion(finished.outcome)
+        }
+    }
+}

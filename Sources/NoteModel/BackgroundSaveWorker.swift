@@ -1,0 +1,67 @@
+import Foundation
+
+/// The thread side of `BackgroundNoteSaver`: a serial queue and the store
+/// connection only it uses, and the finished saves waiting to be handed back.
+///
+/// Sendable by confinement: `store` is touched only on `queue`, `finished`
+/// only while holding `lock`.
+final class BackgroundSaveWorker: @unchecked Sendable {
+    /// One save to make.
+    struct Request: Sendable {
+        let ticket: Int
+        let noteID: UUID
+        let body: String
+        let revision: Int64
+        let date: Date
+    }
+
+    /// One save made (or failed), waiting to be handed back.
+    struct Finished: Sendable {
+        let ticket: Int
+        let noteID: UUID
+        let outcome: Result<NoteSaveOutcome, any Error>
+        let sequences: ClosedRange<Int64>?
+    }
+
+    private let queue = DispatchQueue(label: "NoteModel.BackgroundSaveWorker", qos: .userInitiated)
+    private let store: NoteStore
+    private let lock = NSLock()
+    private var finished: [Finished] = []
+
+    init(path: String) throws {
+        store = try NoteStore(path: path)
+    }
+
+    /// Makes the save on the queue, then calls `then` (on the queue).
+    func save(_ request: Request, then: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            let result: Finished
+            do {
+                let (outcome, sequences) = try store.writeBody(
+                    of: request.noteID, to: request.body, over: request.revision, at: request.date)
+                result = Finished(ticket: request.ticket, noteID: request.noteID, outcome: .success(outcome), sequences: sequences)
+            } catch {
+                result = Finished(ticket: request.ticket, noteID: request.noteID, outcome: .failure(error), sequences: nil)
+            }
+            lock.withLock { finished.append(result) }
+            then()
+        }
+    }
+
+    /// Returns once every save asked for so far is made.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    /// The saves made since the last call, oldest first.
+    func takeFinished() -> [Finished] {
+        lock.withLock {
+            defer { finished = [] }
+            return finished
+        }
+    }
+
+    func close() {
+        queue.sync { store.close() }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import NoteModel
+import Storage
+import Testing
+import TestSupport
+
+/// Autosaves made on the background saver's thread: the same write as the
+/// store's own, handed back on the main thread and adopted as the store's own.
+@Suite("Background saves")
+@MainActor
+struct BackgroundSaveTests {
+    let folder: TemporaryDirectory
+    init() throws { folder = try TemporaryDirectory(prefix: "quire-background-saves") }
+
+    @Test("a save is written by the saver's connection, handed back with its revision, and heard as the store's own")
+    func savedAndAdopted() throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let origin = NoteChangeOrigin()
+        var heard: [(NoteChange, NoteChangeOrigin?)] = []
+        let observation = store.observe { change, from in heard.append((change, from)) }
+        var outcomes: [NoteSaveOutcome] = []
+        let long = String(repeating: "a long line of a long note\n", count: 40_000)
+        saver.saveBody(of: note.id, to: long, over: 1, origin: origin) { outcomes.append(try! $0.get()) }
+        #expect(saver.isBusy)
+        saver.finishPending()
+        #expect(!saver.isBusy)
+        #expect(outcomes == [.saved(revision: 2)])
+        #expect(heard.count == 1 && heard.first?.0 == .edited(note.id) && heard.first?.1 == origin)
+        #expect(try store.note(id: note.id)?.body == long)
+        #expect(try store.search("line").map(\.noteID) == [note.id], "the search index has the new text")
+
+        heard = []
+        try store.followOtherWriters()
+        #expect(heard.isEmpty, "the saver's write is not reported as another program's")
+        _ = observation
+        saver.close()
+    }
+
+    @Test("the outcome comes back through the main queue without being waited for")
+    func handedBackOnTheMainQueue() async throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        var outcome: NoteSaveOutcome?
+        saver.saveBody(of: note.id, to: "v2", over: 1, origin: nil) { outcome = try? $0.get() }
+        for _ in 0..<500 where outcome == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(outcome == .saved(revision: 2))
+        #expect(!saver.isBusy)
+        saver.close()
+    }
+
+    @Test("a save over an old revision, into the trash or of a deleted note writes nothing and says why")
+    func refusedSaves() throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let edited = try store.createNote(body: "v1")
+        try store.updateBody(of: edited.id, to: "v2")
+        let binned = try store.createNote(body: "binned")
+        try store.moveToTrash(binned.id)
+        var outcomes: [NoteSaveOutcome] = []
+        saver.saveBody(of: edited.id, to: "stale", over: 1, origin: nil) { outcomes.append(try! $0.get()) }
+        saver.saveBody(of: binned.id, to: "into the trash", over: 1, origin: nil) { outcomes.append(try! $0.get()) }
+        saver.saveBody(of: UUID(), to: "nowhere", over: 1, origin: nil) { outcomes.append(try! $0.get()) }
+        saver.finishPending()
+        #expect(outcomes.count == 3)
+        if case let .conflict(current) = outcomes.first { #expect(current.body == "v2") } else { Issue.record("expected a conflict") }
+        #expect(Array(outcomes.dropFirst()) == [.inTrash, .gone])
+        #expect(try store.note(id: edited.id)?.body == "v2")
+        #expect(try store.note(id: binned.id)?.body == "binned")
+        saver.close()
+    }
+
+    @Test("a write lock another connection holds makes the save fail with busy, not wait")
+    func heldLock() throws {
+        let path = folder.file("notes.sqlite")
+        let store = try NoteStore(path: path)
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let holder = try Database(path: path, schema: NoteSchema.schema)
+        try holder.execute("BEGIN IMMEDIATE")
+        var result: Result<NoteSaveOutcome, any Error>?
+        let started = Date()
+        saver.saveBody(of: note.id, to: "v2", over: 1, origin: nil) { result = $0 }
+        saver.finishPending()
+        #expect(Date().timeIntervalSince(started) < 1)
+        if case let .failure(error) = result {
+            #expect((error as? StorageError)?.kind == .busy)
+        } else {
+            Issue.record("expected the save to fail while the lock is held, got \(String(describing: result))")
+        }
+        try holder.execute("ROLLBACK")
+        saver.close()
+    }
+}
