@@ -72,6 +72,7 @@ final class AppDelegate: ApplicationDelegate {
     /// the file, so the next launch starts without replaying it.
     func applicationWillTerminate(_ application: Application) {
         if let documents, !documents.saveAll() { documents.keepDraftsOfUnsaved() }
+        documents?.close()
         if case let .success(store) = notes { store.close() }
     }
 

@@ -6,7 +6,8 @@ import Storage
 /// One note as this process edits it, shared by every window showing it.
 ///
 /// It saves the text the windows show: 300 ms after the last keystroke, at
-/// least once a second while typing goes on, and at once when asked. Each
+/// least once a second while typing goes on (on the background saver's
+/// thread, so a long note never holds up typing), and at once when asked. Each
 /// save names the revision it edits, so another process's save in between is
 /// never overwritten: the two are merged, or the other version is kept as a
 /// note of its own. When a save fails (a full disk, a lock another program
@@ -38,6 +39,12 @@ final class NoteDocument {
 
     private let store: NoteStore
     private let drafts: DraftStore
+    /// Where autosaves of an existing note are made (nil: on the main thread).
+    private let saver: BackgroundNoteSaver?
+    /// The text an autosave is writing in the background, while it does.
+    private var textBeingSaved: String?
+    /// Whether the text changed again while a background save was under way.
+    private var saveAgain = false
     private var views: [WeakView] = []
     /// The text, once no window shows it but it is not saved yet.
     private var keptText: String?
@@ -51,14 +58,14 @@ final class NoteDocument {
     let origin = NoteChangeOrigin()
     private var storeObservation: NoteObservation?
     private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {
-        [weak self] in self?.save()
+        [weak self] in self?.autosaveNow()
     }
 
     /// Called when nothing more needs this document (no window, nothing unsaved).
     var onIdle: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
-    init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore) {
+    init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
         noteID = note.id
         exists = true
         isRemoved = inTrash
@@ -66,17 +73,19 @@ final class NoteDocument {
         savedRevision = note.revision
         self.store = store
         self.drafts = drafts
+        self.saver = saver
         observeStore()
     }
 
     /// The document of a new, empty note, created in the store when first saved.
-    init(newNoteIn store: NoteStore, drafts: DraftStore) {
+    init(newNoteIn store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
         noteID = UUID()
         exists = false
         savedBody = ""
         savedRevision = 0
         self.store = store
         self.drafts = drafts
+        self.saver = saver
         observeStore()
     }
 
@@ -154,10 +163,61 @@ final class NoteDocument {
         return save()
     }
 
+    /// The autosave: an existing note's text is written on the background
+    /// saver's thread; anything else (a new note, a failing save, no saver)
+    /// takes the main thread's way.
+    private func autosaveNow() {
+        guard textBeingSaved == nil else {
+            saveAgain = true
+            return
+        }
+        let text = currentText
+        guard let saver, exists, !isRemoved, problem == nil else {
+            save()
+            return
+        }
+        guard text != savedBody else { return }
+        DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)", text: text)
+        textBeingSaved = text
+        saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
+            self?.backgroundSaveFinished(text, result)
+        }
+    }
+
+    private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
+        textBeingSaved = nil
+        DocumentTrace.note(noteID, "saved", "background \(result)")
+        switch result {
+        case let .success(.saved(revision)):
+            savedBody = text
+            savedRevision = revision
+            succeeded()
+        case .success:
+            save()  // saved elsewhere meanwhile, or removed: handled here, as any save's would be
+            return
+        case let .failure(error):
+            failed(error, text: text)
+            return
+        }
+        if saveAgain {
+            saveAgain = false
+            autosaveNow()
+        }
+    }
+
+    /// Waits for a background save under way and takes its outcome, before
+    /// this document acts on the note another way.
+    private func finishBackgroundSave() {
+        guard textBeingSaved != nil, let saver else { return }
+        saveAgain = false  // the caller goes on from the text as it is now
+        saver.finishPending()
+    }
+
     /// Writes the text if it changed since the last save; on failure keeps it
     /// in a draft and tries again later. Returns whether everything is saved.
     @discardableResult
     private func save() -> Bool {
+        finishBackgroundSave()
         let text = currentText
         guard text != savedBody, !isRemoved else {
             if problem != nil { succeeded() }
@@ -314,6 +374,7 @@ final class NoteDocument {
     /// unsaved, else save now, which merges the two.
     private func noteChangedElsewhere() {
         guard exists else { return }
+        finishBackgroundSave()
         let current: Note
         do {
             guard let found = try store.note(id: noteID), found.revision != savedRevision else { return }
@@ -343,6 +404,7 @@ final class NoteDocument {
     /// The note went to the trash or was deleted (here or elsewhere). Text
     /// typed since the last save is kept as a new note, never written into the trash.
     private func noteWasRemoved() {
+        finishBackgroundSave()
         guard !isRemoved else { return }
         DocumentTrace.note(noteID, "removed", "unsaved=\(currentText != savedBody)", text: currentText)
         if exists, currentText != savedBody {

@@ -13,6 +13,9 @@ final class NoteDocuments {
     let store: NoteStore
     /// Where text that cannot be saved is kept.
     let drafts: DraftStore
+    /// Where autosaves are written, off the main thread (nil if its
+    /// connection could not be opened: then they are written on it).
+    private let saver: BackgroundNoteSaver?
     private var documents: [UUID: NoteDocument] = [:]
     private var follower: MainLoopSource?
     private var lastFollowFailure: String?
@@ -23,6 +26,12 @@ final class NoteDocuments {
     init(store: NoteStore, drafts: DraftStore) {
         self.store = store
         self.drafts = drafts
+        do {
+            saver = try BackgroundNoteSaver(store: store)
+        } catch {
+            Log.error("notes will be saved on the main thread: a second connection to the notes file could not be opened: \(error)")
+            saver = nil
+        }
         follower = MainLoop.every(milliseconds: NoteDocuments.followMilliseconds) { [weak self] in
             self?.tick()
             return self != nil
@@ -38,7 +47,7 @@ final class NoteDocuments {
                 Log.error("the note \(id.uuidString) no longer exists; this window starts a new note")
                 return nil
             }
-            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: drafts))
+            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: drafts, saver: saver))
         } catch {
             Log.error("could not read the note \(id.uuidString): \(error)")
             return nil
@@ -47,7 +56,7 @@ final class NoteDocuments {
 
     /// A document for a new, empty note.
     func newDocument() -> NoteDocument {
-        register(NoteDocument(newNoteIn: store, drafts: drafts))
+        register(NoteDocument(newNoteIn: store, drafts: drafts, saver: saver))
     }
 
     private func register(_ document: NoteDocument) -> NoteDocument {
@@ -60,6 +69,12 @@ final class NoteDocuments {
 
     /// The documents with text not saved yet.
     var unsaved: [NoteDocument] { documents.values.filter(\.hasUnsavedText) }
+
+    /// Finishes the background saves under way and closes their connection
+    /// (the app is quitting; the store closes after).
+    func close() {
+        saver?.close()
+    }
 
     /// Saves every open note now; returns whether all of them are saved.
     func saveAll() -> Bool {
@@ -121,6 +136,9 @@ final class NoteDocuments {
     }
 
     private func followOtherWriters() {
+        // A save under way in the background is this process's own; wait for it
+        // to be handed back rather than take it for someone else's.
+        guard saver?.isBusy != true else { return }
         do {
             try store.followOtherWriters()
             lastFollowFailure = nil
