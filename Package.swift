@@ -55,8 +55,8 @@ let package = Package(
         // A stand-in settings portal with a switchable colour scheme, run by the
         // dark-style tests. Not a product.
         .executableTarget(name: "SettingsPortalStub", dependencies: ["CGtk"], swiftSettings: strictSettings),
-        // Fills a notes database with generated notes for the benchmark. Not a product.
-        .executableTarget(name: "NoteSeeder", dependencies: ["NoteModel", "Storage"], swiftSettings: strictSettings),
+        // The benchmark suite's helper: seeds notes databases and times searches. Not a product.
+        .executableTarget(name: "BenchTool", dependencies: ["NoteModel", "Storage"], swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

@@ -5,7 +5,8 @@
 #   ./meson-wrapper.sh test                  set up, build and run the whole test suite headless
 #   ./meson-wrapper.sh build                 set up and build only
 #   ./meson-wrapper.sh stress                the full stress suite (an hour or so); prints its table
-#   ./meson-wrapper.sh bench                 launch benchmark against a bare C GTK 4 baseline
+#   ./meson-wrapper.sh bench [--smoke]       the benchmark suite against a bare C GTK 4 baseline
+#                                            (--smoke: each figure once, to prove it works)
 #   ./meson-wrapper.sh install [--prefix DIR] build in release mode with Meson and install
 #                                            (default prefix: ~/.local)
 #   ./meson-wrapper.sh uninstall [--prefix DIR] remove what install put there
@@ -109,7 +110,7 @@ run_stress() {
     say "Building with tests"
     build_without_warnings
     say "Running the full stress suite (QUIRE_STRESS=full); the table is kept in stress-results/table.md"
-    QUIRE_STRESS=full headless_tests --filter "Stress" "$@"
+    QUIRE_STRESS=full headless_tests --filter "Attack" "$@"
 }
 
 # The --prefix given to install/uninstall (default ~/.local), made absolute.
@@ -196,15 +197,16 @@ case "$command" in
     stress) run_stress "$@" ;;
     bench)
         find_swift
-        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc
-        say "Building in release mode"
-        swift build -c release
-        say "Measuring launches"
+        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev libepoxy-dev python3
+        say "Building in release mode, as installed (Swift runtime linked in)"
+        swift build -c release --static-swift-stdlib --product quire
+        swift build -c release --static-swift-stdlib --product BenchTool
+        say "Measuring (results in bench-results/)"
         xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
-            dbus-run-session -- Benchmarks/launch.sh
+            dbus-run-session -- python3 Benchmarks/bench.py "$@"
         ;;
     install) install_quire "$@" ;;
     uninstall) uninstall_quire "$@" ;;
-    -h|--help|help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
+    -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try: run, test, stress, build, bench, install, uninstall)" ;;
 esac

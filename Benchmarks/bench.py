@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+"""Quire's benchmark suite, against a bare C GTK 4 baseline built in the same run.
+
+Run it through `./meson-wrapper.sh bench` (every figure, median of 11 or more
+interleaved runs) or `./meson-wrapper.sh bench --smoke` (each figure once, to
+prove the suite still works). It runs under the wrapper's Xvfb display and
+session bus, measures from outside (Benchmarks/mapwatch: exec to the X
+server's MapNotify of each top-level window), and prints one table: figure,
+Quire's median, the baseline's, their ratio, the target, whether it holds. The
+table also goes, as Markdown with the machine, the commit and the date, and as
+a PNG chart of each ratio against its target, into bench-results/.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench-results")
+APP_ID = "io.github.quire.Quire"
+BASELINE_ID = "io.github.quire.Baseline"
+
+
+def say(message):
+    print("==> " + message, file=sys.stderr, flush=True)
+
+
+class Tools:
+    """The programs the suite runs: Quire and BenchTool built as `./meson-wrapper.sh install`
+    builds Quire (release, the Swift runtime linked in), the C baseline, the watcher."""
+
+    def __init__(self, work):
+        self.bin = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT,
+                                  capture_output=True, text=True, check=True).stdout.strip()
+        self.quire = os.path.join(self.bin, "quire")
+        self.bench_tool = os.path.join(self.bin, "BenchTool")
+        gtk = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4", "epoxy"], capture_output=True, text=True, check=True).stdout.split()
+        self.baseline = os.path.join(work, "baseline")
+        subprocess.run(["gcc", "-O2", "-o", self.baseline, os.path.join(ROOT, "Benchmarks", "baseline.c")] + gtk, check=True)
+        self.mapwatch = os.path.join(work, "mapwatch")
+        subprocess.run(["gcc", "-O2", "-o", self.mapwatch, os.path.join(ROOT, "Benchmarks", "mapwatch.c"), "-lX11"], check=True)
+
+
+class Launch:
+    """One program started under the watcher: when its windows mapped, its pid, its output."""
+
+    def __init__(self, tools, command, windows, environment, work, timeout=300):
+        self.output = os.path.join(work, "output-%d.txt" % random.randrange(1 << 30))
+        result = subprocess.run([tools.mapwatch, "-o", self.output, str(windows), str(timeout)] + command,
+                                env=environment, capture_output=True, text=True)
+        self.maps = [float(line.split()[2]) for line in result.stdout.splitlines() if line.startswith("map ")]
+        pids = [int(line.split()[1]) for line in result.stdout.splitlines() if line.startswith("pid ")]
+        self.pid = pids[0] if pids else None
+        self.complete = result.returncode == 0 and len(self.maps) == windows
+        if not self.complete:
+            raise RuntimeError("%s: %d of %d windows mapped: %s %s" % (
+                command[0], len(self.maps), windows, result.stderr.strip(), self.text()[-800:]))
+
+    @property
+    def last_map(self):
+        return self.maps[-1]
+
+    def text(self):
+        try:
+            with open(self.output, errors="replace") as output:
+                return output.read()
+        except OSError:
+            return ""
+
+    def first_frames(self):
+        """The first-frame times the program printed (Quire's trace, the baseline's lines)."""
+        frames = []
+        for line in self.text().splitlines():
+            fields = line.split()
+            if len(fields) >= 3 and fields[0] == "scenes:" and fields[2] == "first-frame":
+                frames.append(float(fields[1]))
+            elif len(fields) == 2 and fields[0] == "first-frame":
+                frames.append(float(fields[1]))
+        return frames
+
+    def wait_for_frames(self, count, seconds=30):
+        deadline = time.time() + seconds
+        while time.time() < deadline and len(self.first_frames()) < count:
+            time.sleep(0.02)
+        frames = self.first_frames()
+        return frames[count - 1] if len(frames) >= count else float("nan")
+
+    def rss_mib(self):
+        """The program's resident memory, 300 ms after its last window mapped."""
+        time.sleep(0.3)
+        with open("/proc/%d/status" % self.pid) as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+        return float("nan")
+
+    def stop(self):
+        stop_process(self.pid)
+
+
+def stop_process(pid):
+    if pid is None:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.time() + 20
+    while time.time() < deadline and os.path.exists("/proc/%d" % pid):
+        time.sleep(0.02)
+    if os.path.exists("/proc/%d" % pid):
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+
+
+def wait_for_bus_name_free(name, seconds=10):
+    """A unique app that starts while its last run still owns its bus name hands its
+    launch over instead of running: wait until the name is free."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        reply = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/",
+                                "--method", "org.freedesktop.DBus.NameHasOwner", name], capture_output=True, text=True)
+        if "false" in reply.stdout:
+            return
+        time.sleep(0.05)
+
+
+class Bench:
+    def __init__(self, smoke, work):
+        self.smoke = smoke
+        self.work = work
+        self.runs = 1 if smoke else int(os.environ.get("BENCH_RUNS", "11"))
+        self.tools = Tools(work)
+        self.base_env = dict(os.environ, GTK_A11Y="none", SCENES_TRACE="1", QUIRE_RESOURCE_DIR=os.path.join(ROOT, "Resources"))
+        self.rows = []
+
+    # Data and saved windows ------------------------------------------------------
+
+    def seed(self, name, count, big_note=None):
+        folder = os.path.join(self.work, "data-" + name)
+        command = [self.tools.bench_tool, "seed", str(count)] + (["--big-note", str(big_note)] if big_note else [])
+        subprocess.run(command, env=dict(self.base_env, XDG_DATA_HOME=folder), check=True, capture_output=True)
+        return folder
+
+    def note_ids(self, data, limit):
+        path = os.path.join(data, APP_ID, "notes.sqlite")
+        out = subprocess.run(["sqlite3", "-readonly", path, "SELECT id FROM notes ORDER BY modified_at DESC LIMIT %d" % limit],
+                             capture_output=True, text=True, check=True).stdout
+        return out.split()
+
+    def saved_windows(self, data, count):
+        """A state folder in which `count` windows were open at a normal quit:
+        main windows and note windows, alternately, each note window on its own
+        note (a note's link shows its window if it has one): `data` needs as many
+        notes as windows."""
+        state = os.path.join(self.work, "state-%s-%d" % (os.path.basename(data), count))
+        env = dict(self.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=state)
+        wait_for_bus_name_free(APP_ID)
+        first = Launch(self.tools, [self.tools.quire], 1, env, self.work)
+        notes = self.note_ids(data, count)
+        for index in range(1, count):
+            argument = ["--new-window"] if index % 2 else ["quire://note/" + notes[index % len(notes)].lower()]
+            subprocess.run([self.tools.quire] + argument, env=env, capture_output=True, timeout=30)
+        deadline = time.time() + 120
+        while time.time() < deadline and first.text().count("first-frame") < count:
+            time.sleep(0.1)
+        time.sleep(1.2)  # every window's state saved
+        first.stop()
+        saved = subprocess.run(["sqlite3", "-readonly", os.path.join(state, APP_ID, "scenes.sqlite"), "SELECT count(*) FROM sessions"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        if saved != str(count):
+            raise RuntimeError("%s windows were saved to restore, not %d" % (saved, count))
+        return state
+
+    def fresh(self, template=None):
+        state = tempfile.mkdtemp(prefix="state-", dir=self.work)
+        if template:
+            shutil.rmtree(state)
+            shutil.copytree(template, state)
+        return state
+
+    # Launches ----------------------------------------------------------------------
+
+    def quire(self, data, windows, template=None, arguments=(), extra=None):
+        env = dict(self.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=self.fresh(template), **(extra or {}))
+        wait_for_bus_name_free(APP_ID)
+        return Launch(self.tools, [self.tools.quire] + list(arguments), windows, env, self.work)
+
+    def baseline(self, windows):
+        wait_for_bus_name_free(BASELINE_ID)
+        return Launch(self.tools, [self.tools.baseline], windows, dict(self.base_env, BASELINE_WINDOWS=str(windows)), self.work)
+
+    def interleaved(self, measure_quire, measure_baseline):
+        """Runs the two measurements alternately, `runs` times each; returns their lists."""
+        quire, baseline = [], []
+        for _ in range(self.runs):
+            quire.append(measure_quire())
+            if measure_baseline:
+                baseline.append(measure_baseline())
+        return quire, baseline
+
+    # Reporting ---------------------------------------------------------------------
+
+    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False):
+        """One figure: medians, and whether Quire holds the target, a ratio to the
+        baseline's median or (with `absolute`, or no baseline) a limit on Quire's own."""
+        median_q = statistics.median(quire)
+        median_b = statistics.median(baseline) if baseline else None
+        if isinstance(target, (int, float)) and median_b and not absolute:
+            ratio = median_q / median_b
+            holds = ratio <= target
+            target_text_default = "≤ %.2f×" % target
+        elif isinstance(target, (int, float)):
+            ratio = None
+            holds = median_q <= target
+            target_text_default = "≤ %g %s" % (target, unit)
+        else:
+            ratio, holds, target_text_default = None, None, str(target)
+        target_text = target_text or target_text_default
+        self.rows.append(dict(figure=figure, quire=median_q, baseline=median_b, ratio=ratio, target=target_text,
+                              target_value=target if isinstance(target, (int, float)) else None, holds=holds,
+                              unit=unit, note=note, samples=len(quire)))
+        shown = "%s: quire %.1f %s" % (figure, median_q, unit)
+        if median_b is not None:
+            shown += ", baseline %.1f %s" % (median_b, unit) + (", ×%.2f" % ratio if ratio is not None else "")
+        say(shown + (" (%s)" % note if note else ""))
+
+    def renderer(self):
+        """The renderer GTK picked (and the OpenGL that draws for it), as the baseline reports it."""
+        launch = self.baseline(1)
+        launch.wait_for_frames(1)
+        time.sleep(0.2)
+        launch.stop()
+        for line in launch.text().splitlines():
+            if line.startswith("renderer "):
+                return "GTK renderer: " + line[len("renderer "):].strip()
+        return "GTK renderer: unknown"
+
+    # Figures -----------------------------------------------------------------------
+
+    def launch_figures(self, empty, data10, data100, data100k, state10, state10_100k, state100):
+        say("cold launch, and memory at one window")
+        def cold_quire():
+            launch = self.quire(empty, 1)
+            launch.wait_for_frames(1)
+            result = (launch.last_map, launch.rss_mib())
+            launch.stop()
+            return result
+        def cold_baseline():
+            launch = self.baseline(1)
+            launch.wait_for_frames(1)
+            result = (launch.last_map, launch.rss_mib())
+            launch.stop()
+            return result
+        quire, baseline = self.interleaved(cold_quire, cold_baseline)
+        self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10)
+        rss1_q, rss1_b = [q[1] for q in quire], [b[1] for b in baseline]
+
+        say("relaunch restoring 10 windows")
+        def restore(data, template, windows):
+            def measure():
+                launch = self.quire(data, windows, template)
+                frame = launch.wait_for_frames(windows)
+                result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
+                launch.stop()
+                return result
+            return measure
+        def baseline_windows(windows):
+            def measure():
+                launch = self.baseline(windows)
+                frame = launch.wait_for_frames(windows)
+                result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
+                launch.stop()
+                return result
+            return measure
+        quire, baseline = self.interleaved(restore(data10, state10, 10), baseline_windows(10))
+        self.row("relaunch restoring 10 windows → 10 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
+                 note="last first-frame: quire %.0f ms, baseline %.0f ms" % (
+                     statistics.median(q[2] for q in quire), statistics.median(b[2] for b in baseline)))
+        per_window_q = [(statistics.median(q[1] for q in quire) - statistics.median(rss1_q)) / 9]
+        per_window_b = [(statistics.median(b[1] for b in baseline) - statistics.median(rss1_b)) / 9]
+
+        say("relaunch restoring 10 windows with 100,000 notes")
+        quire100k, baseline10 = self.interleaved(restore(data100k, state10_100k, 10), baseline_windows(10))
+        self.row("the same with 100,000 notes", [q[0] for q in quire100k], [b[0] for b in baseline10], 1.30)
+
+        say("relaunch restoring 100 windows")
+        quire, baseline = self.interleaved(restore(data100, state100, 100), baseline_windows(100))
+        self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25)
+        def gap(maps, first, last):
+            return (maps[last - 1] - maps[first - 1]) / (last - first)
+        early = statistics.median(gap(q[3], 10, 20) for q in quire)
+        late = [gap(q[3], 90, 100) for q in quire]
+        self.row("time per window, 90th–100th (restoring 100)", late, None, early * 1.1, unit="ms",
+                 target_text="≤ the 10th–20th's %.1f ms, +10 %%" % early, note="flat: the 100th window costs no more than the 10th")
+
+        say("launch with 100,000 notes against 10 notes")
+        def cold_on(data):
+            def measure():
+                launch = self.quire(data, 1)
+                launch.wait_for_frames(1)
+                result = launch.last_map
+                launch.stop()
+                return result
+            return measure
+        many, few = self.interleaved(cold_on(data100k), cold_on(data10))
+        self.row("launch with 100,000 notes against 10 notes", many, few, 1.03, note="both are quire")
+
+        say("memory")
+        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB")
+        self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB")
+
+    def new_window_figure(self, data10):
+        say("new window in a running instance")
+        def quire():
+            running = self.quire(data10, 1)
+            running.wait_for_frames(1)
+            time.sleep(0.3)
+            second = Launch(self.tools, [self.tools.quire, "--new-window"], 1,
+                            dict(self.base_env, XDG_DATA_HOME=data10), self.work)
+            result = second.last_map
+            running.stop()
+            return result
+        def baseline():
+            running = self.baseline(1)
+            running.wait_for_frames(1)
+            time.sleep(0.3)
+            second = Launch(self.tools, ["gapplication", "action", BASELINE_ID, "new-window"], 1, self.base_env, self.work)
+            result = second.last_map
+            running.stop()
+            return result
+        quire_times, baseline_times = self.interleaved(quire, baseline)
+        self.row("new window in a running instance → mapped", quire_times, baseline_times, 1.25,
+                 note="quire --new-window against gapplication action new-window")
+
+    def churn_figure(self, data10):
+        cycles = 25 if self.smoke else 500
+        say("memory after opening and closing %d windows" % cycles)
+        running = self.quire(data10, 1)
+        running.wait_for_frames(1)
+        env = dict(self.base_env, XDG_DATA_HOME=data10)
+        after20 = None
+        for cycle in range(1, cycles + 1):
+            second = Launch(self.tools, [self.tools.quire, "--new-window"], 1, env, self.work)
+            window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Quire$"], capture_output=True, text=True).stdout.split()
+            newest = window[-1] if window else None
+            if newest:
+                subprocess.run(["xdotool", "windowfocus", "--sync", newest], capture_output=True)
+                subprocess.run(["xdotool", "key", "ctrl+w"], capture_output=True)
+            deadline = time.time() + 10
+            while time.time() < deadline and len(subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Quire$"],
+                                                                    capture_output=True, text=True).stdout.split()) > 1:
+                time.sleep(0.02)
+            if cycle == min(20, cycles):
+                after20 = running.rss_mib()
+            del second
+        after_all = running.rss_mib()
+        running.stop()
+        self.row("memory after opening and closing %d windows, against after 20" % cycles, [after_all], [after20], 1.05,
+                 unit="MiB", note="both are quire")
+
+    def search_figure(self, data100k):
+        say("full-text search over 100,000 notes")
+        path = os.path.join(data100k, APP_ID, "notes.sqlite")
+        queries = subprocess.run([self.tools.bench_tool, "queries", "10" if self.smoke else "100"],
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        query_file = os.path.join(self.work, "queries.txt")
+        with open(query_file, "w") as out:
+            out.write("\n".join(queries) + "\n")
+        ours = [float(line) for line in subprocess.run([self.tools.bench_tool, "search", path, query_file],
+                                                       capture_output=True, text=True, check=True).stdout.split()]
+        # The same statement the note store runs, through Debian's sqlite3 shell.
+        def statement(query):
+            match = " ".join('"%s"*' % word for word in query.split())
+            return ("SELECT notes.id, notes.body, snippet(notes_search, 0, char(2), char(3), '…', 12) "
+                    "FROM notes_search JOIN notes ON notes.rowid = notes_search.rowid "
+                    "WHERE notes_search MATCH '%s' AND notes.trashed_at IS NULL "
+                    "ORDER BY bm25(notes_search), notes.modified_at DESC LIMIT 200;" % match)
+        script = ".timer on\n" + statement(queries[0]) + "\n" + "\n".join(statement(query) for query in queries) + "\n"
+        shell = subprocess.run(["sqlite3", "-readonly", path], input=script, capture_output=True, text=True, check=True).stdout
+        # The shell's wall clock counts whole milliseconds; its CPU time (user + sys,
+        # in microseconds) is the time of a query that runs from the page cache.
+        theirs = [(float(line.split()[5]) + float(line.split()[7])) * 1000
+                  for line in shell.splitlines() if line.startswith("Run Time:")][1:]
+        def p95(values):
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+        self.row("full-text search over 100,000 notes, median", ours, theirs, 1.5,
+                 note="the note store (wall clock) against the sqlite3 shell running the same statement (its CPU time)")
+        self.row("full-text search over 100,000 notes, 95th percentile", [p95(ours)], [p95(theirs)], 1.5)
+        self.row("full-text search, 95th percentile, within a frame", [p95(ours)], None, 16.7)
+
+    def typing_figures(self, data_big):
+        """Typing at the end of a 1 MB note, in Quire and in the baseline's bare text
+        view showing the same text (the least GTK itself costs)."""
+        characters = 100 if self.smoke else 2_000
+        runs = 1 if self.smoke else 3
+        text_file = os.path.join(self.work, "big-note.txt")
+        with open(text_file, "w") as out:
+            out.write(subprocess.run(["sqlite3", "-readonly", os.path.join(data_big, APP_ID, "notes.sqlite"),
+                                      "SELECT body FROM notes ORDER BY modified_at DESC LIMIT 1"],
+                                     capture_output=True, text=True, check=True).stdout)
+        def type_into(launch, title):
+            """Types into the first window titled like `title`; returns the stalls meanwhile."""
+            time.sleep(1.5)
+            window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                                    capture_output=True, text=True).stdout.split()[0]
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+            subprocess.run(["xdotool", "key", "ctrl+End"], check=True)
+            time.sleep(0.5)
+            started = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+            typed = ("typing into a long note " * (characters // 24 + 1))[:characters]
+            for chunk in range(0, len(typed), 100):
+                subprocess.run(["xdotool", "type", "--delay", "12", typed[chunk:chunk + 100]], check=True)
+            time.sleep(2)  # the last autosave
+            ended = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+            stalls = [float(line.split()[2]) for line in launch.text().splitlines()
+                      if line.startswith("stall:") and started <= float(line.split()[1]) <= ended]
+            launch.stop()
+            return stalls
+        def quire(windows):
+            state = self.fresh()
+            env = dict(self.base_env, XDG_DATA_HOME=data_big, XDG_STATE_HOME=state)
+            wait_for_bus_name_free(APP_ID)
+            launch = Launch(self.tools, [self.tools.quire], 1, dict(env, GTKKIT_STALL_TRACE="16.7"), self.work)
+            launch.wait_for_frames(1)
+            for _ in range(windows - 1):
+                Launch(self.tools, [self.tools.quire, "--new-window"], 1, env, self.work)
+            return type_into(launch, "Quire$")
+        def baseline(windows):
+            env = dict(self.base_env, BASELINE_WINDOWS=str(windows), BASELINE_TEXT_FILE=text_file, BASELINE_STALL_TRACE="16.7")
+            wait_for_bus_name_free(BASELINE_ID)
+            launch = Launch(self.tools, [self.tools.baseline], windows, env, self.work)
+            launch.wait_for_frames(windows)
+            return type_into(launch, "^Baseline$")
+        for windows in (1, 3):
+            say("typing %d characters into a 1 MB note in %d window(s)" % (characters, windows))
+            quire_stalls, baseline_stalls = [], []
+            for _ in range(runs):
+                quire_stalls.append(quire(windows))
+                baseline_stalls.append(baseline(windows))
+            longest = max((max(run) for run in quire_stalls if run), default=0)
+            longest_baseline = max((max(run) for run in baseline_stalls if run), default=0)
+            self.row("typing %d characters into a 1 MB note%s: stalls over 16.7 ms" % (
+                characters, "" if windows == 1 else ", open in 3 windows"),
+                [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls], 0, unit="stalls", absolute=True,
+                note="longest: quire %.0f ms, baseline %.0f ms (the baseline: a bare text view%s showing the same text)" % (
+                    longest, longest_baseline, "" if windows == 1 else " in each of 3 windows, one shared buffer"))
+
+    # Output --------------------------------------------------------------------------
+
+    def report(self, renderer):
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        with open("/proc/meminfo") as meminfo:
+            memory = round(int(meminfo.readline().split()[1]) / 1024 / 1024)
+        about = "%s, %d cores, %d GiB; %s; commit %s; %s; %s" % (
+            platform.platform(terse=True), os.cpu_count(), memory, renderer, commit,
+            datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "median of %d interleaved runs" % self.runs)
+        def number(value, unit):
+            return "—" if value is None else ("%d" % value if unit == "stalls" else "%.1f %s" % (value, unit))
+        header = ["figure", "quire", "baseline", "ratio", "target", "holds"]
+        lines = []
+        for row in self.rows:
+            holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
+            lines.append([row["figure"], number(row["quire"], row["unit"]), number(row["baseline"], row["unit"]),
+                          "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds])
+        widths = [max(len(cells[index]) for cells in [header] + lines) for index in range(len(header))]
+        def table_line(cells):
+            return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
+        table = "\n".join([table_line(header), "|" + "|".join("-" * (width + 2) for width in widths) + "|"] + [table_line(cells) for cells in lines])
+        notes = "\n".join("- %s: %s" % (row["figure"], row["note"]) for row in self.rows if row["note"])
+        print("\nBenchmark, " + about)
+        print(table)
+        if notes:
+            print("\n" + notes)
+        os.makedirs(RESULTS, exist_ok=True)
+        with open(os.path.join(RESULTS, "table.md"), "w") as out:
+            out.write("Benchmark, %s\n\n%s\n\n%s\n" % (about, table, notes))
+        with open(os.path.join(RESULTS, "results.json"), "w") as out:
+            json.dump(dict(about=about, rows=self.rows), out, indent=1)
+        self.chart(os.path.join(RESULTS, "chart.png"))
+
+    def chart(self, path):
+        """Each figure's ratio (or value) against its target, as bars: green where it holds."""
+        rows = [row for row in self.rows if row["target_value"] is not None]
+        scale, left, height = 260, 430, 26
+        width, total = left + scale * 2 + 80, 40 + height * len(rows)
+        draw = ["-size", "%dx%d" % (width, total), "xc:white", "-font", "DejaVu-Sans", "-pointsize", "12"]
+        for index, row in enumerate(rows):
+            y = 30 + index * height
+            value = row["ratio"] if row["ratio"] is not None else (row["quire"] / row["target_value"] if row["target_value"] else row["quire"])
+            target = row["target_value"] if row["ratio"] is not None else 1.0
+            colour = "#2e7d32" if row["holds"] else "#c62828"
+            bar = min(value, 2.0) * scale
+            draw += ["-fill", "black", "-annotate", "+8+%d" % (y + 15), row["figure"][:64],
+                     "-fill", colour, "-draw", "rectangle %d,%d %d,%d" % (left, y + 3, left + max(bar, 1), y + 20),
+                     "-fill", "black", "-annotate", "+%d+%d" % (left + max(bar, 1) + 6, y + 15),
+                     "×%.2f" % value if row["ratio"] is not None else "%g %s" % (row["quire"], row["unit"]),
+                     "-stroke", "#1565c0", "-draw", "line %d,%d %d,%d" % (left + target * scale, y, left + target * scale, y + 23),
+                     "-stroke", "none"]
+        draw += ["-fill", "#1565c0", "-annotate", "+%d+18" % left, "blue line: target (ratio to baseline, or the limit)", path]
+        subprocess.run(["convert"] + draw, check=False, capture_output=True)
+
+
+FIGURES = ("launch", "new-window", "churn", "search", "typing")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Quire's benchmark suite")
+    parser.add_argument("--smoke", action="store_true", help="run each figure once, to prove the suite works")
+    parser.add_argument("--only", default=",".join(FIGURES),
+                        help="a comma-separated choice of figures to measure (default: all of %s)" % ", ".join(FIGURES))
+    options = parser.parse_args()
+    only = set(options.only.split(","))
+    if not only <= set(FIGURES):
+        parser.error("unknown figure(s): %s" % ", ".join(sorted(only - set(FIGURES))))
+    work = tempfile.mkdtemp(prefix="quire-bench-")
+    try:
+        bench = Bench(options.smoke, work)
+        say("seeding notes and saving windows to restore")
+        data10 = bench.seed("10", 10)
+        data100k = bench.seed("100k", 1_000 if options.smoke else 100_000) if only & {"launch", "search"} else None
+        renderer = bench.renderer()
+        if "launch" in only:
+            data100 = bench.seed("100", 100)
+            states = (bench.saved_windows(data10, 10), bench.saved_windows(data100k, 10), bench.saved_windows(data100, 100))
+            bench.launch_figures(os.path.join(work, "data-empty"), data10, data100, data100k, *states)
+        if "new-window" in only:
+            bench.new_window_figure(data10)
+        if "churn" in only:
+            bench.churn_figure(data10)
+        if "search" in only:
+            bench.search_figure(data100k)
+        if "typing" in only:
+            bench.typing_figures(bench.seed("big", 10, big_note=1_000_000))
+        bench.report(renderer)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

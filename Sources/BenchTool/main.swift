@@ -1,0 +1,70 @@
+import Foundation
+import NoteModel
+import Storage
+
+// The benchmark suite's helper, run by Benchmarks/bench.py; not installed.
+//
+//   BenchTool seed <count> [--big-note <characters>]
+//       fills the XDG data folder's notes database through the real note store,
+//       each note a title and a paragraph of varied words; with --big-note, one
+//       more note of that many characters, the most recently edited.
+//   BenchTool queries <count>
+//       prints that many searches a person might type, one per line, from the
+//       words the notes are made of.
+//   BenchTool search <notes.sqlite> <queries-file>
+//       runs each line of the file as a search through the note store and
+//       prints the milliseconds each took, one per line.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("BenchTool: \(message)\n".utf8))
+    exit(1)
+}
+
+func seed(count: Int, bigNote: Int?) throws {
+    let store = try NoteStore(directories: AppDirectories(applicationID: "io.github.quire.Quire"))
+    let now = Date()
+    var corpus = Corpus(seed: 1)
+    try store.importNotes((0..<count).map { index in
+        (body: "Note \(index) \(corpus.phrase(5))\n\(corpus.phrase(60))", modifiedAt: now.addingTimeInterval(-Double(index) - 1))
+    })
+    if let bigNote {
+        var body = "A long note\n"
+        while body.utf8.count < bigNote { body += corpus.phrase(12) + "\n" }
+        try store.createNote(body: String(body.prefix(bigNote)), at: now)
+    }
+    store.close()
+    print("seeded \(count) notes\(bigNote.map { " and one of \($0) characters" } ?? "") into \(store.path)")
+}
+
+func search(path: String, queries: String) throws {
+    let store = try NoteStore(path: path)
+    let lines = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n").map(String.init)
+    _ = try store.search(lines.first ?? "alpha")  // statements prepared, pages warm, as in a running app
+    for query in lines {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try store.search(query)
+        print(String(format: "%.3f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
+    }
+}
+
+do {
+    switch arguments.first {
+    case "seed":
+        guard arguments.count >= 2, let count = Int(arguments[1]) else { fail("seed needs a count") }
+        let big = arguments.firstIndex(of: "--big-note").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+        try seed(count: count, bigNote: big)
+    case "queries":
+        guard arguments.count == 2, let count = Int(arguments[1]) else { fail("queries needs a count") }
+        var corpus = Corpus(seed: 2)
+        for _ in 0..<count { print(corpus.query()) }
+    case "search":
+        guard arguments.count == 3 else { fail("search needs a database and a file of queries") }
+        try search(path: arguments[1], queries: arguments[2])
+    default:
+        fail("unknown command; use seed, queries or search")
+    }
+} catch {
+    fail("\(error)")
+}
