@@ -11,6 +11,10 @@ import Storage
 final class AppDelegate: ApplicationDelegate {
     /// The application identifier, also the D-Bus name and the data folders' name.
     static let applicationID = "io.github.quire.Quire"
+    /// The scene configurations the app asks for (`Resources/Info.plist`): main windows and note windows.
+    static let mainConfiguration = "Default Configuration"
+    static let noteConfiguration = "Note Editor"
+    static let configurations = [mainConfiguration, noteConfiguration]
 
     /// The running app's delegate, as scene delegates reach it (UIKit's
     /// `UIApplication.shared.delegate as! AppDelegate`).
@@ -142,7 +146,8 @@ final class AppDelegate: ApplicationDelegate {
     ) -> SceneConfiguration {
         let aboutOneNote = options.userActivities.contains { NoteActivity.noteID(in: $0) != nil }
             || options.urlContexts.contains { NoteLink.noteID(in: $0.url) != nil }
-        return SceneConfiguration(name: aboutOneNote ? "Note Editor" : "Default Configuration", sessionRole: session.role)
+        return SceneConfiguration(
+            name: aboutOneNote ? AppDelegate.noteConfiguration : AppDelegate.mainConfiguration, sessionRole: session.role)
     }
 
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {

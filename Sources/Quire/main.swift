@@ -11,6 +11,7 @@ Localization.setUp(domain: "quire", directory: Resources.localeDirectory)
 let manifest: SceneManifest
 do {
     manifest = try SceneManifest(contentsOf: Resources.path("Info.plist"))
+    try manifest.requireConfigurations(named: AppDelegate.configurations, role: .windowApplication)
 } catch {
     Log.error("cannot start: \(error)")
     exit(1)

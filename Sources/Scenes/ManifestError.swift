@@ -6,6 +6,7 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
     case unknownClass(key: String, value: String)
     case duplicateConfiguration(name: String)
     case noConfigurations(role: String)
+    case missingConfiguration(name: String, role: String)
 
     public var description: String {
         switch self {
@@ -16,6 +17,8 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
             "the scene manifest's \(key) is \"\(value)\", but no scene class of that name exists (write Module.ClassName)"
         case let .duplicateConfiguration(name): "the scene manifest declares the configuration \"\(name)\" twice"
         case let .noConfigurations(role): "the scene manifest declares no configuration for \(role)"
+        case let .missingConfiguration(name, role):
+            "the scene manifest declares no configuration \"\(name)\" for \(role), which the app asks for"
         }
     }
 }

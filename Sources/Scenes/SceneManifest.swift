@@ -77,6 +77,16 @@ public struct SceneManifest {
         }
     }
 
+    /// Throws `ManifestError.missingConfiguration` unless the manifest declares
+    /// every configuration in `names` for `role`: an app checks the ones it asks
+    /// for at launch, so an edited or damaged manifest stops it with a message
+    /// rather than at the first window that needs the missing one.
+    public func requireConfigurations(named names: [String], role: SceneSessionRole) throws {
+        for name in names where configuration(named: name, role: role) == nil {
+            throw ManifestError.missingConfiguration(name: name, role: role.rawValue)
+        }
+    }
+
     /// The configuration called `name` for `role`, or the role's first if `name` is nil.
     public func configuration(named name: String?, role: SceneSessionRole) -> SceneConfiguration? {
         guard let candidates = configurations[role] else { return nil }

@@ -43,6 +43,21 @@ struct SceneInputTests {
         #expect(session.messages.contains("Quire.NoSuchDelegate"), "\(session.messages)")
     }
 
+    @Test("a manifest without a configuration Quire asks for stops the launch, naming it, rather than crash at the first window",
+          arguments: ["Default Configuration", "Note Editor"])
+    func missingConfiguration(name: String) throws {
+        let session = try QuireSession()
+        let resources = session.desktop.directory.file("resources")
+        try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
+        let manifest = try String(contentsOfFile: BuiltProducts.sourceRoot + "/Resources/Info.plist", encoding: .utf8)
+            .replacingOccurrences(of: "<string>\(name)</string>", with: "<string>Renamed</string>")
+        try manifest.write(toFile: resources + "/Info.plist", atomically: true, encoding: .utf8)
+        try session.launch(environment: ["QUIRE_RESOURCE_DIR": resources])
+        #expect(session.process?.waitForExit(seconds: 10) == 1)
+        #expect(session.messages.contains("cannot start"), "\(session.messages)")
+        #expect(session.messages.contains("no configuration \"\(name)\""), "\(session.messages)")
+    }
+
     @Test("an unreadable scenes.sqlite is moved aside, never deleted, and the launch proceeds fresh; notes are untouched")
     func corruptSessionStore() throws {
         let session = try QuireSession()

@@ -35,6 +35,16 @@ struct SceneManifestTests {
         #expect(manifest.activityTypes == nil)
     }
 
+    @Test("an app's required configurations: all present passes, a missing one is named")
+    func requiredConfigurations() throws {
+        let manifest = try SceneManifest(propertyList: Self.manifest())
+        try manifest.requireConfigurations(named: ["Main"], role: .windowApplication)
+        #expect(throws: ManifestError.missingConfiguration(name: "Editor", role: "UIWindowSceneSessionRoleApplication")) {
+            try manifest.requireConfigurations(named: ["Main", "Editor"], role: .windowApplication)
+        }
+        #expect("\(ManifestError.missingConfiguration(name: "Editor", role: "R"))".contains(#"no configuration "Editor" for R"#))
+    }
+
     static let errorCases: [([String: Any], String)] = [
         ([String: Any](), "has no UIApplicationSceneManifest"),
         (manifest(multiple: "yes"), "UIApplicationSupportsMultipleScenes must be a Boolean"),
