@@ -161,6 +161,15 @@ final class QuireSession {
         return status
     }
 
+    /// Presses `shortcut`, waits for the dialog it opens (titled to match
+    /// `pattern`), and answers it with the key `answer`.
+    func answerDialog(matching pattern: String, openedBy shortcut: String, with answer: String) throws {
+        try desktop.xdotool("key", shortcut)
+        let dialog = try waitForWindow(matching: pattern)
+        try desktop.xdotool("windowfocus", "--sync", dialog)
+        try desktop.xdotool("key", answer)
+    }
+
     /// Waits for a window titled to match `pattern`; if none comes, the error
     /// says whether the app is still running and what it printed.
     func waitForWindow(matching pattern: String, seconds: Double = 15) throws -> String {

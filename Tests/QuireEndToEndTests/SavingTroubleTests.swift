@@ -26,10 +26,7 @@ struct SavingTroubleTests {
                 "a recovery copy outside the full disk: \(session.drafts())")
 
         // Ctrl+W asks; Keep Open (which has the focus) keeps the window.
-        try session.desktop.xdotool("key", "ctrl+w")
-        let closeDialog = try session.waitForWindow(matching: "^Close Without Saving\\?$")
-        try session.desktop.xdotool("windowfocus", "--sync", closeDialog)
-        try session.desktop.xdotool("key", "Return")
+        try session.answerDialog(matching: "^Close Without Saving\\?$", openedBy: "ctrl+w", with: "Return")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Close Without").isEmpty })
         #expect(session.windowIDs().count == 1, "the window stays")
 
@@ -40,10 +37,7 @@ struct SavingTroubleTests {
         #expect(session.desktop.windowTitles(matching: " — Quire$") == ["Groceries (not saved) — Quire"])
 
         // Ctrl+Q asks; Cancel keeps the app running.
-        try session.desktop.xdotool("key", "ctrl+q")
-        let quitDialog = try session.waitForWindow(matching: "^Quit Without Saving\\?$")
-        try session.desktop.xdotool("windowfocus", "--sync", quitDialog)
-        try session.desktop.xdotool("key", "Return")
+        try session.answerDialog(matching: "^Quit Without Saving\\?$", openedBy: "ctrl+q", with: "Return")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Quit Without").isEmpty })
         #expect(session.process?.isRunning == true)
 

@@ -29,15 +29,21 @@ struct SceneInputTests {
         for (key, value) in launchValues { try store.setLaunchValue(key, value) }
     }
 
-    @Test("a manifest naming a class that does not exist stops the launch, naming the key and the value")
-    func unknownDelegateClass() throws {
+    /// Launches Quire with its manifest edited: `text` replaced by `replacement`.
+    private func launchWithManifest(replacing text: String, with replacement: String) throws -> QuireSession {
         let session = try QuireSession()
         let resources = session.desktop.directory.file("resources")
         try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
         let manifest = try String(contentsOfFile: BuiltProducts.sourceRoot + "/Resources/Info.plist", encoding: .utf8)
-            .replacingOccurrences(of: "Quire.NoteSceneDelegate", with: "Quire.NoSuchDelegate")
+            .replacingOccurrences(of: text, with: replacement)
         try manifest.write(toFile: resources + "/Info.plist", atomically: true, encoding: .utf8)
         try session.launch(environment: ["QUIRE_RESOURCE_DIR": resources])
+        return session
+    }
+
+    @Test("a manifest naming a class that does not exist stops the launch, naming the key and the value")
+    func unknownDelegateClass() throws {
+        let session = try launchWithManifest(replacing: "Quire.NoteSceneDelegate", with: "Quire.NoSuchDelegate")
         #expect(session.process?.waitForExit(seconds: 10) == 1)
         #expect(session.messages.contains("UISceneDelegateClassName"), "\(session.messages)")
         #expect(session.messages.contains("Quire.NoSuchDelegate"), "\(session.messages)")
@@ -46,13 +52,7 @@ struct SceneInputTests {
     @Test("a manifest without a configuration Quire asks for stops the launch, naming it, rather than crash at the first window",
           arguments: ["Default Configuration", "Note Editor"])
     func missingConfiguration(name: String) throws {
-        let session = try QuireSession()
-        let resources = session.desktop.directory.file("resources")
-        try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
-        let manifest = try String(contentsOfFile: BuiltProducts.sourceRoot + "/Resources/Info.plist", encoding: .utf8)
-            .replacingOccurrences(of: "<string>\(name)</string>", with: "<string>Renamed</string>")
-        try manifest.write(toFile: resources + "/Info.plist", atomically: true, encoding: .utf8)
-        try session.launch(environment: ["QUIRE_RESOURCE_DIR": resources])
+        let session = try launchWithManifest(replacing: "<string>\(name)</string>", with: "<string>Renamed</string>")
         #expect(session.process?.waitForExit(seconds: 10) == 1)
         #expect(session.messages.contains("cannot start"), "\(session.messages)")
         #expect(session.messages.contains("no configuration \"\(name)\""), "\(session.messages)")

@@ -73,10 +73,7 @@ struct FullDiskAttack {
             Thread.sleep(forTimeInterval: 1.2)
         case .closeAnyway:
             try session.desktop.xdotool("windowfocus", "--sync", window)
-            try session.desktop.xdotool("key", "ctrl+w")
-            let dialog = try session.waitForWindow(matching: "^Close Without Saving\\?$")
-            try session.desktop.xdotool("windowfocus", "--sync", dialog)
-            try session.desktop.xdotool("key", "alt+c")
+            try session.answerDialog(matching: "^Close Without Saving\\?$", openedBy: "ctrl+w", with: "alt+c")
             if !eventually(within: 5, { session.windowIDs().count == 1 }) { failures.append("Close Anyway did not close the window") }
         case .switchNote:
             try session.desktop.xdotool("windowfocus", "--sync", window)
@@ -87,10 +84,7 @@ struct FullDiskAttack {
             }
         case .quitAnyway:
             try session.desktop.xdotool("windowfocus", "--sync", window)
-            try session.desktop.xdotool("key", "ctrl+q")
-            let dialog = try session.waitForWindow(matching: "^Quit Without Saving\\?$")
-            try session.desktop.xdotool("windowfocus", "--sync", dialog)
-            try session.desktop.xdotool("key", "alt+q")
+            try session.answerDialog(matching: "^Quit Without Saving\\?$", openedBy: "ctrl+q", with: "alt+q")
             if session.process?.waitForExit(seconds: 10) != 0 { failures.append("Quit Anyway did not quit cleanly") }
         case .logOut:
             if try session.stop(with: SIGHUP) != 0 { failures.append("a logout did not quit cleanly") }
