@@ -36,11 +36,13 @@ final class MessageBar {
     var isShown: Bool { revealer.isRevealed }
 
     /// Shows `text`, with a button labelled `actionLabel` running `action` (no
-    /// button if nil). With `seconds`, it hides itself after that long; with
-    /// `focusAction`, the button takes the keyboard focus (Return runs it).
+    /// button if nil). With `seconds`, it hides itself after that long. The
+    /// button never takes the keyboard focus: the next key typed goes where the
+    /// person was typing, not into the action (its label's mnemonic, Alt and the
+    /// underlined letter, runs it from the keyboard).
     func show(
         _ text: String, actionLabel: String? = nil, tooltip: String? = nil, seconds: UInt32? = nil,
-        focusAction: Bool = false, action: (@MainActor () -> Void)? = nil
+        action: (@MainActor () -> Void)? = nil
     ) {
         message.text = text
         self.action = action
@@ -48,7 +50,6 @@ final class MessageBar {
         if let actionLabel { actionButton.label = actionLabel }
         if let tooltip { actionButton.setTooltip(tooltip) }
         revealer.isRevealed = true
-        if focusAction { actionButton.grabFocus() }
         hideTimer?.cancel()
         hideTimer = seconds.map { seconds in MainLoop.after(milliseconds: seconds * 1_000) { [weak self] in self?.hide() } }
     }

@@ -158,7 +158,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         }
         let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
         banner.show(message, actionLabel: localized("_Undo"), tooltip: localized("Take the note back out of the trash"),
-                    seconds: 8, focusAction: true) { [weak self] in
+                    seconds: 8) { [weak self] in
             do {
                 try store.waitingLonger { try store.restoreFromTrash(id) }
                 self?.editor?.show(noteID: id)
