@@ -121,6 +121,19 @@ static inline guint quire_invalid_list_position(void) { return GTK_INVALID_LIST_
 
 static inline gpointer quire_signal_list_item_factory_new(void) { return gtk_signal_list_item_factory_new(); }
 
+/* A keyboard shortcut that works while the focus is in `widget` (or inside it):
+ * `trigger` ("Delete", "<Alt>Delete") activates the action `action` ("app.x").
+ * Returns FALSE if the trigger does not parse. */
+static inline gboolean quire_widget_add_shortcut(gpointer widget, const char *trigger, const char *action) {
+    GtkShortcutTrigger *parsed = gtk_shortcut_trigger_parse_string(trigger);
+    if (parsed == NULL) return FALSE;
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
+                                         gtk_shortcut_new(parsed, gtk_named_action_new(action)));
+    gtk_widget_add_controller(GTK_WIDGET(widget), controller);
+    return TRUE;
+}
+
 /* A list view of `selection` built by `factory`; it takes new references to both. */
 static inline GtkWidget *quire_list_view_new(gpointer selection, gpointer factory) {
     return gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),

@@ -54,6 +54,15 @@ public class Widget: Object {
         set { gtk_widget_set_sensitive(widgetPointer, newValue ? 1 : 0) }
     }
 
+    /// Makes `trigger` (GTK's notation: "Delete", "<Alt>Delete") activate the
+    /// action `action` ("app.move-to-trash") while the keyboard focus is in
+    /// this widget, and only there: a key that means something else in a text
+    /// field elsewhere in the window keeps its meaning.
+    public func addShortcut(_ trigger: String, action: String) {
+        let added = quire_widget_add_shortcut(objectPointer, trigger, action) != 0
+        precondition(added, "not a shortcut trigger: \(trigger)")
+    }
+
     /// Calls `handler(x, y)` when the widget is right-clicked, at that point.
     public func onSecondaryClick(_ handler: @escaping @MainActor (Double, Double) -> Void) {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>

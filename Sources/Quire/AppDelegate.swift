@@ -112,8 +112,13 @@ final class AppDelegate: ApplicationDelegate {
                 openNoteWindow(for: noteID)
             }
         }
-        application.addAction("move-to-trash", accelerators: ["<Control>Delete"]) {
+        // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
+        application.addAction("move-to-trash", accelerators: ["<Alt>Delete"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
+        }
+        // Delete in the list: the trash for a note, Delete Forever (asked first) in the trash.
+        application.addAction("delete-selected") {
+            (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.deleteSelectedNote()
         }
         application.addAction("search", accelerators: ["<Control>f"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()

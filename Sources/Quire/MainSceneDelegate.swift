@@ -78,9 +78,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         restore.onClicked { [weak self] in
             self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.restoreFromTrash(id) } }
         }
-        delete.onClicked { [weak self] in
-            self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.deletePermanently(id) } }
-        }
+        delete.onClicked { [weak self] in self?.askToDeleteForever() }
         empty.onClicked { [weak self] in
             guard let window = (self?.scene as? WindowScene)?.window else { return }
             ConfirmationDialog.ask(
@@ -98,9 +96,32 @@ final class MainSceneDelegate: NoteSceneDelegate {
         return trashActions
     }
 
-    /// Runs `change` on the selected note in the trash, then shows the next one.
-    private func onSelectedTrashedNote(_ change: (UUID) throws -> Void) {
-        guard let list, let id = list.selectedNoteID else { return }
+    /// Delete in the list: moves the note to the trash, or, in the trash, asks
+    /// whether to delete it for good.
+    func deleteSelectedNote() {
+        if trashToggle.isActive { askToDeleteForever() } else { moveNoteToTrash() }
+    }
+
+    /// Delete Forever cannot be undone: it asks first, and Cancel has the focus.
+    private func askToDeleteForever() {
+        guard let window = (scene as? WindowScene)?.window, let id = list?.selectedNoteID,
+              case let .success(store)? = AppDelegate.current?.notes
+        else { return }
+        let title = (try? store.note(id: id))?.map(\.title).flatMap { $0.isEmpty ? nil : $0 }
+        ConfirmationDialog.ask(
+            over: window,
+            question: title.map { localized("Delete “%s” Forever?", $0) } ?? localized("Delete the Note Forever?"),
+            detail: localized("The note will be deleted for good. This cannot be undone."),
+            confirmLabel: localized("_Delete Forever")
+        ) { [weak self] in
+            self?.onSelectedTrashedNote(id) { id in try store.waitingLonger { try store.deletePermanently(id) } }
+        }
+    }
+
+    /// Runs `change` on the selected note in the trash (or on `chosen`, the one a
+    /// question was asked about), then shows the next one.
+    private func onSelectedTrashedNote(_ chosen: UUID? = nil, _ change: (UUID) throws -> Void) {
+        guard let list, let id = chosen ?? list.selectedNoteID else { return }
         do {
             try change(id)
         } catch {

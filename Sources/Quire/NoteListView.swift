@@ -75,6 +75,7 @@ final class NoteListView {
             return row.show(summary, match: matches[id])
         })
         list.setAccessibleLabel(localized("Notes"))
+        list.addShortcut("Delete", action: "app.delete-selected")
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.reload() }

@@ -18,7 +18,7 @@ struct TrashTests {
         _ = try session.focusNewWindow(besides: [main])
         let noteWindow = try #require(session.lifecycle.last { $0.callback == "scene(_:willConnectTo:options:)" }?.session)
         _ = try session.focus(main)
-        try session.desktop.xdotool("key", "ctrl+Delete")
+        try session.desktop.xdotool("key", "alt+Delete")
 
         session.waitForTrace { $0.contains { $0.callback == "application(_:didDiscardSceneSessions:)" } }
         #expect(session.lifecycle.first { $0.callback == "application(_:didDiscardSceneSessions:)" }?.sessions == [noteWindow],
@@ -29,7 +29,7 @@ struct TrashTests {
         #expect(try store.trashedNotes().map(\.title) == ["Shopping list"])
         session.keepScreenshot(named: "trash-banner")
 
-        try session.desktop.xdotool("key", "Return")  // Undo has the focus
+        try session.desktop.xdotool("key", "alt+u")  // Undo, by its mnemonic
         _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
         #expect(try store.trashedNotes().isEmpty)
         #expect(Set(try store.allNotes().map(\.title)) == ["Shopping list", "Older note"])
@@ -42,7 +42,7 @@ struct TrashTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["Keeper", "Old draft"], into: window)
-        try session.desktop.xdotool("key", "ctrl+Delete")
+        try session.desktop.xdotool("key", "alt+Delete")
         let store = try NoteStore(path: session.notesPath)
         #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
 
@@ -56,7 +56,7 @@ struct TrashTests {
 
         try session.desktop.xdotool("key", "alt+t")  // back to the notes
         _ = try session.waitForWindow(matching: "^Old draft — Quire$")
-        try session.desktop.xdotool("key", "ctrl+Delete")
+        try session.desktop.xdotool("key", "alt+Delete")
         #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 1 })
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
@@ -76,6 +76,87 @@ struct TrashTests {
         try session.desktop.xdotool("key", "alt+e")  // the dialog's Empty Trash
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
         #expect(try store.allNotes().map(\.title) == ["Keeper"], "the trashed note is gone for good")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Ctrl+Delete in the editor deletes the next word, as in any text view; Delete in the list moves the note to the trash")
+    func deleteKeys() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Older note", "Shopping list eggs"], into: window)
+        try session.desktop.xdotool("key", "ctrl+Home")
+        try session.desktop.xdotool("key", "ctrl+Delete")
+        #expect(eventually(within: 5) { (try? session.storedNotes().first?.body) == " list eggs" },
+                "the first word is gone: \((try? session.storedNotes().map(\.body)) ?? [])")
+        #expect(try NoteStore(path: session.notesPath).trashedNotes().isEmpty, "nothing went to the trash")
+
+        try session.desktop.xdotool("mousemove", "--window", window, "100", "120", "click", "1")  // the top row
+        try session.desktop.xdotool("key", "Delete")
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == [" list eggs"] })
+        _ = try session.waitForWindow(matching: "^Older note — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Delete Forever asks first, from its button and from Delete in the trash's list; Cancel keeps the note")
+    func deleteForeverAsks() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Keeper", "Old draft"], into: window)
+        try session.desktop.xdotool("key", "alt+Delete")
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Old draft — Quire$")
+
+        try session.answerDialog(matching: "^Delete “Old draft” Forever\\?$", openedBy: "alt+d", with: "Return")
+        #expect(try store.trashedNotes().map(\.title) == ["Old draft"], "Cancel has the focus: nothing deleted")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("mousemove", "--window", window, "100", "120", "click", "1")  // the trashed note's row
+        try session.answerDialog(matching: "^Delete “Old draft” Forever\\?$", openedBy: "Delete", with: "alt+d")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "deleted once confirmed")
+        #expect(try store.allNotes().map(\.title) == ["Keeper"])
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("typing on after Move to Trash goes into the note shown, not into Undo: the trashed note keeps its text and never comes back unasked")
+    func trashWhileAnotherWindowTypes() throws {
+        let session = try QuireSession(windowManager: true)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Older note", "Shopping list"], into: main)
+        try session.desktop.xdotool("key", "ctrl+shift+n")  // a second main window, on the same note
+        let second = try session.focusNewWindow(besides: [main])
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        let noteWindow = try session.focusNewWindow(besides: [main, second])
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" eggs", into: noteWindow)
+        Thread.sleep(forTimeInterval: 3)
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "alt+Delete")
+
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == ["Shopping list eggs"] },
+                "the typing went to the trash with the note")
+        let atTrashing = try #require(try store.trashedNotes().first)
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$").sorted() == ["Older note — Quire", "Older note — Quire"] },
+                "both main windows moved on and the note's own window closed: \(session.desktop.windowTitles(matching: "Quire$"))")
+        // Type on in each main window: it goes into the note shown, never into the trashed one.
+        for window in [main, second] {
+            try session.desktop.xdotool("windowfocus", "--sync", window)
+            try session.desktop.xdotool("key", "ctrl+End")
+            try session.desktop.type(" more", into: window)
+        }
+        #expect(eventually(within: 5) { (try? store.allNotes().map(\.body)) == ["Older note more more"] },
+                "no note came back: \((try? store.allNotes().map(\.body)) ?? [])")
+        let trashed = try #require(try store.trashedNotes().first)
+        #expect(trashed.revision == atTrashing.revision && trashed.modifiedAt == atTrashing.modifiedAt,
+                "nothing was saved into the trashed note: \(trashed)")
         #expect(try session.stop() == 0)
     }
 }

@@ -121,7 +121,7 @@ final class ScriptedUser {
     /// Moves the window's note to the trash; half the time, undoes it.
     private func trash(in window: String) {
         guard bringForward(window) else { return }
-        _ = try? session.desktop.xdotool("key", "ctrl+Delete")
+        _ = try? session.desktop.xdotool("key", "alt+Delete")
         actions["trash", default: 0] += 1
         if Bool.random(using: &generator) {
             usleep(200_000)
