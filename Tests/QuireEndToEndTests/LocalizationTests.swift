@@ -50,6 +50,16 @@ struct LocalizationTests {
         return root
     }
 
+    @Test("every string a person can see is in the template and translated in every language, none fuzzy")
+    func everyStringTranslated() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-po-check")
+        defer { folder.remove() }
+        let check = try ChildProcess.run(
+            "bash", ["\(BuiltProducts.sourceRoot)/po/update-translations.sh", "--check"],
+            environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path, seconds: 60)
+        #expect(check.status == 0, "run po/update-translations.sh and translate: \(check.error)")
+    }
+
     @Test("LANGUAGE=<code> shows translated titles, controls, menus and relative times", arguments: languages)
     func translated(_ expected: Expected) throws {
         let catalogues = try TemporaryDirectory(prefix: "quire-locale")
