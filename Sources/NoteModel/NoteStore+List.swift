@@ -35,6 +35,19 @@ extension NoteStore {
         return (ids, rows.count < limit ? nil : next)
     }
 
+    /// Where the note `id` stands in the list of notes outside the trash, newest
+    /// first (the order of `notePage`): how many notes come before it. Nil if it
+    /// is in the trash or gone.
+    public func listPosition(of id: UUID) throws -> Int? {
+        guard let modified = try database.query(
+            "SELECT modified_at FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id.uuidString)]
+        ).first?.real(0) else { return nil }
+        return try database.query("""
+            SELECT count(*) FROM notes
+            WHERE trashed_at IS NULL AND (modified_at, id) > (?, ?)
+            """, [.real(modified), .text(id.uuidString)]).first?.integer(0).map(Int.init)
+    }
+
     /// A row's summary of the note `id`, reading only the start of its text.
     public func summary(of id: UUID) throws -> NoteSummary? {
         try database.query(

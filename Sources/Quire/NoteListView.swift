@@ -184,12 +184,17 @@ final class NoteListView {
         let index = position(of: change.noteID)
         let selected = selectedNoteID
         switch change {
-        case .created, .edited, .restoredFromTrash:
+        case .created, .edited:
             // The newest note goes to the top; re-inserting also re-binds its row.
             quietly {
                 if let index { ids.splice(at: index, removing: 1, inserting: []) }
                 ids.splice(at: 0, removing: 0, inserting: [id])
             }
+        case .restoredFromTrash:
+            // Back where its date puts it; if that is past the pages loaded so far, its page brings it.
+            guard index == nil, let position = try? store.listPosition(of: change.noteID),
+                  position < ids.count || (position == ids.count && nextPage == nil) else { break }
+            quietly { ids.splice(at: position, removing: 0, inserting: [id]) }
         case .movedToTrash, .deletedPermanently:
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
         }

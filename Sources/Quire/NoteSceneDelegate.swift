@@ -141,14 +141,19 @@ class NoteSceneDelegate: WindowSceneDelegate {
         return activity
     }
 
-    /// Moves the note shown to the trash and offers Undo (Move to Trash,
-    /// Ctrl+Delete). Every window's unsaved typing in the note is saved first;
-    /// a note that cannot be saved is not trashed.
+    /// Moves the note shown to the trash and offers Undo, which also opens the
+    /// note's own window again if it had one (Move to Trash: Alt+Delete, or
+    /// Delete in the list). Every window's unsaved typing in the note is saved
+    /// first; a note that cannot be saved is not trashed.
     func moveNoteToTrash() {
         guard let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
         guard editor.saveNow() else { return }  // the save bar says why
         guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
         let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
+        // The note's own window closes with it; Undo opens it again.
+        let hadOwnWindow = Application.shared?.connectedScenes.contains { scene in
+            (scene.delegate as? NoteSceneDelegate).map { $0.prefersItsNote && $0.noteID == id } ?? false
+        } ?? false
         do {
             try store.waitingLonger { try store.moveToTrash(id) }
         } catch {
@@ -161,8 +166,11 @@ class NoteSceneDelegate: WindowSceneDelegate {
                     seconds: 8) { [weak self] in
             do {
                 try store.waitingLonger { try store.restoreFromTrash(id) }
-                self?.editor?.show(noteID: id)
-                self?.editor?.focus()
+                if let self, !prefersItsNote {
+                    self.editor?.show(noteID: id)
+                    self.editor?.focus()
+                }
+                if hadOwnWindow { AppDelegate.current?.openNoteWindow(for: id) }
             } catch {
                 Log.error("could not take the note out of the trash: \(error)")
             }

@@ -22,6 +22,20 @@ struct NoteListTests {
         #expect(try store.summary(of: UUID()) == nil)
     }
 
+    @Test("a note's list position counts the notes before it, newest first, ties by identifier as pages order them; nil in the trash")
+    func listPosition() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-list")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let notes = try (0..<5).map { try store.createNote(body: "note \($0)", at: Date(timeIntervalSince1970: Double(100 + $0 / 2))) }
+        let order = try store.notePage(after: nil, limit: 10).ids
+        for (position, id) in order.enumerated() { #expect(try store.listPosition(of: id) == position) }
+        try store.moveToTrash(notes[2].id)
+        #expect(try store.listPosition(of: notes[2].id) == nil)
+        try store.restoreFromTrash(notes[2].id)
+        #expect(try store.listPosition(of: notes[2].id) == order.firstIndex(of: notes[2].id))
+        #expect(try store.listPosition(of: UUID()) == nil)
+    }
+
     @Test("a summary reads only the start of a long note")
     func longNote() throws {
         let folder = try TemporaryDirectory(prefix: "quire-list")

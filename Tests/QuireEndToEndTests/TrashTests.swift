@@ -159,4 +159,30 @@ struct TrashTests {
                 "nothing was saved into the trashed note: \(trashed)")
         #expect(try session.stop() == 0)
     }
+
+    @Test("Undo brings the note back to its place in the list by date, and opens again the note's own window that closed with it")
+    func undoPutsBackPlaceAndWindow() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Oldest", "Middle", "Newest"], into: main)
+        try session.desktop.xdotool("mousemove", "--window", main, "100", "175", "click", "1")  // the second row
+        _ = try session.waitForWindow(matching: "^Middle — Quire$")
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        _ = try session.focusNewWindow(besides: [main])
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "alt+Delete")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$") == ["Newest — Quire"] },
+                "the note's own window closed: \(session.desktop.windowTitles(matching: "Quire$"))")
+
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "alt+u")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$") == ["Middle — Quire", "Middle — Quire"] },
+                "the main window shows the note again, and its own window is back: \(session.desktop.windowTitles(matching: "Quire$"))")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let rows = tree.elements { $0.role == "list item" && $0.name.hasPrefix("Oldest") }
+            .filter { $0.role == "list item" }.map { $0.name.components(separatedBy: ",")[0] }
+        #expect(rows.starts(with: ["Newest", "Middle", "Oldest"]), "the list, in order: \(rows)")
+        #expect(try session.stop() == 0)
+    }
 }
