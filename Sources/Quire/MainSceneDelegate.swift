@@ -12,7 +12,12 @@ final class MainSceneDelegate: NoteSceneDelegate {
     private var list: NoteListView?
     private var paned: Paned?
     private let trashToggle = ToggleButton(label: localized("_Trash"), tooltip: localized("Show the notes in the trash"))
-    private let trashActions = Box(vertical: false, spacing: 6)
+    /// Below the list in the trash: Restore and Delete Forever on one row, Empty
+    /// Trash under them, so the list keeps its width.
+    private let trashActions = Box(vertical: true, spacing: 6)
+    private let restoreButton = Button(label: localized("_Restore"))
+    private let deleteButton = Button(label: localized("_Delete Forever"))
+    private let emptyButton = Button(label: localized("_Empty Trash…"))
     /// Set while the trash toggle is put back because the note shown could not be saved.
     private var revertingTrashToggle = false
 
@@ -30,6 +35,9 @@ final class MainSceneDelegate: NoteSceneDelegate {
             if self?.editor?.show(noteID: id) == false { list?.select(self?.noteID) }
         }
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
+        list.onEmptinessChange = { [weak self] isEmpty in
+            for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
+        }
         list.select(noteID)
         let column = Box(vertical: true)
         column.append(list.root)
@@ -64,22 +72,29 @@ final class MainSceneDelegate: NoteSceneDelegate {
         trashActions.isShown = trash
         editor.isReadOnly = trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
+        refreshTitle()
+    }
+
+    /// In the trash with nothing to show, the window is the Trash, not a new note.
+    override func windowTitle(editorTitle: String) -> String {
+        trashToggle.isActive && editor?.noteID == nil ? localized("Trash — Quire") : editorTitle
     }
 
     private func makeTrashActions(store: NoteStore) -> Widget {
         trashActions.setMargins(6)
-        let restore = Button(label: localized("_Restore"))
-        restore.setTooltip(localized("Take the note out of the trash"))
-        let delete = Button(label: localized("_Delete Forever"))
-        delete.addCSSClass("destructive-action")
-        let empty = Button(label: localized("_Empty Trash…"))
-        for button in [restore, delete, empty] { trashActions.append(button) }
+        restoreButton.setTooltip(localized("Take the note out of the trash"))
+        deleteButton.addCSSClass("destructive-action")
+        let noteActions = Box(vertical: false, spacing: 6)
+        noteActions.append(restoreButton)
+        noteActions.append(deleteButton)
+        trashActions.append(noteActions)
+        trashActions.append(emptyButton)
         trashActions.isShown = false
-        restore.onClicked { [weak self] in
+        restoreButton.onClicked { [weak self] in
             self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.restoreFromTrash(id) } }
         }
-        delete.onClicked { [weak self] in self?.askToDeleteForever() }
-        empty.onClicked { [weak self] in
+        deleteButton.onClicked { [weak self] in self?.askToDeleteForever() }
+        emptyButton.onClicked { [weak self] in
             guard let window = (self?.scene as? WindowScene)?.window else { return }
             ConfirmationDialog.ask(
                 over: window, question: localized("Empty the Trash?"),

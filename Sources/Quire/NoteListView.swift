@@ -13,6 +13,8 @@ final class NoteListView {
     let search = SearchEntry(placeholder: localized("Search notes"))
     /// Called when the user selects a note.
     var onSelect: (@MainActor (UUID) -> Void)?
+    /// Called whenever the list is refilled or followed a change, with whether it is empty.
+    var onEmptinessChange: (@MainActor (Bool) -> Void)?
 
     private let store: NoteStore
     private let ids = StringList()
@@ -169,6 +171,7 @@ final class NoteListView {
     /// Says why the list is empty, or hides itself when it is not.
     private func updateEmptyState() {
         emptyState.isShown = ids.count == 0
+        onEmptinessChange?(ids.count == 0)
         guard ids.count == 0 else { return }
         let text = search.text.trimmingCharacters(in: .whitespaces)
         emptyState.text = showsTrash ? localized("The trash is empty")

@@ -217,10 +217,20 @@ class NoteSceneDelegate: WindowSceneDelegate {
 
     /// Shows the window's new title and keeps it in the restoration activity
     /// (the Window menu names a disconnected window by it).
-    private func titleChanged(to title: String) {
+    private func titleChanged(to editorTitle: String) {
+        let title = windowTitle(editorTitle: editorTitle)
         scene?.title = title
         if activity.title != title { activity.title = title }
     }
+
+    /// Shows the title again, after something other than the editor changed it.
+    func refreshTitle() {
+        if let editor { titleChanged(to: editor.windowTitle) }
+    }
+
+    /// The window's title, given the editor's ("Groceries — Quire"); subclasses
+    /// name what else the window may be showing.
+    func windowTitle(editorTitle: String) -> String { editorTitle }
 
     private func recordState() {
         guard let editor else { return }

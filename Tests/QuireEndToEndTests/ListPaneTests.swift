@@ -5,11 +5,6 @@ import TestSupport
 /// The main window's list pane, resized from the keyboard and restored.
 @Suite("List pane width, end to end", .serialized)
 struct ListPaneTests {
-    /// The list width a window saved, in pixels.
-    private func savedListWidth(_ session: QuireSession) throws -> Int? {
-        (try session.savedUserInfo()["listWidth"] as? [String: Any])?["integer"] as? Int
-    }
-
     @Test("the list pane's width, moved with F8 and the arrow keys, comes back as it was")
     func listWidthRestored() throws {
         let session = try QuireSession()
@@ -22,7 +17,7 @@ struct ListPaneTests {
         try session.desktop.xdotool("key", "Return")
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
-        let moved = try #require(try savedListWidth(session))
+        let moved = try #require(try session.savedListWidth())
         #expect(moved > 300, "the handle moved right from 280: \(moved)")
 
         try session.launch()
@@ -31,6 +26,6 @@ struct ListPaneTests {
         session.keepScreenshot(named: "list-pane-restored")
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
-        #expect(try savedListWidth(session) == moved, "the restored window kept the width")
+        #expect(try session.savedListWidth() == moved, "the restored window kept the width")
     }
 }

@@ -190,6 +190,11 @@ final class QuireSession {
         return try #require(activity["userInfo"] as? [String: Any])
     }
 
+    /// The list width the only saved main window recorded, in pixels.
+    func savedListWidth() throws -> Int? {
+        (try savedUserInfo()["listWidth"] as? [String: Any])?["integer"] as? Int
+    }
+
     /// Types each of `notes` into `window` as a note of its own (New Note,
     /// Ctrl+N, between them) and waits until all are stored.
     func writeNotes(_ notes: [String], into window: String) throws {

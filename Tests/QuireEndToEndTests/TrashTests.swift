@@ -185,4 +185,31 @@ struct TrashTests {
         #expect(rows.starts(with: ["Newest", "Middle", "Oldest"]), "the list, in order: \(rows)")
         #expect(try session.stop() == 0)
     }
+
+    @Test("an empty Trash view is titled Trash, offers no buttons to press, and leaves the list's width as it was")
+    func emptyTrashView() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Keeper"], into: window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        session.keepScreenshot(named: "trash-view-empty")
+        try session.desktop.xdotool("key", "alt+e")  // Empty Trash is insensitive: nothing to ask
+        Thread.sleep(forTimeInterval: 1)
+        #expect(session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty, "no question about an empty trash")
+
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Keeper — Quire$")
+        try session.desktop.xdotool("key", "alt+Delete")
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Keeper — Quire$")
+        try session.answerDialog(matching: "^Delete “Keeper” Forever\\?$", openedBy: "alt+d", with: "alt+d")
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect(try session.savedListWidth() == 280, "the trash's buttons did not widen the list")
+    }
 }
