@@ -24,6 +24,13 @@ public final class TextView: Widget {
         gtk_text_view_set_bottom_margin(textViewPointer, pixels)
     }
 
+    /// Scrolls, once the text is laid out, so the cursor shows a little below
+    /// the top of the view (not at its very edge).
+    public func scrollToCursor() {
+        let buffer = gtk_text_view_get_buffer(textViewPointer)
+        gtk_text_view_scroll_to_mark(textViewPointer, gtk_text_buffer_get_insert(buffer), 0.0, 1, 0.0, 0.25)
+    }
+
     /// Whether the user can change the text.
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(textViewPointer) != 0 }

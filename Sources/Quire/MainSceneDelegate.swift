@@ -32,8 +32,15 @@ final class MainSceneDelegate: NoteSceneDelegate {
         let list = NoteListView(store: store, rowMenu: AppDelegate.current?.rowMenu ?? Menu())
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).
-            if self?.editor?.show(noteID: id) == false { list?.select(self?.noteID) }
+            guard let self, let list, let editor else { return }
+            if editor.noteID == id || editor.show(noteID: id) {
+                if !list.searchText.isEmpty { editor.revealMatch(of: list.searchText) }
+            } else {
+                list.select(noteID)
+            }
         }
+        list.onSearchApplied = { [weak self] in self?.searchApplied() }
+        list.onFirstResultOpened = { [weak self] in self?.editor?.focus() }
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
             for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
@@ -156,6 +163,18 @@ final class MainSceneDelegate: NoteSceneDelegate {
         if trashToggle.isActive { trashToggle.isActive = false }
         guard !trashToggle.isActive else { return }  // the note shown could not be saved
         super.startNewNote()
+    }
+
+    /// New search text: the editor moves to the first result if the note it
+    /// shows is not among them; once the search is cleared, the list selects
+    /// the note shown again.
+    private func searchApplied() {
+        guard let list, let editor else { return }
+        if let shown = editor.noteID, list.contains(shown) {
+            list.select(shown)
+        } else if !list.searchText.isEmpty, let first = list.firstNoteID, editor.show(noteID: first) {
+            editor.revealMatch(of: list.searchText)
+        }
     }
 
     /// Puts the keyboard focus in the search field (Ctrl+F).

@@ -105,6 +105,27 @@ final class NoteEditor: NoteDocumentView {
     /// Scrolls to `offset` once the note is laid out (restoring a window).
     func restoreScroll(to offset: Double) { scroller.scroll(toVerticalOffset: offset) }
 
+    /// Scrolls so the cursor shows: now, and again once GTK has laid out the
+    /// lines around it (a note just shown is measured line by line, and a
+    /// scroll made before that lands short).
+    func revealCursor() {
+        editor.scrollToCursor()
+        MainLoop.idle { [weak self] in
+            self?.editor.scrollToCursor()
+            return false
+        }
+    }
+
+    /// Selects the first place the search `search` matches in the note and
+    /// scrolls to it; false (and nothing changes) if it matches nowhere.
+    @discardableResult
+    func revealMatch(of search: String) -> Bool {
+        guard let match = TextSearch.firstMatch(of: search, in: currentText) else { return false }
+        select(cursor: Int32(clamping: match.lowerBound), bound: Int32(clamping: match.upperBound))
+        revealCursor()
+        return true
+    }
+
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
     var windowTitle: String {

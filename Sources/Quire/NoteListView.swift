@@ -15,6 +15,10 @@ final class NoteListView {
     var onSelect: (@MainActor (UUID) -> Void)?
     /// Called whenever the list is refilled or followed a change, with whether it is empty.
     var onEmptinessChange: (@MainActor (Bool) -> Void)?
+    /// Called once the list shows the results of new search text (or all notes again).
+    var onSearchApplied: (@MainActor () -> Void)?
+    /// Called after Return in the search field opened the first result.
+    var onFirstResultOpened: (@MainActor () -> Void)?
 
     private let store: NoteStore
     private let ids = StringList()
@@ -45,6 +49,12 @@ final class NoteListView {
             reload()
         }
     }
+
+    /// The search text the list shows results for ("" for all notes).
+    var searchText: String { showsTrash ? "" : appliedSearch.trimmingCharacters(in: .whitespaces) }
+
+    /// Whether `id` is in the list as loaded so far.
+    func contains(_ id: UUID) -> Bool { position(of: id) != nil }
 
     /// The first note listed, if any.
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
@@ -80,7 +90,10 @@ final class NoteListView {
         list.addShortcut("Delete", action: "app.delete-selected")
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
-        search.onSearchChanged { [weak self] in self?.reload() }
+        search.onSearchChanged { [weak self] in
+            self?.reload()
+            self?.onSearchApplied?()
+        }
         search.onActivate { [weak self] in self?.openFirst() }
         storeObservation = store.observe { [weak self] change, _ in
             MainActor.assumeIsolated { self?.follow(change) }
@@ -213,6 +226,7 @@ final class NoteListView {
         guard ids.count > 0 else { return }
         quietly { selection.selectedPosition = 0 }
         userSelected()
+        onFirstResultOpened?()
     }
 
     private func userSelected() {

@@ -2,13 +2,15 @@ import Foundation
 import GtkKit
 import NoteModel
 
-/// One row of the note list: the note's title, and its text (or, while
-/// searching, the matching words) with when it changed. A right-click selects
-/// the note and opens the row's menu (Open in New Window, Move to Trash).
+/// One row of the note list: the note's title with when it changed, and under
+/// them its text (or, while searching, the words around the first match, which
+/// always starts within sight). A right-click selects the note and opens the
+/// row's menu (Open in New Window, Move to Trash).
 @MainActor
 final class NoteRow {
     let root: Widget
     private let title = Label("")
+    private let age = Label("")
     private let detail = Label("")
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
@@ -29,9 +31,15 @@ final class NoteRow {
         }
         box.setMargins(8)
         title.makeSingleLine()
+        title.setExpands(horizontally: true, vertically: false)
+        age.isSelectable = false  // a row's parts take no keyboard focus of their own
+        age.addCSSClass("dim-label")
         detail.makeSingleLine()
         detail.addCSSClass("dim-label")
-        box.append(title)
+        let heading = Box(vertical: false, spacing: 6)
+        heading.append(title)
+        heading.append(age)
+        box.append(heading)
         box.append(detail)
         root = box
     }
@@ -45,22 +53,35 @@ final class NoteRow {
         let shownTitle = summary.title.isEmpty ? localized("New Note") : summary.title
         title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
+        age.text = when
         if let match {
-            detail.setMarkup(NoteRow.highlighted(match) + " — " + Label.escape(when))
+            detail.setMarkup(NoteRow.highlighted(match))
         } else {
-            let preview = summary.preview.isEmpty ? "" : summary.preview + " — "
-            detail.setMarkup(Label.escape(preview + when))
+            detail.text = summary.preview
         }
         return shownTitle + ", " + when
     }
 
-    /// The snippet on one line, with its matched words in bold, as label markup.
+    /// At most this many characters of a snippet come before its first match,
+    /// so a row's width always shows the matched word.
+    static let leadBeforeMatch = 16
+
+    /// The snippet on one line, with its matched words in bold, as label markup;
+    /// text long before the first match is cut, at a word, to "…".
     static func highlighted(_ match: NoteSearchResult) -> String {
         func plain(_ text: Substring) -> String {
             Label.escape(String(text.map { $0.isNewline ? " " : $0 }))
         }
         var markup = ""
         var position = match.snippet.startIndex
+        if let first = match.matches.first?.lowerBound,
+           match.snippet.distance(from: position, to: first) > leadBeforeMatch {
+            let earliest = match.snippet.index(first, offsetBy: -leadBeforeMatch)
+            let wordStart = match.snippet[earliest..<first].firstIndex { $0.isWhitespace }
+                .map { match.snippet.index(after: $0) } ?? earliest
+            markup = "…"
+            position = wordStart
+        }
         for range in match.matches {
             markup += plain(match.snippet[position..<range.lowerBound])
             markup += "<b>" + plain(match.snippet[range]) + "</b>"

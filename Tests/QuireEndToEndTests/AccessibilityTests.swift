@@ -53,7 +53,7 @@ struct AccessibilityTests {
         _ = try session.waitForWindow(matching: "^First — Quire$")
         try session.desktop.xdotool("key", "Tab")  // on to the editor
         try session.desktop.xdotool("type", "--delay", "12", " and more")
-        #expect(eventually(within: 5) { (try? session.storedNotes().map(\.body).sorted()) == ["First and more", "Second"] })
+        #expect(eventually(within: 5) { (try? session.storedNotes().map(\.body).sorted()) == ["First and more", "Second"] }, "\((try? session.storedNotes().map(\.body)) ?? [])")
 
         // F10 and the arrow keys work the menu (F8 and the arrows move the pane divider: ListPaneTests).
         try session.openPrimaryMenu()

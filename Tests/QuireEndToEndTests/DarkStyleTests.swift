@@ -16,13 +16,7 @@ struct DarkStyleTests {
         }
         let x = (values["X"] ?? 0) + (values["WIDTH"] ?? 0) * 3 / 4  // the editor fills the right of the window
         let y = (values["Y"] ?? 0) + (values["HEIGHT"] ?? 0) / 2
-        let path = session.desktop.directory.file("\(name).png")
-        try session.desktop.screenshot(to: path)
-        session.keepScreenshot(named: name)
-        let sample = try ChildProcess.run(
-            "convert", [path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*luminance)]", "info:"],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        return try #require(Int(sample.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(sample.error)")
+        return try session.screenSample("luminance", atX: x, y: y, shot: name)
     }
 
     @Test("light without a portal; dark when the portal prefers dark; light again the moment the person switches")

@@ -33,6 +33,42 @@ struct MainWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("searching moves the editor to a result, Return opens the first at its first match with the keyboard in the editor, and clearing the search selects the note shown")
+    func searchLeadsToTheMatch() throws {
+        let session = try QuireSession()
+        let filler = (1...300).map { "line \($0) of the quarterly plan" }
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: (["Plans"] + filler[..<200] + ["the meeting is on Friday"] + filler[200...]).joined(separator: "\n"),
+             modifiedAt: Date().addingTimeInterval(-60)),
+            (body: "Groceries\nmilk and eggs", modifiedAt: Date()),
+        ])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Groceries — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("meeting", into: window)
+        _ = try session.waitForWindow(matching: "^Plans — Quire$")  // the note shown was not a result
+        try session.desktop.xdotool("key", "Return")
+        try session.desktop.type("call", into: window)  // typed into the editor, at the match (over it, if still selected)
+        func matchLine() -> String? {
+            (try? session.storedNotes().first { $0.title == "Plans" })?.flatMap { note in
+                note.body.split(separator: "\n").first { $0.hasSuffix("is on Friday") }.map(String.init)
+            }
+        }
+        #expect(eventually(within: 5) { matchLine()?.hasPrefix("the call") == true },
+                "the keyboard was in the editor, at the match: \(matchLine() ?? "no such line")")
+
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.xdotool("key", "ctrl+a", "BackSpace")
+        // Plans, edited last, is the top row; the list selects it again (a saturated highlight).
+        #expect(eventually(within: 5) { ((try? session.screenSample("saturation", atX: 20, y: 110, shot: "search-cleared")) ?? 0) > 100 },
+                "the note shown is selected in the list")
+        #expect(try session.screenSample("saturation", atX: 20, y: 165, shot: "search-cleared") < 40, "and only it")
+        #expect(try session.stop() == 0)
+        // The editor had scrolled down to the match, on line 202 of 302 (not left at the top).
+        let scroll = (try session.savedUserInfo()["scroll"] as? [String: Any])?["double"] as? Double ?? 0
+        #expect(scroll > 2_000, "scrolled to the match: \(scroll)")
+    }
+
     @Test("a Japanese word is found inside a phrase written without spaces")
     func searchInJapanese() throws {
         let session = try QuireSession()

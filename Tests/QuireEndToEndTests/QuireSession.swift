@@ -231,6 +231,18 @@ final class QuireSession {
         return notes.first?.body
     }
 
+    /// One pixel of the screen, now, at (`x`, `y`) as `property` ("luminance",
+    /// "saturation") from 0 to 255; the screenshot is kept as `name`.
+    func screenSample(_ property: String, atX x: Int, y: Int, shot name: String) throws -> Int {
+        let path = desktop.directory.file("\(name).png")
+        try desktop.screenshot(to: path)
+        keepScreenshot(named: name)
+        let sample = try ChildProcess.run(
+            "convert", [path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*\(property))]", "info:"],
+            environment: environment(), outputDirectory: desktop.directory.path)
+        return try #require(Int(sample.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(sample.error)")
+    }
+
     /// Saves a screenshot under `$QUIRE_TEST_ARTIFACTS` (if set), for a person to look at.
     func keepScreenshot(named name: String) {
         guard let folder = ProcessInfo.processInfo.environment["QUIRE_TEST_ARTIFACTS"] else { return }

@@ -1,0 +1,19 @@
+import NoteModel
+import Testing
+
+/// Where a search matched in one note, for the editor to show.
+@Suite("Matches in a note's text")
+struct TextSearchTests {
+    @Test("the first match of any word, at a word's start, ignoring case and accents, in GTK's offsets")
+    func firstMatch() {
+        #expect(TextSearch.firstMatch(of: "meet", in: "Remeet later; the Meeting is on") == 18..<22)
+        #expect(TextSearch.firstMatch(of: "friday meeting", in: "Notes\nthe meeting on Friday") == 10..<17)
+        #expect(TextSearch.firstMatch(of: "cafe", in: "un Café noir") == 3..<7)
+        // Offsets count Unicode scalars, as a GTK text buffer does: an emoji with a
+        // skin tone is one character to Swift and two to GTK.
+        #expect(TextSearch.firstMatch(of: "hi", in: "👋🏽 hi") == 3..<5)
+        #expect(TextSearch.firstMatch(of: "会議", in: "明日の会議は十時") == 3..<5)
+        #expect(TextSearch.firstMatch(of: "zebra", in: "no match here") == nil)
+        #expect(TextSearch.firstMatch(of: "  ", in: "anything") == nil)
+    }
+}
