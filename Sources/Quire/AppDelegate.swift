@@ -108,8 +108,10 @@ final class AppDelegate: ApplicationDelegate {
             (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.startNewNote()
         }
         application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [unowned self] in
-            if let noteID = (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.noteID {
-                openNoteWindow(for: noteID)
+            // The new window opens where the person was in the note: cursor, selection, scroll.
+            if let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate,
+               let noteID = delegate.noteID {
+                openNoteWindow(for: noteID, showing: delegate.viewActivity())
             }
         }
         // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
@@ -208,8 +210,8 @@ final class AppDelegate: ApplicationDelegate {
 
     /// Shows the note in its own window: raises the one it already has (its
     /// activation conditions prefer its link), or opens a new one.
-    func openNoteWindow(for noteID: UUID) {
-        Application.shared?.requestSceneSessionActivation(nil, userActivity: NoteActivity.make(noteID: noteID, cursor: 0))
+    func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
+        Application.shared?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
     }
 
     private func buildPrimaryMenu(windows: Menu) {

@@ -59,6 +59,11 @@ enum NoteActivity {
         ])
     }
 
+    /// Records where the selection's far end is (no scroll position).
+    static func recordSelection(_ activity: UserActivity, bound: Int32) {
+        activity.updateUserInfoEntries(["selectionBound": .integer(Int64(bound))])
+    }
+
     /// The selection's far end an activity recorded, if any.
     static func selectionBound(in activity: UserActivity) -> Int32? {
         guard let value = activity.userInfo["selectionBound"]?.integerValue, value >= 0, value <= Int64(Int32.max) else {
@@ -67,9 +72,9 @@ enum NoteActivity {
         return Int32(value)
     }
 
-    /// The scroll offset an activity recorded (0 if none).
-    static func scroll(in activity: UserActivity) -> Double {
-        max(0, min(activity.userInfo["scroll"]?.doubleValue ?? 0, 10_000_000))
+    /// The scroll offset an activity recorded, if it recorded one.
+    static func recordedScroll(in activity: UserActivity) -> Double? {
+        activity.userInfo["scroll"]?.doubleValue.map { max(0, min($0, 10_000_000)) }
     }
 
     /// The cursor offset an activity recorded (0 if none, or a wrong type).

@@ -84,6 +84,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         scene.window.setDefaultSize(width: size.width, height: size.height)
         if let saved, NoteActivity.isMaximized(in: saved) { scene.window.maximize() }
         scene.window.setChild(makeContent(around: content, store: store))
+        if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
+            show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
+        }
         editor.focus()
         titleChanged(to: editor.windowTitle)
         recordState()
@@ -95,10 +98,30 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func startNewNote() { editor?.startNewNote() }
 
     func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
-        let cursor = NoteActivity.cursor(in: stateRestorationActivity)
-        editor?.select(cursor: cursor, bound: NoteActivity.selectionBound(in: stateRestorationActivity) ?? cursor)
-        editor?.restoreScroll(to: NoteActivity.scroll(in: stateRestorationActivity))
+        if let editor { show(stateRestorationActivity, in: editor) }
         restoreExtraState(from: stateRestorationActivity)
+    }
+
+    /// Puts the cursor and selection `activity` recorded into `editor`, and its
+    /// scroll position; without one, scrolls to the cursor.
+    private func show(_ activity: UserActivity, in editor: NoteEditor) {
+        let cursor = NoteActivity.cursor(in: activity)
+        editor.select(cursor: cursor, bound: NoteActivity.selectionBound(in: activity) ?? cursor)
+        if let scroll = NoteActivity.recordedScroll(in: activity) {
+            editor.restoreScroll(to: scroll)
+        } else if cursor > 0 {
+            editor.revealCursor()
+        }
+    }
+
+    /// Where this window is in its note (the note, its cursor and selection),
+    /// for a new window to open at the same place. No scroll position: this
+    /// window's may still be moving, and the new one scrolls to the cursor.
+    func viewActivity() -> UserActivity? {
+        guard let editor, let noteID = editor.noteID else { return nil }
+        let activity = NoteActivity.make(noteID: noteID, cursor: editor.cursorOffset)
+        NoteActivity.recordSelection(activity, bound: editor.selectionBound)
+        return activity
     }
 
     func sceneDidEnterBackground(_ scene: Scene) { editor?.saveNow() }

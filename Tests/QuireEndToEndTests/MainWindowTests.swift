@@ -69,6 +69,30 @@ struct MainWindowTests {
         #expect(scroll > 2_000, "scrolled to the match: \(scroll)")
     }
 
+    @Test("Open in New Window opens the note where the person was in it: cursor, selection and scroll, not the top")
+    func openInNewWindowKeepsThePlace() throws {
+        let session = try QuireSession()
+        let body = (["Plans"] + (1...300).map { "line \($0) of the quarterly plan" }).joined(separator: "\n")
+        try NoteStore(path: session.notesPath).importNotes([(body: body, modifiedAt: Date())])
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^Plans — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+End", "shift+Up")  // near the end, the last line selected
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        _ = try session.focusNewWindow(besides: [main])
+        Thread.sleep(forTimeInterval: 1.5)  // GTK scrolls to the cursor smoothly
+        #expect(try session.stop() == 0)
+
+        let info = try session.savedUserInfo(configuration: "Note Editor")
+        func number(_ key: String) -> Double? {
+            let value = info[key] as? [String: Any]
+            return (value?["integer"] as? Int).map(Double.init) ?? value?["double"] as? Double
+        }
+        let length = Double(body.unicodeScalars.count)
+        #expect((number("cursor") ?? length) < length - 20 && number("selectionBound") == length, "the selection came along: \(info)")
+        #expect((number("scroll") ?? 0) > 2_000, "scrolled down to it, not at the top: \(info)")
+    }
+
     @Test("a Japanese word is found inside a phrase written without spaces")
     func searchInJapanese() throws {
         let session = try QuireSession()

@@ -183,9 +183,11 @@ final class QuireSession {
         }
     }
 
-    /// The `userInfo` of the only saved session's restoration activity, as stored.
-    func savedUserInfo() throws -> [String: Any] {
-        let stored = try #require(try savedSessions().first?.restorationActivity)
+    /// The `userInfo` of the only saved session's restoration activity (or the
+    /// one of configuration `configuration`), as stored.
+    func savedUserInfo(configuration: String? = nil) throws -> [String: Any] {
+        let sessions = try savedSessions().filter { configuration == nil || $0.configurationName == configuration }
+        let stored = try #require(sessions.first?.restorationActivity)
         let activity = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
         return try #require(activity["userInfo"] as? [String: Any])
     }

@@ -91,7 +91,7 @@ struct TrashTests {
                 "the first word is gone: \((try? session.storedNotes().map(\.body)) ?? [])")
         #expect(try NoteStore(path: session.notesPath).trashedNotes().isEmpty, "nothing went to the trash")
 
-        try session.desktop.xdotool("mousemove", "--window", window, "100", "120", "click", "1")  // the top row
+        try session.desktop.xdotool("key", "ctrl+f", "Tab")  // from the search field on to the list, at the note shown
         try session.desktop.xdotool("key", "Delete")
         let store = try NoteStore(path: session.notesPath)
         #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == [" list eggs"] })
