@@ -23,6 +23,12 @@ public final class SearchEntry: Widget {
         connect("search-changed", handler)
     }
 
+    /// Calls `handler` when the person asks to stop searching (Escape in the field).
+    @discardableResult
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("stop-search", handler)
+    }
+
     /// Calls `handler` when Return is pressed in the field.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

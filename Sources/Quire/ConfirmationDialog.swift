@@ -1,7 +1,7 @@
 import GtkKit
 
 /// A small modal question over a window, for actions that cannot be undone.
-/// Cancel has the focus, so a stray Return changes nothing.
+/// Cancel has the focus, so a stray Return changes nothing; Escape cancels.
 @MainActor
 final class ConfirmationDialog {
     private static var open: [ObjectIdentifier: ConfirmationDialog] = [:]
@@ -54,6 +54,7 @@ final class ConfirmationDialog {
             confirm()
         }
         window.onDestroy { if !confirmed { cancel?() } }
+        window.addShortcut("Escape", action: "window.close")  // Escape cancels, as closing does
         cancelButton.grabFocus()
     }
 }

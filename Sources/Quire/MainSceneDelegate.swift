@@ -41,6 +41,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
         list.onFirstResultOpened = { [weak self] in self?.editor?.focus() }
+        list.onSearchStopped = { [weak self] in self?.editor?.focus() }  // Escape: back to the note
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
             for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }

@@ -95,6 +95,7 @@ final class NoteListView {
             self?.onSearchApplied?()
         }
         search.onActivate { [weak self] in self?.openFirst() }
+        search.onStopSearch { [weak self] in self?.stopSearch() }
         storeObservation = store.observe { [weak self] change, _ in
             MainActor.assumeIsolated { self?.follow(change) }
         }
@@ -216,6 +217,19 @@ final class NoteListView {
         }
         select(selected)
         updateEmptyState()
+    }
+
+    /// Called after Escape in the search field cleared it (or found it empty).
+    var onSearchStopped: (@MainActor () -> Void)?
+
+    /// Escape in the search field: the search ends, all notes show again.
+    private func stopSearch() {
+        if !search.text.isEmpty {
+            search.text = ""
+            reload()
+            onSearchApplied?()
+        }
+        onSearchStopped?()
     }
 
     /// Selects and shows the first note in the list (Return in the search field).

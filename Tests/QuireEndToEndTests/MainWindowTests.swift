@@ -69,6 +69,24 @@ struct MainWindowTests {
         #expect(scroll > 2_000, "scrolled to the match: \(scroll)")
     }
 
+    @Test("Escape in the search field clears the search and puts the keyboard back in the note")
+    func escapeEndsSearch() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Travel plans\nLisbon in May", "Book list"], into: window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("lisbon", into: window)
+        _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        try session.desktop.xdotool("key", "Escape")
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" and June", into: window)
+        #expect(eventually(within: 5) { (try? session.storedNotes().map(\.body))?.contains("Travel plans\nLisbon in May and June") == true },
+                "typed into the note: \((try? session.storedNotes().map(\.body)) ?? [])")
+        #expect(try session.stop() == 0)
+        #expect((try session.savedUserInfo()["searchText"] as? [String: Any])?["string"] as? String == "", "the search was cleared")
+    }
+
     @Test("Open in New Window opens the note where the person was in it: cursor, selection and scroll, not the top")
     func openInNewWindowKeepsThePlace() throws {
         let session = try QuireSession()

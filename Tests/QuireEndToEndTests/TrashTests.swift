@@ -68,6 +68,10 @@ struct TrashTests {
         try session.desktop.xdotool("key", "Return")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty })
         #expect(try store.trashedNotes().count == 1, "cancelled: nothing deleted")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.answerDialog(matching: "^Empty the Trash\\?$", openedBy: "alt+e", with: "Escape")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty }, "Escape closed it")
+        #expect(try store.trashedNotes().count == 1, "Escape cancels: nothing deleted")
 
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+e")
