@@ -347,6 +347,13 @@ static inline gboolean quire_command_line_is_remote(gpointer command_line) {
     return g_application_command_line_get_is_remote(G_APPLICATION_COMMAND_LINE(command_line));
 }
 
+/* What --help says above the options (`summary`) and below them (`description`). */
+static inline void quire_application_describe_options(gpointer application, const char *summary,
+                                                      const char *description) {
+    g_application_set_option_context_summary(G_APPLICATION(application), summary);
+    g_application_set_option_context_description(G_APPLICATION(application), description);
+}
+
 /* Writes a line to the standard error of the process that ran the command (local or remote). */
 static inline void quire_command_line_print_error(gpointer command_line, const char *message) {
     g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);

@@ -30,6 +30,11 @@ public final class DesktopApplication: Object {
         quire_application_add_flag(objectPointer, name, description)
     }
 
+    /// What `--help` says above the options (a one-line summary) and below them.
+    public func describeOptions(summary: String, description: String) {
+        quire_application_describe_options(objectPointer, summary, description)
+    }
+
     /// Declares that arguments after the options are URIs, listed in `--help`.
     public func acceptURIs(description: String) {
         quire_application_add_remaining_uris(objectPointer, description)

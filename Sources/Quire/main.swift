@@ -17,4 +17,8 @@ do {
     exit(1)
 }
 let application = Application(applicationID: AppDelegate.applicationID, manifest: manifest, delegate: AppDelegate())
+application.describeCommandLine(
+    summary: localized("Notes in as many windows as you like, each back as you left it."),
+    details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
+    version: "Quire \(AppDelegate.version)")
 exit(application.run())

@@ -57,6 +57,18 @@ public final class Application {
     /// The windows the crash-loop guard did not reopen at this launch.
     public internal(set) var setAsideThisLaunch: [SetAsideSession] = []
 
+    /// What `--version` prints, once the app gave it (`describeCommandLine`).
+    var versionLine: String?
+
+    /// What `quire --help` says about the app above and below its options, and
+    /// the line `--version` prints (at once, without a display or a window). Call
+    /// before `run()`.
+    public func describeCommandLine(summary: String, details: String, version: String) {
+        desktop.describeOptions(summary: summary, description: details)
+        desktop.addFlag("version", description: localized("Show the version and quit"))
+        versionLine = version
+    }
+
     /// Creates the application; `run()` starts it.
     public init(
         applicationID: String, manifest: SceneManifest, delegate: any ApplicationDelegate,
@@ -85,7 +97,14 @@ public final class Application {
     }
 
     /// Runs the app until it quits; returns the exit status.
-    public func run() -> Int32 { desktop.run() }
+    public func run() -> Int32 {
+        // --version is answered here, before GTK needs a display or a running app is asked.
+        if let versionLine, CommandLine.arguments.dropFirst().contains("--version") {
+            print(versionLine)
+            return 0
+        }
+        return desktop.run()
+    }
 
     /// Adds an application action `app.<name>` with keyboard accelerators.
     public func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void) {

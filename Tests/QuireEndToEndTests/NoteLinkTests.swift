@@ -53,6 +53,7 @@ struct NoteLinkTests {
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         let cases = [
             ("quire://nope", "is not a Quire note link"),
+            ("quire://note/not-a-uuid", "is not a Quire note link"),
             ("quire://note/\(UUID().uuidString.lowercased())", "There is no note"),
             ("https://example.org/note", "is not a Quire note link"),
             ("not-a-uri", "is not a URI"),
@@ -66,6 +67,20 @@ struct NoteLinkTests {
         #expect(session.windowIDs().count == 1)
         #expect(session.process?.isRunning == true)
         #expect(try session.stop() == 0)
+    }
+
+    @Test("--help says what Quire is, lists every option and the quire://note/<id> link; --version answers without a display")
+    func helpAndVersion() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-cli")
+        defer { folder.remove() }
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
+        let help = try ChildProcess.run(BuiltProducts.executable("quire"), ["--help"], environment: environment, outputDirectory: folder.path)
+        #expect(help.status == 0)
+        for expected in ["Notes in as many windows as you like", "--new-window", "--fresh", "--version", "quire://note/<id>"] {
+            #expect(help.output.contains(expected), "--help mentions \(expected): \(help.output)")
+        }
+        let version = try ChildProcess.run(BuiltProducts.executable("quire"), ["--version"], environment: environment, outputDirectory: folder.path)
+        #expect(version.status == 0 && version.output == "Quire 0.1.0\n", "\(version)")
     }
 
     @Test("Open in New Window (Ctrl+Shift+O) gives the current note its own window, once")
