@@ -29,6 +29,9 @@ final class AppDelegate: ApplicationDelegate {
 
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
+    /// Where the last closed window is recorded, and what it recorded.
+    private var lastWindowPath: String?
+    private(set) var lastWindow: LastWindow?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
     /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
@@ -82,6 +85,8 @@ final class AppDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
+        lastWindowPath = LastWindow.path(in: directories)
+        lastWindow = lastWindowPath.flatMap(LastWindow.load(from:))
         notes = Result { try NoteStore(directories: directories) }
         switch notes {
         case let .success(store):
@@ -210,6 +215,12 @@ final class AppDelegate: ApplicationDelegate {
 
     /// Shows the note in its own window: raises the one it already has (its
     /// activation conditions prefer its link), or opens a new one.
+    /// A window closed (or the app quit): the next window opened afresh takes its size and place.
+    func windowClosed(_ window: LastWindow) {
+        lastWindow = window
+        if let lastWindowPath { window.save(to: lastWindowPath) }
+    }
+
     func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
         Application.shared?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
     }

@@ -80,10 +80,17 @@ class NoteSceneDelegate: WindowSceneDelegate {
         content.append(banner.root)
         content.append(editor.root)
         let saved = session.stateRestorationActivity
-        let size = saved.flatMap(NoteActivity.windowSize(in:)) ?? (720, 540)
+        // A window of its own to restore comes back as it was; a new one opens as the last one closed.
+        let last = saved == nil ? app.lastWindow : nil
+        let size: (width: Int32, height: Int32) = saved.flatMap(NoteActivity.windowSize(in:))
+            ?? last.map { ($0.width, $0.height) } ?? (720, 540)
         scene.window.setDefaultSize(width: size.width, height: size.height)
-        if let saved, NoteActivity.isMaximized(in: saved) { scene.window.maximize() }
+        if saved.map(NoteActivity.isMaximized(in:)) ?? last?.maximized ?? false { scene.window.maximize() }
         scene.window.setChild(makeContent(around: content, store: store))
+        if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
+            editor.select(cursor: last.cursor, bound: last.selectionBound)
+            editor.revealCursor()
+        }
         if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
             show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
         }
@@ -127,6 +134,12 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: Scene) { editor?.saveNow() }
 
     func sceneDidDisconnect(_ scene: Scene) {
+        if let editor, let window = (scene as? WindowScene)?.window {
+            let size = window.defaultSize
+            AppDelegate.current?.windowClosed(LastWindow(
+                width: size.width, height: size.height, maximized: window.isMaximized, noteID: editor.noteID,
+                cursor: editor.cursorOffset, selectionBound: editor.selectionBound))
+        }
         editor?.close()
         editor = nil
     }

@@ -107,6 +107,42 @@ struct SceneLaunchTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("after the last window was closed (Ctrl+W), the next launch opens at that window's size, with the cursor where it was in the note")
+    func lastClosedWindowSizeAndCursor() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("line one\nline two", into: window)
+        try session.desktop.xdotool("windowsize", "--sync", window, "900", "640")
+        try session.desktop.xdotool("key", "ctrl+Home", "Down")  // the start of line two
+        try session.desktop.xdotool("key", "ctrl+w")
+        #expect(session.process?.waitForExit(seconds: 10) == 0, "closing the last window quits")
+        #expect(try session.savedSessions().isEmpty, "the window was closed for good: nothing to restore")
+
+        try session.launch()
+        let fresh = try session.waitForWindow(matching: "^line one — Quire$")
+        let geometry = try session.desktop.xdotool("getwindowgeometry", fresh)
+        #expect(geometry.contains("Geometry: 900x640"), "\(geometry)")
+        try session.desktop.type("and ", into: fresh)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "line one\nand line two" })
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a damaged record of the last window is reported and left as it is; the window opens at the default size")
+    func damagedLastWindowRecord() throws {
+        let session = try QuireSession()
+        let folder = "\(session.stateHome)/io.github.quire.Quire"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let damaged = Data(#"{"width": 99999999999, "height": -3"#.utf8)
+        try damaged.write(to: URL(fileURLWithPath: "\(folder)/last-window.json"))
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        #expect(try session.desktop.xdotool("getwindowgeometry", window).contains("Geometry: 720x540"))
+        #expect(session.messages.contains("last-window.json does not describe a window"), "\(session.messages)")
+        #expect(FileManager.default.contents(atPath: "\(folder)/last-window.json") == damaged, "left as it was until a window closes")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a resized window comes back at its size, with the cursor where it was")
     func windowSizeAndCursor() throws {
         let session = try QuireSession()
