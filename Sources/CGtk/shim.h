@@ -387,9 +387,20 @@ static inline gpointer quire_simple_action_new(const char *name) {
     return g_simple_action_new(name, NULL);
 }
 
-/* A new action whose parameter is a string ("app.name::value" in menus). */
-static inline gpointer quire_simple_action_new_with_string(const char *name) {
-    return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+/* A new action whose parameter is a string ("app.name::value" in menus); with a
+ * non-NULL `state`, also a string state: menus mark the item whose value is the state. */
+static inline gpointer quire_simple_action_new_with_string(const char *name, const char *state) {
+    if (state == NULL) return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+    return g_simple_action_new_stateful(name, G_VARIANT_TYPE_STRING, g_variant_new_string(state));
+}
+
+/* Sets the string state of the action `name` in `map`, if it is a stateful string action. */
+static inline void quire_action_map_set_string_state(gpointer map, const char *name, const char *state) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    if (action == NULL || !G_IS_SIMPLE_ACTION(action)) return;
+    const GVariantType *type = g_action_get_state_type(action);
+    if (type == NULL || !g_variant_type_equal(type, G_VARIANT_TYPE_STRING)) return;
+    g_simple_action_set_state(G_SIMPLE_ACTION(action), g_variant_new_string(state));
 }
 
 /* The string inside a string GVariant, or NULL if it is not one. Borrowed. */

@@ -108,9 +108,16 @@ public final class DesktopApplication: Object {
 
     /// Adds the application action `app.<name>` that takes a string, used in menus
     /// as "app.<name>::<value>".
-    public func addAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
-        let action = SimpleAction(name: name, stringHandler: handler)
+    /// With `marking`, menus mark the item whose value `markItem(_:ofAction:)`
+    /// last named (a radio mark, such as the current window's).
+    public func addAction(_ name: String, marking: Bool = false, _ handler: @escaping @MainActor (String) -> Void) {
+        let action = SimpleAction(name: name, markedValue: marking ? "" : nil, stringHandler: handler)
         g_action_map_add_action(quire_as_action_map(objectPointer), quire_as_action(action.objectPointer))
+    }
+
+    /// Marks, in every menu, the item "app.<name>::<value>" of an action added with `marking`.
+    public func markItem(_ value: String, ofAction name: String) {
+        quire_action_map_set_string_state(objectPointer, name, value)
     }
 
     /// Sets the keyboard accelerators for a detailed action name such as "app.quit".

@@ -9,9 +9,10 @@ final class SimpleAction: Object {
         super.init(adopting: quire_simple_action_new(name))
     }
 
-    /// A new action called `name` that takes a string ("app.<name>::<value>").
-    init(name: String, stringHandler: @escaping @MainActor (String) -> Void) {
-        super.init(adopting: quire_simple_action_new_with_string(name))
+    /// A new action called `name` that takes a string ("app.<name>::<value>");
+    /// with `markedValue`, menus mark the item of that value (a radio mark).
+    init(name: String, markedValue: String? = nil, stringHandler: @escaping @MainActor (String) -> Void) {
+        super.init(adopting: quire_simple_action_new_with_string(name, markedValue))
         typealias Box = ClosureBox<@MainActor (String) -> Void>
         let box = Box(stringHandler, kind: .signalHandler)
         quire_signal_connect_action(objectPointer, "activate", { _, parameter, data in

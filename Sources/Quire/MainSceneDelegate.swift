@@ -28,6 +28,8 @@ final class MainSceneDelegate: NoteSceneDelegate {
     /// A main window shows whichever note; requests for a note open its own window.
     override var prefersItsNote: Bool { false }
 
+    override var kindOfWindow: String { localized("main window") }
+
     override func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(store: store, rowMenu: AppDelegate.current?.rowMenu ?? Menu())
         list.onSelect = { [weak self, weak list] id in

@@ -37,6 +37,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
     /// Called when the editor shows another note.
     func editorDidShow(_ noteID: UUID?) {}
 
+    /// What kind of window this is, as the Window menu tells windows apart.
+    var kindOfWindow: String { localized("note window") }
+
     /// The note to show after the one shown was removed (a main window's choice).
     func noteToShowAfterRemoval(from store: NoteStore) -> UUID? { initialNoteID(in: store) }
 
@@ -49,6 +52,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let app = AppDelegate.current else { return }
         self.scene = scene
+        scene.subtitle = kindOfWindow
         let header = HeaderBar()
         header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: app.primaryMenu, accessibleName: localized("Main Menu")))
         scene.window.setTitlebar(header)

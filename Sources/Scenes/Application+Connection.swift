@@ -119,6 +119,7 @@ extension Application {
             stackingCounter += 1
             session.stacking = stackingCounter
             saveDetails(of: session)
+            refreshWindowMenu()  // the window in front goes first, marked
             SceneTrace.scene("sceneDidBecomeActive(_:)", session)
             scene.delegate.sceneDidBecomeActive(scene)
         case (.foregroundActive, .foregroundInactive):

@@ -89,7 +89,7 @@ public final class Application {
         desktop.onShutdown { [unowned self] in finishTermination() }
         desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in requestTermination() }
         desktop.addAction("disconnect-background-scenes") { [unowned self] in disconnectBackgroundScenes() }
-        desktop.addAction("show-session") { [unowned self] identifier in
+        desktop.addAction("show-session", marking: true) { [unowned self] identifier in
             if let session = sessions[identifier] { requestSceneSessionActivation(session, userActivity: nil) }
         }
         MemoryMonitor.onLowMemoryWarning { [unowned self] in disconnectBackgroundScenes() }
@@ -169,12 +169,18 @@ public final class Application {
     }
 
     /// Changes only the items that differ (each change reaches every open menu).
+    /// An item reads the window's title, with its scene's subtitle (what kind of
+    /// window it is) in brackets; the window in front is marked.
     private func updateWindowMenu() {
-        let wanted = sessions.values.sorted { $0.stacking > $1.stacking }.map { session -> WindowMenuItem in
+        let ordered = sessions.values.sorted { $0.stacking > $1.stacking }
+        let wanted = ordered.map { session -> WindowMenuItem in
             let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
-            return WindowMenuItem(label: title.isEmpty ? localized("Window") : title,
-                                  action: "app.show-session::\(session.persistentIdentifier)")
+            var label = title.isEmpty ? localized("Window") : title
+            if let subtitle = session.scene?.subtitle, !subtitle.isEmpty { label += " (\(subtitle))" }
+            return WindowMenuItem(label: label, action: "app.show-session::\(session.persistentIdentifier)")
         }
+        let front = ordered.first { $0.scene?.activationState == .foregroundActive } ?? ordered.first { $0.scene != nil }
+        desktop.markItem(front?.persistentIdentifier ?? "", ofAction: "show-session")
         var prefix = 0
         while prefix < min(wanted.count, windowMenuItems.count), wanted[prefix] == windowMenuItems[prefix] { prefix += 1 }
         var suffix = 0

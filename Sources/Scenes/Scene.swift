@@ -16,8 +16,11 @@ open class Scene {
             titleObserver?()
         }
     }
-    /// A secondary title.
-    public var subtitle = ""
+    /// A secondary title: what kind of window this is (the Window menu shows it
+    /// after the title, to tell apart windows with the same title).
+    public var subtitle = "" {
+        didSet { titleObserver?() }
+    }
     /// What the scene is doing; setting its `needsSave` saves the restoration activity soon.
     public var userActivity: UserActivity? {
         didSet {

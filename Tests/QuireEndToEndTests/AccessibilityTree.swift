@@ -11,7 +11,11 @@ final class AccessibilityTree {
         let name: String
         let role: String
         let depth: Int
-        var description: String { "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"" }
+        /// Whether it is checked (a ticked check box, the marked item of a radio group).
+        var isChecked = false
+        var description: String {
+            "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
+        }
     }
 
     /// Why the tree could not be read: the D-Bus call that failed, and its error.
@@ -55,7 +59,7 @@ final class AccessibilityTree {
     private func walk(_ bus: String, _ path: String, depth: Int, into found: inout [Element]) throws {
         guard depth < 40 else { return }
         let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
-        found.append(Element(name: try name(of: bus, path), role: role, depth: depth))
+        found.append(Element(name: try name(of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path)))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)
         }
@@ -69,6 +73,18 @@ final class AccessibilityTree {
         let boxed = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(boxed) }
         return AccessibilityTree.string(g_variant_get_variant(boxed))
+    }
+
+    /// AT-SPI's CHECKED state (bit 4 of the first word of GetState's set).
+    private func isChecked(_ bus: String, _ path: String) throws -> Bool {
+        let reply = try AccessibilityTree.call(connection, bus, path, "org.a11y.atspi.Accessible", "GetState")
+        defer { g_variant_unref(reply) }
+        let words = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(words) }
+        guard g_variant_n_children(words) > 0 else { return false }
+        let first = g_variant_get_child_value(words, 0)
+        defer { g_variant_unref(first) }
+        return g_variant_get_uint32(first) & (1 << 4) != 0
     }
 
     private func children(of bus: String, _ path: String) throws -> [(String, String)] {

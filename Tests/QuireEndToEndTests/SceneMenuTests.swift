@@ -85,4 +85,25 @@ struct SceneMenuTests {
         _ = try session.waitForWindow(matching: "^alpha — Quire$")
         #expect(try session.stop() == 0)
     }
+
+    @Test("the Window menu tells windows on the same note apart: main window or note window, and a mark on the one in front")
+    func windowMenuTellsWindowsApart() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Shopping list"], into: main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        let noteWindow = try session.focusNewWindow(besides: [main])
+        _ = try session.focus(noteWindow)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        var items: [AccessibilityTree.Element] = []
+        for _ in 0..<3 where !items.contains(where: { $0.name.contains("(note window)") }) {
+            try session.openPrimaryMenu()
+            items = tree.elements { $0.name.contains("(note window)") }.filter { $0.role == "menu item" && $0.name.hasPrefix("Shopping list") }
+        }
+        #expect(Set(items.map(\.name)) == ["Shopping list — Quire (note window)", "Shopping list — Quire (main window)"], "\(items)")
+        #expect(items.filter(\.isChecked).map(\.name) == ["Shopping list — Quire (note window)"], "the window in front is marked: \(items)")
+        try session.desktop.xdotool("key", "Escape")
+        #expect(try session.stop() == 0)
+    }
 }
