@@ -184,6 +184,14 @@ static inline gulong quire_widget_on_secondary_click(gpointer widget, QuirePress
     return g_signal_connect_data(gesture, "pressed", G_CALLBACK(handler), data, release, 0);
 }
 
+/* Calls `handler` when the keyboard focus enters `widget` (or a widget inside it). */
+static inline gulong quire_widget_on_focus_enter(gpointer widget, QuireVoidHandler handler, gpointer data,
+                                                 GClosureNotify release) {
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    gtk_widget_add_controller(GTK_WIDGET(widget), focus);
+    return g_signal_connect_data(focus, "enter", G_CALLBACK(handler), data, release, 0);
+}
+
 /* A popover menu of `menu`, attached to `parent` (which unparents it when disposed). */
 static inline GtkWidget *quire_popover_menu_new(gpointer menu, gpointer parent) {
     GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(menu));

@@ -63,6 +63,17 @@ public class Widget: Object {
         precondition(added, "not a shortcut trigger: \(trigger)")
     }
 
+    /// Calls `handler` each time the keyboard focus enters the widget.
+    public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        _ = quire_widget_on_focus_enter(objectPointer, { _, data in
+            MainActor.assumeIsolated { Box.from(data!).closure() }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+    }
+
     /// Calls `handler(x, y)` when the widget is right-clicked, at that point.
     public func onSecondaryClick(_ handler: @escaping @MainActor (Double, Double) -> Void) {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>

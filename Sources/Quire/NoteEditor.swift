@@ -66,7 +66,12 @@ final class NoteEditor: NoteDocumentView {
         deleteConnection = editor.buffer.onDeleteRange { [weak self] offset, length in
             self?.publish(.delete(offset: Int(offset), length: Int(length)))
         }
-        editor.buffer.onCursorMoved { [weak self] in self?.onStateChange?() }
+        editor.buffer.onCursorMoved { [weak self] in
+            guard let self else { return }
+            keptSelection = editor.buffer.selectionOffsets
+            onStateChange?()
+        }
+        editor.onFocusEnter { [weak self] in self?.bringBackKeptSelection() }
         storeObservation = documents.store.observe { [weak self] change, _ in
             MainActor.assumeIsolated {
                 guard let self, change.noteID == self.document.noteID else { return }
@@ -92,8 +97,26 @@ final class NoteEditor: NoteDocumentView {
     /// Moves the cursor (restoring a window's interaction state).
     func placeCursor(at offset: Int32) { editor.buffer.placeCursor(atOffset: offset) }
 
-    /// The selection's far end (equal to the cursor when nothing is selected).
-    var selectionBound: Int32 { editor.buffer.selectionOffsets.bound }
+    /// The selection's far end (equal to the cursor when nothing is selected):
+    /// the selection as the person left it in this window, kept even once GTK
+    /// took it off screen.
+    var selectionBound: Int32 {
+        let (insert, bound) = editor.buffer.selectionOffsets
+        return insert == bound && insert == keptSelection.insert ? keptSelection.bound : bound
+    }
+
+    /// The selection as last set here, by the person or on restoring. X11 keeps
+    /// one selection on the screen at a time: when another window selects text,
+    /// GTK collapses this one's (its far end jumps to the cursor, the cursor
+    /// stays). This window keeps it, saves it, and shows it again on focus.
+    private var keptSelection: (insert: Int32, bound: Int32) = (0, 0)
+
+    /// Shows the kept selection again if GTK collapsed it while another window had the focus.
+    private func bringBackKeptSelection() {
+        let (insert, bound) = editor.buffer.selectionOffsets
+        guard insert == bound, insert == keptSelection.insert, keptSelection.bound != insert else { return }
+        editor.buffer.select(insert: keptSelection.insert, bound: keptSelection.bound)
+    }
 
     /// Selects from `bound` to the cursor at `cursor` (restoring a window).
     func select(cursor: Int32, bound: Int32) { editor.buffer.select(insert: cursor, bound: bound) }

@@ -143,6 +143,43 @@ struct SceneLaunchTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("two windows on the same note each get their own selection back, relaunch after relaunch")
+    func twoSelectionsOnOneNote() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["first line\nsecond line\nthird line"], into: main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        let noteWindow = try session.focusNewWindow(besides: [main])
+        try session.desktop.xdotool("key", "ctrl+Home", "shift+End")  // the note window: "first line"
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "ctrl+End", "shift+Home")  // the main window: "third line"
+        _ = try session.focus(noteWindow)
+        #expect(try session.stop() == 0)
+        func selections() throws -> [String: [Int]] {
+            var found: [String: [Int]] = [:]
+            for record in try session.savedSessions() {
+                let stored = try #require(record.restorationActivity)
+                let activity = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+                let info = try #require(activity["userInfo"] as? [String: Any])
+                let cursor = (info["cursor"] as? [String: Any])?["integer"] as? Int ?? -1
+                let bound = (info["selectionBound"] as? [String: Any])?["integer"] as? Int ?? -1
+                found[record.configurationName] = [cursor, bound].sorted()
+            }
+            return found
+        }
+        let expected = ["Note Editor": [0, 10], "Default Configuration": [23, 33]]
+        #expect(try selections() == expected, "as left: \((try? selections()) ?? [:])")
+        for round in 1...3 {
+            try session.launch()
+            _ = try session.waitForWindow(matching: "^first line — Quire$")
+            session.waitForTrace { $0.filter { $0.callback == "first-frame" }.count >= 2 }
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try session.stop() == 0)
+            #expect(try selections() == expected, "after relaunch \(round): \((try? selections()) ?? [:])")
+        }
+    }
+
     @Test("a resized window comes back at its size, with the cursor where it was")
     func windowSizeAndCursor() throws {
         let session = try QuireSession()
