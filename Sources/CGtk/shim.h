@@ -388,6 +388,59 @@ static inline gpointer quire_widget_frame_clock(gpointer widget) {
     return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
 }
 
+/* ---- Window positions on X11 (GTK 4 has no API for them) --------------- */
+
+/* Only what is needed of GDK's X11 backend and of Xlib is declared here: their
+ * headers would bring Xlib's macros and type names (Window, Bool, None) into Swift. */
+typedef struct _XDisplay QuireXDisplay;
+extern GType gdk_x11_surface_get_type(void);
+extern unsigned long gdk_x11_surface_get_xid(GdkSurface *surface);
+extern QuireXDisplay *gdk_x11_display_get_xdisplay(GdkDisplay *display);
+extern int XQueryTree(QuireXDisplay *display, unsigned long window, unsigned long *root, unsigned long *parent,
+                      unsigned long **children, unsigned int *count);
+extern int XTranslateCoordinates(QuireXDisplay *display, unsigned long source, unsigned long destination,
+                                 int x, int y, int *destination_x, int *destination_y, unsigned long *child);
+extern int XMoveWindow(QuireXDisplay *display, unsigned long window, int x, int y);
+extern int XFree(void *data);
+
+/* The X11 window of `window`'s surface, or 0 (not realized, or not on X11). */
+static inline unsigned long quire_window_x11_id(gpointer window, QuireXDisplay **display) {
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type())) return 0;
+    *display = gdk_x11_display_get_xdisplay(gdk_surface_get_display(surface));
+    return gdk_x11_surface_get_xid(surface);
+}
+
+/* Where `window` is on the screen, on X11: the top-left corner of its outermost
+ * window (the window manager's frame, if it puts one around it). FALSE if it is
+ * not on X11 or not realized. */
+static inline gboolean quire_window_x11_position(gpointer window, int *x, int *y) {
+    QuireXDisplay *display = NULL;
+    unsigned long outer = quire_window_x11_id(window, &display);
+    if (outer == 0) return FALSE;
+    unsigned long root = 0;
+    for (int depth = 0; depth < 8; depth++) {
+        unsigned long parent = 0, *children = NULL;
+        unsigned int count = 0;
+        if (!XQueryTree(display, outer, &root, &parent, &children, &count)) return FALSE;
+        if (children != NULL) XFree(children);
+        if (parent == 0 || parent == root) break;
+        outer = parent;
+    }
+    unsigned long child = 0;
+    return XTranslateCoordinates(display, outer, root, 0, 0, x, y, &child) ? TRUE : FALSE;
+}
+
+/* Asks for `window` to be placed with its outermost corner at (x, y), on X11 (a
+ * window manager places its frame there, as ICCCM's default gravity says). */
+static inline gboolean quire_window_x11_move(gpointer window, int x, int y) {
+    QuireXDisplay *display = NULL;
+    unsigned long xid = quire_window_x11_id(window, &display);
+    if (xid == 0) return FALSE;
+    XMoveWindow(display, xid, x, y);
+    return TRUE;
+}
+
 /* ---- Actions (GSimpleAction is opaque to Swift) -------------------------- */
 
 /* A new parameterless action, with a full reference for the caller. */

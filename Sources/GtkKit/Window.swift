@@ -62,6 +62,22 @@ public final class Window: Widget {
         return (width, height)
     }
 
+    /// Where the window is on the screen (its frame's top-left corner), on X11;
+    /// nil on Wayland, which gives apps no way to know or choose it, and before
+    /// the window is shown.
+    public var screenPosition: (x: Int32, y: Int32)? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        return quire_window_x11_position(objectPointer, &x, &y) != 0 ? (x, y) : nil
+    }
+
+    /// Asks for the window to be placed at `position` (as `screenPosition` gave
+    /// it), once shown, on X11; does nothing on Wayland. Returns whether it could ask.
+    @discardableResult
+    public func move(to position: (x: Int32, y: Int32)) -> Bool {
+        quire_window_x11_move(objectPointer, position.x, position.y) != 0
+    }
+
     /// Whether the window fills the screen (maximised by the user or the window manager).
     public var isMaximized: Bool { gtk_window_is_maximized(windowPointer) != 0 }
 

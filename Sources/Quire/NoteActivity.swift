@@ -33,10 +33,26 @@ enum NoteActivity {
 
     /// Records the window's size and maximised state in `activity` (marks it for
     /// saving only if they changed).
-    static func recordWindow(_ activity: UserActivity, width: Int32, height: Int32, maximized: Bool) {
-        activity.updateUserInfoEntries([
+    static func recordWindow(
+        _ activity: UserActivity, width: Int32, height: Int32, maximized: Bool, position: (x: Int32, y: Int32)?
+    ) {
+        var entries: [String: PropertyListValue] = [
             "windowWidth": .integer(Int64(width)), "windowHeight": .integer(Int64(height)), "maximized": .bool(maximized),
-        ])
+        ]
+        if let position {
+            entries["windowX"] = .integer(Int64(position.x))
+            entries["windowY"] = .integer(Int64(position.y))
+        }
+        activity.updateUserInfoEntries(entries)
+    }
+
+    /// Where on the screen the window was, if an activity recorded it (on X11)
+    /// and it is a place a screen can have.
+    static func windowPosition(in activity: UserActivity) -> (x: Int32, y: Int32)? {
+        guard let x = activity.userInfo["windowX"]?.integerValue, let y = activity.userInfo["windowY"]?.integerValue,
+              (-20_000...40_000).contains(x), (-20_000...40_000).contains(y)
+        else { return nil }
+        return (Int32(x), Int32(y))
     }
 
     /// The window size an activity recorded, if it recorded a sensible one.

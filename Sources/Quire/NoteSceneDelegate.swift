@@ -90,6 +90,10 @@ class NoteSceneDelegate: WindowSceneDelegate {
             ?? last.map { ($0.width, $0.height) } ?? (720, 540)
         scene.window.setDefaultSize(width: size.width, height: size.height)
         if saved.map(NoteActivity.isMaximized(in:)) ?? last?.maximized ?? false { scene.window.maximize() }
+        if let position = saved.flatMap(NoteActivity.windowPosition(in:)) {
+            // Where it was on the screen (X11 only; Wayland does not let apps place windows).
+            scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
+        }
         scene.window.setChild(makeContent(around: content, store: store))
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound)
@@ -172,7 +176,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         recordState()
         if let window = (scene as? WindowScene)?.window {
             let size = window.defaultSize
-            NoteActivity.recordWindow(activity, width: size.width, height: size.height, maximized: window.isMaximized)
+            NoteActivity.recordWindow(
+                activity, width: size.width, height: size.height, maximized: window.isMaximized,
+                position: window.isMaximized ? nil : window.screenPosition)
         }
         if let editor {
             NoteActivity.recordView(activity, selectionBound: editor.selectionBound, scroll: editor.scrollOffset)

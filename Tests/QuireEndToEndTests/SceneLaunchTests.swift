@@ -180,6 +180,40 @@ struct SceneLaunchTests {
         }
     }
 
+    @Test("windows come back where they were on the screen (X11), with or without a window manager", arguments: [false, true])
+    func windowPositions(windowManager: Bool) throws {
+        let session = try QuireSession(windowManager: windowManager)
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("left", into: first)
+        #expect(try session.runSecond(["--new-window"]).status == 0)
+        let second = try session.focusNewWindow(besides: [first])
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("right", into: second)
+        try session.desktop.xdotool("windowmove", "--sync", first, "40", "60")
+        try session.desktop.xdotool("windowmove", "--sync", second, "500", "200")
+        func positions() -> [String: String] {
+            var found: [String: String] = [:]
+            for title in ["left", "right"] {
+                guard let id = try? session.desktop.xdotool("search", "--name", "^\(title) — Quire$").split(separator: "\n").first,
+                      let geometry = try? session.desktop.xdotool("getwindowgeometry", String(id)),
+                      let line = geometry.split(separator: "\n").first(where: { $0.contains("Position:") })
+                else { continue }
+                found[title] = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " (")[0]
+            }
+            return found
+        }
+        let before = positions()
+        #expect(before.count == 2, "\(before)")
+        #expect(try session.stop() == 0)
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^left — Quire$")
+        _ = try session.waitForWindow(matching: "^right — Quire$")
+        #expect(eventually(within: 5) { positions() == before }, "back where they were: \(positions()) against \(before)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a resized window comes back at its size, with the cursor where it was")
     func windowSizeAndCursor() throws {
         let session = try QuireSession()
