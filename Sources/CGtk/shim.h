@@ -388,6 +388,115 @@ static inline gpointer quire_widget_frame_clock(gpointer widget) {
     return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
 }
 
+/* ---- Objects the app exports on the session bus ------------------------- */
+
+/* void handler(const char *method, GVariant *parameters, GDBusMethodInvocation *invocation, gpointer data) */
+typedef void (*QuireMethodHandler)(const char *method, GVariant *parameters, gpointer invocation, gpointer data);
+
+typedef struct {
+    QuireMethodHandler handler;
+    gpointer data;
+    GDestroyNotify release;
+} QuireMethodTarget;
+
+static void quire_method_call(GDBusConnection *connection, const gchar *sender, const gchar *path,
+                              const gchar *interface, const gchar *method, GVariant *parameters,
+                              GDBusMethodInvocation *invocation, gpointer target) {
+    ((QuireMethodTarget *)target)->handler(method, parameters, invocation, ((QuireMethodTarget *)target)->data);
+}
+
+static void quire_method_target_free(gpointer target) {
+    QuireMethodTarget *method_target = target;
+    if (method_target->release != NULL) method_target->release(method_target->data);
+    g_free(method_target);
+}
+
+/* Exports an object at `path` on the application's session bus connection,
+ * with the one interface the introspection `xml` describes; `handler` answers
+ * its method calls (it must reply to each invocation). Returns the registration,
+ * or 0 with a message in `*error_message` (free it with g_free); `release`
+ * gets `data` back once the object is gone (or at once, on failure). */
+static inline guint quire_application_export_object(gpointer application, const char *path, const char *xml,
+                                                    QuireMethodHandler handler, gpointer data,
+                                                    GDestroyNotify release, char **error_message) {
+    static const GDBusInterfaceVTable vtable = { quire_method_call, NULL, NULL, { 0 } };
+    GDBusConnection *connection = g_application_get_dbus_connection(G_APPLICATION(application));
+    GError *error = NULL;
+    GDBusNodeInfo *node = connection == NULL ? NULL : g_dbus_node_info_new_for_xml(xml, &error);
+    if (node == NULL || node->interfaces == NULL || node->interfaces[0] == NULL) {
+        *error_message = g_strdup(connection == NULL ? "the app is not on the session bus"
+                                  : error != NULL ? error->message : "the XML describes no interface");
+        if (error != NULL) g_error_free(error);
+        if (node != NULL) g_dbus_node_info_unref(node);
+        release(data);
+        return 0;
+    }
+    QuireMethodTarget *target = g_new0(QuireMethodTarget, 1);
+    target->handler = handler;
+    target->data = data;
+    target->release = release;
+    guint id = g_dbus_connection_register_object(connection, path, node->interfaces[0], &vtable, target,
+                                                 quire_method_target_free, &error);
+    g_dbus_node_info_unref(node);
+    if (id == 0) {
+        *error_message = g_strdup(error->message);
+        g_error_free(error);
+    }
+    return id;
+}
+
+/* The array of strings at `index` of the `parameters` tuple (NULL-terminated;
+ * free the array, not the strings, with g_free). */
+static inline const gchar **quire_variant_strings_at(GVariant *parameters, gsize index) {
+    GVariant *child = g_variant_get_child_value(parameters, index);
+    const gchar **strings = g_variant_get_strv(child, NULL);
+    g_variant_unref(child);
+    return strings;
+}
+
+/* The string at `index` of the `parameters` tuple (a copy: free it with g_free). */
+static inline gchar *quire_variant_string_at(GVariant *parameters, gsize index) {
+    GVariant *child = g_variant_get_child_value(parameters, index);
+    gchar *string = g_variant_dup_string(child, NULL);
+    g_variant_unref(child);
+    return string;
+}
+
+/* Replies with one array of strings, "(as)". */
+static inline void quire_invocation_return_strings(gpointer invocation, const char *const *strings, gsize count) {
+    g_dbus_method_invocation_return_value(G_DBUS_METHOD_INVOCATION(invocation),
+                                          g_variant_new("(@as)", g_variant_new_strv(strings, (gssize)count)));
+}
+
+/* Replies with an array of dictionaries of strings, "(aa{sv})": entry i holds
+ * keys[k] -> values[i * key_count + k], each value a string. */
+static inline void quire_invocation_return_dictionaries(gpointer invocation, const char *const *keys, gsize key_count,
+                                                        const char *const *values, gsize count) {
+    GVariantBuilder entries;
+    g_variant_builder_init(&entries, G_VARIANT_TYPE("aa{sv}"));
+    for (gsize i = 0; i < count; i++) {
+        GVariantBuilder entry;
+        g_variant_builder_init(&entry, G_VARIANT_TYPE("a{sv}"));
+        for (gsize k = 0; k < key_count; k++) {
+            g_variant_builder_add(&entry, "{sv}", keys[k], g_variant_new_string(values[i * key_count + k]));
+        }
+        g_variant_builder_add_value(&entries, g_variant_builder_end(&entry));
+    }
+    g_dbus_method_invocation_return_value(G_DBUS_METHOD_INVOCATION(invocation),
+                                          g_variant_new("(@aa{sv})", g_variant_builder_end(&entries)));
+}
+
+/* Replies with nothing, "()". */
+static inline void quire_invocation_return_nothing(gpointer invocation) {
+    g_dbus_method_invocation_return_value(G_DBUS_METHOD_INVOCATION(invocation), NULL);
+}
+
+/* Replies with a D-Bus error (org.freedesktop.DBus.Error.Failed) saying `message`. */
+static inline void quire_invocation_return_failure(gpointer invocation, const char *message) {
+    g_dbus_method_invocation_return_dbus_error(G_DBUS_METHOD_INVOCATION(invocation),
+                                               "org.freedesktop.DBus.Error.Failed", message);
+}
+
 /* ---- Window positions on X11 (GTK 4 has no API for them) --------------- */
 
 /* Only what is needed of GDK's X11 backend and of Xlib is declared here: their

@@ -25,6 +25,29 @@ public final class DesktopApplication: Object {
         super.init(adopting: gtk_application_new(id, flags))
     }
 
+    /// Exports an object at `path` on the app's session bus connection with the
+    /// one interface `interfaceXML` (D-Bus introspection XML) describes;
+    /// `handler` answers each call of its methods. Only once registered on the
+    /// bus (from startup on). Throws `DBusExportError` saying why it could not.
+    public func exportObject(
+        path: String, interfaceXML: String, handler: @escaping @MainActor (DBusMethodCall) -> Void
+    ) throws {
+        typealias Box = ClosureBox<@MainActor (DBusMethodCall) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        var message: UnsafeMutablePointer<CChar>?
+        let id = quire_application_export_object(objectPointer, path, interfaceXML, { method, parameters, invocation, data in
+            guard let method, let parameters, let invocation else { return }
+            let call = DBusMethodCall(method: String(cString: method), parameters: parameters, invocation: invocation)
+            MainActor.assumeIsolated { Box.from(data!).closure(call) }
+        }, box.retainedPointer(), { data in
+            MainActor.assumeIsolated { Box.release(data!) }
+        }, &message)
+        guard id != 0 else {
+            defer { g_free(message) }
+            throw DBusExportError(path: path, reason: message.map { String(cString: $0) } ?? "unknown error")
+        }
+    }
+
     /// Declares the boolean option `--<name>`, listed with `description` in `--help`.
     public func addFlag(_ name: String, description: String) {
         quire_application_add_flag(objectPointer, name, description)

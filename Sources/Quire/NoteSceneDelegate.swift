@@ -102,6 +102,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
             show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
         }
+        if saved == nil, let opening = options.userActivities.first {
+            restoreExtraState(from: opening)  // a main window opened on a search
+        }
         editor.focus()
         titleChanged(to: editor.windowTitle)
         recordState()

@@ -106,6 +106,15 @@ public final class Application {
         return desktop.run()
     }
 
+    /// Exports an object on the app's session bus connection (a desktop
+    /// integration such as a search provider); see `DesktopApplication.exportObject`.
+    /// Call it once launched (`application(_:didFinishLaunchingWithOptions:)`).
+    public func exportObject(
+        path: String, interfaceXML: String, handler: @escaping @MainActor (DBusMethodCall) -> Void
+    ) throws {
+        try desktop.exportObject(path: path, interfaceXML: interfaceXML, handler: handler)
+    }
+
     /// Adds an application action `app.<name>` with keyboard accelerators.
     public func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void) {
         desktop.addAction(name, accelerators: accelerators, handler)

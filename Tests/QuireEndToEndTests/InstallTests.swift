@@ -16,6 +16,7 @@ struct InstallTests {
         "share/icons/hicolor/scalable/apps/io.github.quire.Quire.svg",
         "share/icons/hicolor/symbolic/apps/io.github.quire.Quire-symbolic.svg",
         "share/dbus-1/services/io.github.quire.Quire.service",
+        "share/gnome-shell/search-providers/io.github.quire.Quire.search-provider.ini",
         "share/io.github.quire.Quire/Info.plist",
         "share/io.github.quire.Quire/shortcuts.ui",
     ] + ["es", "fr", "ja", "zh_CN"].map { "share/locale/\($0)/LC_MESSAGES/quire.mo" }

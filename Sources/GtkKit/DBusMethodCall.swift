@@ -1,0 +1,67 @@
+import CGtk
+
+/// One call of a method of an object the app exports on the session bus
+/// (`DesktopApplication.exportObject`): its name and arguments, and the one
+/// reply it must get before the handler returns.
+@MainActor
+public struct DBusMethodCall {
+    /// The method's name, such as "GetInitialResultSet".
+    public let method: String
+    private let parameters: OpaquePointer
+    private let invocation: UnsafeMutableRawPointer
+
+    init(method: String, parameters: OpaquePointer, invocation: UnsafeMutableRawPointer) {
+        self.method = method
+        self.parameters = parameters
+        self.invocation = invocation
+    }
+
+    /// The argument at `index`, an array of strings ("as").
+    public func strings(at index: Int) -> [String] {
+        guard let array = quire_variant_strings_at(parameters, gsize(index)) else { return [] }
+        defer { g_free(UnsafeMutableRawPointer(mutating: array)) }
+        var strings: [String] = []
+        var position = 0
+        while let string = array[position] {
+            strings.append(String(cString: string))
+            position += 1
+        }
+        return strings
+    }
+
+    /// The argument at `index`, a string ("s").
+    public func string(at index: Int) -> String {
+        guard let copy = quire_variant_string_at(parameters, gsize(index)) else { return "" }
+        defer { g_free(copy) }
+        return String(cString: copy)
+    }
+
+    /// Replies with an array of strings ("(as)").
+    public func reply(strings: [String]) {
+        withCStrings(strings) { quire_invocation_return_strings(invocation, $0, gsize(strings.count)) }
+    }
+
+    /// Replies with an array of dictionaries of strings ("(aa{sv})"), each with the keys `keys`.
+    public func reply(dictionaries: [[String: String]], keys: [String]) {
+        let values = dictionaries.flatMap { entry in keys.map { entry[$0] ?? "" } }
+        withCStrings(keys) { keyPointers in
+            withCStrings(values) { valuePointers in
+                quire_invocation_return_dictionaries(
+                    invocation, keyPointers, gsize(keys.count), valuePointers, gsize(dictionaries.count))
+            }
+        }
+    }
+
+    /// Replies with nothing ("()").
+    public func reply() { quire_invocation_return_nothing(invocation) }
+
+    /// Replies with an error saying `message`.
+    public func fail(_ message: String) { quire_invocation_return_failure(invocation, message) }
+
+    private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Void) {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+        pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

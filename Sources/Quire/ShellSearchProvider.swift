@@ -1,0 +1,113 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// Quire's notes in the GNOME Shell's search (the Activities overview): the
+/// `org.gnome.Shell.SearchProvider2` interface on the session bus, answered
+/// from the notes' full-text index, without opening any window. The Shell finds
+/// it through `io.github.quire.Quire.search-provider.ini`, installed with the app.
+@MainActor
+final class ShellSearchProvider {
+    /// Where the provider lives on the bus (the `.ini` file names it too).
+    static let objectPath = "/io/github/quire/Quire/SearchProvider"
+
+    /// How many notes one search offers the Shell (it shows a handful).
+    static let resultLimit = 20
+
+    static let interfaceXML = """
+        <node>
+          <interface name="org.gnome.Shell.SearchProvider2">
+            <method name="GetInitialResultSet">
+              <arg type="as" name="terms" direction="in"/>
+              <arg type="as" name="results" direction="out"/>
+            </method>
+            <method name="GetSubsearchResultSet">
+              <arg type="as" name="previous_results" direction="in"/>
+              <arg type="as" name="terms" direction="in"/>
+              <arg type="as" name="results" direction="out"/>
+            </method>
+            <method name="GetResultMetas">
+              <arg type="as" name="identifiers" direction="in"/>
+              <arg type="aa{sv}" name="metas" direction="out"/>
+            </method>
+            <method name="ActivateResult">
+              <arg type="s" name="identifier" direction="in"/>
+              <arg type="as" name="terms" direction="in"/>
+              <arg type="u" name="timestamp" direction="in"/>
+            </method>
+            <method name="LaunchSearch">
+              <arg type="as" name="terms" direction="in"/>
+              <arg type="u" name="timestamp" direction="in"/>
+            </method>
+          </interface>
+        </node>
+        """
+
+    private let store: NoteStore
+    /// The snippets of the last search, for the metas the Shell asks for next.
+    private var snippets: [UUID: String] = [:]
+
+    init(store: NoteStore) {
+        self.store = store
+    }
+
+    /// Puts the provider on the app's bus connection; a failure is logged (the
+    /// app works on, without Shell search).
+    func export(on application: Application) {
+        do {
+            try application.exportObject(path: ShellSearchProvider.objectPath, interfaceXML: ShellSearchProvider.interfaceXML) {
+                [weak self] call in self?.answer(call)
+            }
+        } catch {
+            Log.error("\(error); notes will not show in the desktop's search")
+        }
+    }
+
+    private func answer(_ call: DBusMethodCall) {
+        switch call.method {
+        case "GetInitialResultSet": call.reply(strings: search(call.strings(at: 0)))
+        case "GetSubsearchResultSet": call.reply(strings: search(call.strings(at: 1)))
+        case "GetResultMetas":
+            call.reply(dictionaries: call.strings(at: 0).compactMap(meta(for:)), keys: ["id", "name", "description"])
+        case "ActivateResult":
+            open(call.string(at: 0), at: call.strings(at: 1))
+            call.reply()
+        case "LaunchSearch":
+            showSearch(call.strings(at: 0))
+            call.reply()
+        default: call.fail("no method \(call.method)")
+        }
+    }
+
+    /// The notes the terms find, best first, as the identifiers the Shell passes back.
+    private func search(_ terms: [String]) -> [String] {
+        let results = (try? store.search(terms.joined(separator: " "), limit: ShellSearchProvider.resultLimit)) ?? []
+        snippets = Dictionary(results.map { ($0.noteID, $0.snippet) }, uniquingKeysWith: { first, _ in first })
+        return results.map(\.noteID.uuidString)
+    }
+
+    /// A result's title and the words around its match (or the start of its text).
+    private func meta(for identifier: String) -> [String: String]? {
+        guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
+        let title = summary.title.isEmpty ? localized("New Note") : summary.title
+        let description = snippets[id].map { $0.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
+        return ["id": identifier, "name": title, "description": description]
+    }
+
+    /// Opens the note in its own window, at the first match of the terms.
+    private func open(_ identifier: String, at terms: [String]) {
+        guard let id = UUID(uuidString: identifier), let note = try? store.note(id: id) else { return }
+        let match = TextSearch.firstMatch(of: terms.joined(separator: " "), in: note.body)
+        let activity = NoteActivity.make(noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0))
+        if let match { NoteActivity.recordSelection(activity, bound: Int32(clamping: match.upperBound)) }
+        AppDelegate.current?.openNoteWindow(for: id, showing: activity)
+    }
+
+    /// Opens a main window searching for the terms (the Shell's "more results").
+    private func showSearch(_ terms: [String]) {
+        let activity = NoteActivity.make(noteID: nil, cursor: 0)
+        activity.updateUserInfoEntries(["searchText": .string(terms.joined(separator: " "))])
+        Application.shared?.requestSceneSessionActivation(nil, userActivity: activity)
+    }
+}
