@@ -398,6 +398,44 @@ class Bench:
                  note="the note store (wall clock) against the sqlite3 shell running the same statement (its CPU time)")
         self.row("full-text search over 100,000 notes, 95th percentile", [p95(ours)], [p95(theirs)], 1.5)
         self.row("full-text search, 95th percentile, within a frame", [p95(ours)], None, 16.7)
+        self.shell_search_figure(data100k, queries)
+
+    def shell_search_figure(self, data100k, queries):
+        """GNOME Shell's search as the Shell makes it: GetInitialResultSet over D-Bus
+        to Quire started as the bus starts it, against a bare D-Bus ping of the same
+        process (both through gdbus, whose start-up they share)."""
+        say("desktop search (GNOME Shell) over 100,000 notes")
+        env = dict(self.base_env, XDG_DATA_HOME=data100k, XDG_STATE_HOME=self.fresh())
+        wait_for_bus_name_free(APP_ID)
+        service = subprocess.Popen([self.tools.quire, "--gapplication-service"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            path = "/io/github/quire/Quire/SearchProvider"
+            def gdbus(method, *arguments):
+                start = time.perf_counter()
+                subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", path,
+                                "--method", method] + list(arguments), env=env, capture_output=True, check=True)
+                return (time.perf_counter() - start) * 1000
+            deadline = time.time() + 30
+            while True:
+                try:
+                    gdbus("org.freedesktop.DBus.Peer.Ping")
+                    break
+                except subprocess.CalledProcessError:
+                    if time.time() > deadline:
+                        raise
+                    time.sleep(0.1)
+            gdbus("org.gnome.Shell.SearchProvider2.GetInitialResultSet", "['%s']" % queries[0].split()[0])  # warm
+            answers, pings = [], []
+            for query in queries:
+                terms = "[%s]" % ", ".join("'%s'" % word.replace("'", "") for word in query.split())
+                answers.append(gdbus("org.gnome.Shell.SearchProvider2.GetInitialResultSet", terms))
+                pings.append(gdbus("org.freedesktop.DBus.Peer.Ping"))
+        finally:
+            stop_process(service.pid)
+        beyond = [max(0.0, answer - ping) for answer, ping in zip(answers, pings)]
+        self.row("desktop search answer beyond a D-Bus ping, median", beyond, None, 16.7,
+                 note="GetInitialResultSet to Quire started as the bus starts it, minus a Peer.Ping right after")
 
     def typing_figures(self, data_big):
         """Typing at the end of a 1 MB note, in Quire and in the baseline's bare text

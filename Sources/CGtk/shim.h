@@ -411,23 +411,24 @@ static void quire_method_target_free(gpointer target) {
     g_free(method_target);
 }
 
-/* Exports an object at `path` on the application's session bus connection,
- * with the one interface the introspection `xml` describes; `handler` answers
- * its method calls (it must reply to each invocation). Returns the registration,
+/* Exports an object at `path` on the process's session bus connection (the
+ * shared one GApplication registers its name on: exported before the name is
+ * taken, no call can find the name without the object), with the one interface
+ * the introspection `xml` describes; `handler` answers its method calls (it
+ * must reply to each invocation), on the main loop. Returns the registration,
  * or 0 with a message in `*error_message` (free it with g_free); `release`
  * gets `data` back once the object is gone (or at once, on failure). */
-static inline guint quire_application_export_object(gpointer application, const char *path, const char *xml,
-                                                    QuireMethodHandler handler, gpointer data,
-                                                    GDestroyNotify release, char **error_message) {
+static inline guint quire_session_bus_export_object(const char *path, const char *xml, QuireMethodHandler handler,
+                                                    gpointer data, GDestroyNotify release, char **error_message) {
     static const GDBusInterfaceVTable vtable = { quire_method_call, NULL, NULL, { 0 } };
-    GDBusConnection *connection = g_application_get_dbus_connection(G_APPLICATION(application));
     GError *error = NULL;
+    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
     GDBusNodeInfo *node = connection == NULL ? NULL : g_dbus_node_info_new_for_xml(xml, &error);
     if (node == NULL || node->interfaces == NULL || node->interfaces[0] == NULL) {
-        *error_message = g_strdup(connection == NULL ? "the app is not on the session bus"
-                                  : error != NULL ? error->message : "the XML describes no interface");
+        *error_message = g_strdup(error != NULL ? error->message : "the XML describes no interface");
         if (error != NULL) g_error_free(error);
         if (node != NULL) g_dbus_node_info_unref(node);
+        if (connection != NULL) g_object_unref(connection);
         release(data);
         return 0;
     }
@@ -438,6 +439,8 @@ static inline guint quire_application_export_object(gpointer application, const 
     guint id = g_dbus_connection_register_object(connection, path, node->interfaces[0], &vtable, target,
                                                  quire_method_target_free, &error);
     g_dbus_node_info_unref(node);
+    /* The connection reference is kept for the life of the process: GIO holds its
+     * shared connection only weakly, and the object lives as long as the connection. */
     if (id == 0) {
         *error_message = g_strdup(error->message);
         g_error_free(error);

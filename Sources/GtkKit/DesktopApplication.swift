@@ -27,15 +27,26 @@ public final class DesktopApplication: Object {
 
     /// Exports an object at `path` on the app's session bus connection with the
     /// one interface `interfaceXML` (D-Bus introspection XML) describes;
-    /// `handler` answers each call of its methods. Only once registered on the
-    /// bus (from startup on). Throws `DBusExportError` saying why it could not.
+    /// `handler` answers each call of its methods, on the main loop. Export it
+    /// before `run()`: the object is then there before the app's name appears
+    /// on the bus, for a caller that started the app to reach it (calls wait
+    /// for the app's startup). Each call keeps the app running for ten seconds
+    /// at least: an app the bus started as a service stays up while it is
+    /// asked things, and quits a while after the last call. Throws `DBusExportError`
+    /// saying why it could not.
     public func exportObject(
         path: String, interfaceXML: String, handler: @escaping @MainActor (DBusMethodCall) -> Void
     ) throws {
         typealias Box = ClosureBox<@MainActor (DBusMethodCall) -> Void>
-        let box = Box(handler, kind: .signalHandler)
+        let application = applicationPointer
+        let box = Box({ call in
+            handler(call)
+            // Up for a while after each call, as GApplication keeps a service up after it starts.
+            g_application_hold(application)
+            MainLoop.after(milliseconds: DesktopApplication.serviceLingerMilliseconds) { g_application_release(application) }
+        }, kind: .signalHandler)
         var message: UnsafeMutablePointer<CChar>?
-        let id = quire_application_export_object(objectPointer, path, interfaceXML, { method, parameters, invocation, data in
+        let id = quire_session_bus_export_object(path, interfaceXML, { method, parameters, invocation, data in
             guard let method, let parameters, let invocation else { return }
             let call = DBusMethodCall(method: String(cString: method), parameters: parameters, invocation: invocation)
             MainActor.assumeIsolated { Box.from(data!).closure(call) }
@@ -47,6 +58,9 @@ public final class DesktopApplication: Object {
             throw DBusExportError(path: path, reason: message.map { String(cString: $0) } ?? "unknown error")
         }
     }
+
+    /// How long a call to an exported object keeps the app running, at least.
+    static let serviceLingerMilliseconds: UInt32 = 10_000
 
     /// Declares the boolean option `--<name>`, listed with `description` in `--help`.
     public func addFlag(_ name: String, description: String) {

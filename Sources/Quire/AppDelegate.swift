@@ -32,8 +32,6 @@ final class AppDelegate: ApplicationDelegate {
     /// Where the last closed window is recorded, and what it recorded.
     private var lastWindowPath: String?
     private(set) var lastWindow: LastWindow?
-    /// Notes in the desktop's search (GNOME Shell).
-    private var searchProvider: ShellSearchProvider?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
     /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
@@ -94,9 +92,6 @@ final class AppDelegate: ApplicationDelegate {
         case let .success(store):
             let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
             self.documents = documents
-            let searchProvider = ShellSearchProvider(store: store)
-            searchProvider.export(on: application)
-            self.searchProvider = searchProvider
             launchNotices.add(store.openingNotices)
             launchNotices.add(recovered: documents.recoverDrafts(), in: store)
             for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {

@@ -44,34 +44,35 @@ final class ShellSearchProvider {
         </node>
         """
 
-    private let store: NoteStore
     /// The snippets of the last search, for the metas the Shell asks for next.
     private var snippets: [UUID: String] = [:]
 
-    init(store: NoteStore) {
-        self.store = store
+    /// Puts a provider on the app's bus connection as it starts running (so it
+    /// is there as soon as the app's name is; without a bus, the app works on
+    /// without Shell search). It answers from the notes the app opens.
+    static func export(on application: Application) {
+        let provider = ShellSearchProvider()
+        application.exportObject(path: objectPath, interfaceXML: interfaceXML) { call in provider.answer(call) }
     }
 
-    /// Puts the provider on the app's bus connection; a failure is logged (the
-    /// app works on, without Shell search).
-    func export(on application: Application) {
-        do {
-            try application.exportObject(path: ShellSearchProvider.objectPath, interfaceXML: ShellSearchProvider.interfaceXML) {
-                [weak self] call in self?.answer(call)
-            }
-        } catch {
-            Log.error("\(error); notes will not show in the desktop's search")
-        }
+    /// The notes, once the app has opened them.
+    private var store: NoteStore? {
+        guard case let .success(store)? = AppDelegate.current?.notes else { return nil }
+        return store
     }
 
     private func answer(_ call: DBusMethodCall) {
+        guard let store else {
+            call.fail("Quire could not open the notes")
+            return
+        }
         switch call.method {
-        case "GetInitialResultSet": call.reply(strings: search(call.strings(at: 0)))
-        case "GetSubsearchResultSet": call.reply(strings: search(call.strings(at: 1)))
+        case "GetInitialResultSet": call.reply(strings: search(call.strings(at: 0), in: store))
+        case "GetSubsearchResultSet": call.reply(strings: search(call.strings(at: 1), in: store))
         case "GetResultMetas":
-            call.reply(dictionaries: call.strings(at: 0).compactMap(meta(for:)), keys: ["id", "name", "description"])
+            call.reply(dictionaries: call.strings(at: 0).compactMap { meta(for: $0, in: store) }, keys: ["id", "name", "description"])
         case "ActivateResult":
-            open(call.string(at: 0), at: call.strings(at: 1))
+            open(call.string(at: 0), at: call.strings(at: 1), in: store)
             call.reply()
         case "LaunchSearch":
             showSearch(call.strings(at: 0))
@@ -81,14 +82,14 @@ final class ShellSearchProvider {
     }
 
     /// The notes the terms find, best first, as the identifiers the Shell passes back.
-    private func search(_ terms: [String]) -> [String] {
+    private func search(_ terms: [String], in store: NoteStore) -> [String] {
         let results = (try? store.search(terms.joined(separator: " "), limit: ShellSearchProvider.resultLimit)) ?? []
         snippets = Dictionary(results.map { ($0.noteID, $0.snippet) }, uniquingKeysWith: { first, _ in first })
         return results.map(\.noteID.uuidString)
     }
 
     /// A result's title and the words around its match (or the start of its text).
-    private func meta(for identifier: String) -> [String: String]? {
+    private func meta(for identifier: String, in store: NoteStore) -> [String: String]? {
         guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
         let title = summary.title.isEmpty ? localized("New Note") : summary.title
         let description = snippets[id].map { $0.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
@@ -96,7 +97,7 @@ final class ShellSearchProvider {
     }
 
     /// Opens the note in its own window, at the first match of the terms.
-    private func open(_ identifier: String, at terms: [String]) {
+    private func open(_ identifier: String, at terms: [String], in store: NoteStore) {
         guard let id = UUID(uuidString: identifier), let note = try? store.note(id: id) else { return }
         let match = TextSearch.firstMatch(of: terms.joined(separator: " "), in: note.body)
         let activity = NoteActivity.make(noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0))

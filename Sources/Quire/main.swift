@@ -21,4 +21,5 @@ application.describeCommandLine(
     summary: localized("Notes in as many windows as you like, each back as you left it."),
     details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
     version: "Quire \(AppDelegate.version)")
+ShellSearchProvider.export(on: application)
 exit(application.run())

@@ -99,20 +99,34 @@ public final class Application {
     /// Runs the app until it quits; returns the exit status.
     public func run() -> Int32 {
         // --version is answered here, before GTK needs a display or a running app is asked.
-        if let versionLine, CommandLine.arguments.dropFirst().contains("--version") {
+        let arguments = CommandLine.arguments.dropFirst()
+        if let versionLine, arguments.contains("--version") {
             print(versionLine)
             return 0
+        }
+        if !arguments.contains(where: { $0 == "-h" || $0.hasPrefix("--help") }) {
+            for export in exports {
+                do {
+                    try desktop.exportObject(path: export.path, interfaceXML: export.interfaceXML, handler: export.handler)
+                } catch {
+                    SceneLog.error("\(error)")
+                }
+            }
         }
         return desktop.run()
     }
 
+    /// Objects to export on the session bus when the app runs.
+    private var exports: [(path: String, interfaceXML: String, handler: @MainActor (DBusMethodCall) -> Void)] = []
+
     /// Exports an object on the app's session bus connection (a desktop
-    /// integration such as a search provider); see `DesktopApplication.exportObject`.
-    /// Call it once launched (`application(_:didFinishLaunchingWithOptions:)`).
+    /// integration such as a search provider) when `run()` starts, before the
+    /// app's name appears on the bus; see `DesktopApplication.exportObject`. A
+    /// failure is logged. Not for `--version` or `--help`, which need no bus.
     public func exportObject(
         path: String, interfaceXML: String, handler: @escaping @MainActor (DBusMethodCall) -> Void
-    ) throws {
-        try desktop.exportObject(path: path, interfaceXML: interfaceXML, handler: handler)
+    ) {
+        exports.append((path, interfaceXML, handler))
     }
 
     /// Adds an application action `app.<name>` with keyboard accelerators.

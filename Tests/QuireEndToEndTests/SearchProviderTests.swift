@@ -9,13 +9,20 @@ import TestSupport
 struct SearchProviderTests {
     /// Calls `method` of the search provider with `arguments` (GVariant text); its reply as text.
     private func call(_ session: QuireSession, _ method: String, _ arguments: [String]) throws -> String {
-        let result = try ChildProcess.run(
+        let result = try attempt(session, method, arguments)
+        #expect(result.status == 0, "\(method): \(result.error)")
+        return result.output
+    }
+
+    /// The call, as gdbus ran it, failed or not (for waiting until the app answers).
+    private func attempt(_ session: QuireSession, _ method: String, _ arguments: [String]) throws
+        -> (status: Int32?, output: String, error: String)
+    {
+        try ChildProcess.run(
             "gdbus", ["call", "--session", "--dest", "io.github.quire.Quire",
                       "--object-path", "/io/github/quire/Quire/SearchProvider",
                       "--method", "org.gnome.Shell.SearchProvider2.\(method)"] + arguments,
             environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        #expect(result.status == 0, "\(method): \(result.error)")
-        return result.output
     }
 
     private func seed(_ session: QuireSession) throws -> (lisbon: Note, groceries: Note) {
@@ -67,13 +74,34 @@ struct SearchProviderTests {
         let session = try QuireSession()
         let (lisbon, _) = try seed(session)
         try session.launch(["--gapplication-service"])
-        #expect(eventually(within: 10) { (try? ChildProcess.run(
-            "gdbus", ["introspect", "--session", "--dest", "io.github.quire.Quire", "--object-path", "/io/github/quire/Quire/SearchProvider"],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path))?.output.contains("SearchProvider2") == true })
-        #expect(try call(session, "GetInitialResultSet", ["['lisbon']"]).contains(lisbon.id.uuidString))
+        // As the Shell does: call as soon as the name is on the bus. The object is
+        // there from the first moment (a call never finds the name without it).
+        var replies: [(status: Int32?, output: String, error: String)] = []
+        #expect(eventually(within: 10) {
+            guard let reply = try? attempt(session, "GetInitialResultSet", ["['lisbon']"]) else { return false }
+            replies.append(reply)
+            return reply.status == 0
+        })
+        #expect(replies.last?.output.contains(lisbon.id.uuidString) == true)
+        #expect(!replies.contains { $0.error.contains("UnknownMethod") }, "\(replies.map(\.error))")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(session.desktop.windowTitles(matching: "Quire").isEmpty, "no window opened")
         #expect(!session.lifecycle.contains { $0.callback == "scene(_:willConnectTo:options:)" }, "no scene connected")
         #expect(try session.stop() == 0)
+    }
+
+    @Test("started by the bus, Quire stays up while the Shell keeps asking, and quits on its own a while after")
+    func serviceLifetime() throws {
+        let session = try QuireSession()
+        let (lisbon, _) = try seed(session)
+        let service = try session.launch(["--gapplication-service"])
+        for round in 0..<3 {
+            if round > 0 { Thread.sleep(forTimeInterval: 6) }  // more than 10 s in all: GApplication's service timeout
+            #expect(eventually(within: 10) {
+                (try? attempt(session, "GetInitialResultSet", ["['lisbon']"]))?.output.contains(lisbon.id.uuidString) == true
+            }, "answered in round \(round)")
+            #expect(service.isRunning, "still up in round \(round)")
+        }
+        #expect(service.waitForExit(seconds: 20) == 0, "quit on its own, with nothing more to answer")
     }
 }
