@@ -216,9 +216,12 @@ final class AppDelegate: ApplicationDelegate {
     /// Shows the note in its own window: raises the one it already has (its
     /// activation conditions prefer its link), or opens a new one.
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.
+    /// Kept on disk only where the windows themselves can be saved: a state
+    /// folder Quire may not write to is left exactly as it was.
     func windowClosed(_ window: LastWindow) {
         lastWindow = window
-        if let lastWindowPath { window.save(to: lastWindowPath) }
+        guard Application.shared?.sessionStoreProblem == nil, let lastWindowPath else { return }
+        window.save(to: lastWindowPath)
     }
 
     func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
