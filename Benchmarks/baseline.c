@@ -1,7 +1,8 @@
 /*
  * The benchmark's baseline: the least a GTK 4 app can do for what Quire does
  * at launch, in plain C. A unique GtkApplication (it registers on the session
- * bus, as Quire does) opens BASELINE_WINDOWS windows (default 1), each a
+ * bus, as Quire does; built with -DBASELINE_ADWAITA, libadwaita's, as Quire's
+ * is) opens BASELINE_WINDOWS windows (default 1), each a
  * GtkHeaderBar over a GtkTextView in a GtkScrolledWindow at Quire's default
  * size, and opens one more whenever its "new-window" action is activated over
  * D-Bus (gapplication action io.github.quire.Baseline new-window). After each
@@ -20,6 +21,9 @@
  */
 #include <epoxy/gl.h>
 #include <gtk/gtk.h>
+#ifdef BASELINE_ADWAITA
+#include <adwaita.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -131,7 +135,12 @@ static void activate(GtkApplication *application, gpointer unused) {
 }
 
 int main(int argc, char **argv) {
+#ifdef BASELINE_ADWAITA
+    /* Built on the libraries Quire links: libadwaita's application (its style and style manager). */
+    GtkApplication *application = GTK_APPLICATION(adw_application_new("io.github.quire.Baseline", G_APPLICATION_DEFAULT_FLAGS));
+#else
     GtkApplication *application = gtk_application_new("io.github.quire.Baseline", G_APPLICATION_DEFAULT_FLAGS);
+#endif
     g_signal_connect(application, "startup", G_CALLBACK(startup), NULL);
     g_signal_connect(application, "activate", G_CALLBACK(activate), NULL);
     int status = g_application_run(G_APPLICATION(application), argc, argv);

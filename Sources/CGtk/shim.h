@@ -12,6 +12,7 @@
 #define QUIRE_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <libintl.h>
 #include <locale.h>
 #include <glib-unix.h>
@@ -299,13 +300,6 @@ static inline gulong quire_signal_connect_open(gpointer instance, QuireOpenHandl
 /* The URI of one of the files an "open" signal carries; free with g_free. */
 static inline gchar *quire_open_file_uri(gpointer *files, gint index) {
     return g_file_get_uri(G_FILE(files[index]));
-}
-
-/* ---- Style --------------------------------------------------------------- */
-
-/* Asks for the theme's dark variant (or not), for every window of the app. */
-static inline void quire_settings_set_prefer_dark(gboolean dark) {
-    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
 }
 
 /* ---- Accessibility ----------------------------------------------------- */

@@ -22,7 +22,9 @@ public final class DesktopApplication: Object {
         var flags = isUnique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         if handlesCommandLine { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue) }
         if handlesOpening { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue) }
-        super.init(adopting: gtk_application_new(id, flags))
+        // libadwaita's application: GNOME's style, and its style manager follows the
+        // desktop's light or dark preference (the settings portal), live.
+        super.init(adopting: adw_application_new(id, flags))
     }
 
     /// Exports an object at `path` on the app's session bus connection with the

@@ -87,6 +87,7 @@ final class NoteListView {
             return row.show(summary, match: matches[id])
         })
         list.setAccessibleLabel(localized("Notes"))
+        list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
         list.addShortcut("Delete", action: "app.delete-selected")
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }

@@ -7,7 +7,6 @@ import Storage
 /// crash-loop guard); and the command lines of later launches.
 extension Application {
     func startUp() {
-        DesktopColorScheme.follow()  // as UIKit apps follow the system's appearance
         openStore()
         SceneTrace.application("application(_:didFinishLaunchingWithOptions:)")
         _ = delegate.application(self, didFinishLaunchingWithOptions: [:])

@@ -59,10 +59,16 @@ struct MainWindowTests {
 
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.xdotool("key", "ctrl+a", "BackSpace")
-        // Plans, edited last, is the top row; the list selects it again (a saturated highlight).
-        #expect(eventually(within: 5) { ((try? session.screenSample("saturation", atX: 20, y: 110, shot: "search-cleared")) ?? 0) > 100 },
-                "the note shown is selected in the list")
-        #expect(try session.screenSample("saturation", atX: 20, y: 165, shot: "search-cleared") < 40, "and only it")
+        // Plans, edited last, is the top row; the list selects it again: its row is
+        // shaded, unlike the row below (near the rows' left edge, clear of text).
+        func shading() -> (selected: Int, other: Int)? {
+            guard let selected = try? session.screenSample("luminance", atX: 18, y: 112, shot: "search-cleared"),
+                  let other = try? session.screenSample("luminance", atX: 18, y: 182, shot: "search-cleared")
+            else { return nil }
+            return (selected, other)
+        }
+        #expect(eventually(within: 5) { shading().map { $0.other - $0.selected > 8 } == true },
+                "the note shown is selected in the list: \(String(describing: shading()))")
         #expect(try session.stop() == 0)
         // The editor had scrolled down to the match, on line 202 of 302 (not left at the top).
         let scroll = (try session.savedUserInfo()["scroll"] as? [String: Any])?["double"] as? Double ?? 0
