@@ -14,13 +14,7 @@ public struct CommandLineInvocation {
     public var remainingArguments: [String] {
         guard let list = quire_command_line_remaining(pointer) else { return [] }
         defer { g_strfreev(list) }
-        var arguments: [String] = []
-        var index = 0
-        while let argument = list[index] {
-            arguments.append(String(cString: argument))
-            index += 1
-        }
-        return arguments
+        return CStringList.strings { list[$0].map { UnsafePointer($0) } }
     }
 
     /// Whether the command was run by a second process (and forwarded here).

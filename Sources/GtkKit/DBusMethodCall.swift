@@ -20,13 +20,7 @@ public struct DBusMethodCall {
     public func strings(at index: Int) -> [String] {
         guard let array = quire_variant_strings_at(parameters, gsize(index)) else { return [] }
         defer { g_free(UnsafeMutableRawPointer(mutating: array)) }
-        var strings: [String] = []
-        var position = 0
-        while let string = array[position] {
-            strings.append(String(cString: string))
-            position += 1
-        }
-        return strings
+        return CStringList.strings { array[$0] }
     }
 
     /// The argument at `index`, a string ("s").

@@ -6,6 +6,19 @@ import TestSupport
 /// Moving a note to the trash, from the keyboard, and taking it back with Undo.
 @Suite("Trash, end to end", .serialized)
 struct TrashTests {
+    /// Quire with two notes, "Keeper" and "Old draft", the second moved to the
+    /// trash (Alt+Delete); the main window, and the store as another process reads it.
+    private func keeperAndTrashedDraft() throws -> (session: QuireSession, window: String, store: NoteStore) {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Keeper", "Old draft"], into: window)
+        try session.desktop.xdotool("key", "alt+Delete")
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        return (session, window, store)
+    }
+
     @Test("Move to Trash closes the note's own window, moves the main window on, and Undo brings the note back")
     func trashAndUndo() throws {
         let session = try QuireSession()
@@ -38,13 +51,7 @@ struct TrashTests {
 
     @Test("the Trash view restores a note, and Empty Trash asks first and deletes for good")
     func trashView() throws {
-        let session = try QuireSession()
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.writeNotes(["Keeper", "Old draft"], into: window)
-        try session.desktop.xdotool("key", "alt+Delete")
-        let store = try NoteStore(path: session.notesPath)
-        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        let (session, window, store) = try keeperAndTrashedDraft()
 
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")  // the Trash toggle
@@ -105,13 +112,7 @@ struct TrashTests {
 
     @Test("Delete Forever asks first, from its button and from Delete in the trash's list; Cancel keeps the note")
     func deleteForeverAsks() throws {
-        let session = try QuireSession()
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.writeNotes(["Keeper", "Old draft"], into: window)
-        try session.desktop.xdotool("key", "alt+Delete")
-        let store = try NoteStore(path: session.notesPath)
-        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        let (session, window, store) = try keeperAndTrashedDraft()
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
         _ = try session.waitForWindow(matching: "^Old draft — Quire$")
