@@ -226,17 +226,18 @@ static inline gpointer quire_builder_window(const char *path, const char *name, 
 
 /* An About dialog for the app (GtkAboutDialog's setters are plain functions;
    the licence type is an enum the caller should not need to know). */
-static inline GtkWidget *quire_about_dialog_new(const char *name, const char *version, const char *comments,
-                                                 const char *website, const char *icon_name) {
-    GtkWidget *dialog = gtk_about_dialog_new();
-    GtkAboutDialog *about = GTK_ABOUT_DIALOG(dialog);
-    gtk_about_dialog_set_program_name(about, name);
-    gtk_about_dialog_set_version(about, version);
-    gtk_about_dialog_set_comments(about, comments);
-    gtk_about_dialog_set_website(about, website);
-    gtk_about_dialog_set_logo_icon_name(about, icon_name);
-    gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0);
-    return dialog;
+static inline GtkWidget *quire_about_window_new(const char *title, const char *name, const char *version,
+                                                const char *comments, const char *website, const char *icon_name) {
+    GtkWidget *window = adw_about_window_new();
+    AdwAboutWindow *about = ADW_ABOUT_WINDOW(window);
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    adw_about_window_set_application_name(about, name);
+    adw_about_window_set_version(about, version);
+    adw_about_window_set_comments(about, comments);
+    adw_about_window_set_website(about, website);
+    adw_about_window_set_application_icon(about, icon_name);
+    adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0);
+    return window;
 }
 
 /* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */

@@ -36,9 +36,9 @@ public final class Window: Widget {
         ToplevelWatcher.watch(self)
     }
 
-    /// An About dialog for an app called `name`, at `version`.
-    public init(aboutApp name: String, version: String, comments: String, website: String, iconName: String) {
-        super.init(retaining: quire_about_dialog_new(name, version, comments, website, iconName))
+    /// libadwaita's About window for an app called `name`, at `version`, titled `title`.
+    public init(aboutApp name: String, title: String, version: String, comments: String, website: String, iconName: String) {
+        super.init(retaining: quire_about_window_new(title, name, version, comments, website, iconName))
         ToplevelWatcher.watch(self)
     }
 

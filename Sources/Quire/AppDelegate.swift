@@ -139,7 +139,7 @@ final class AppDelegate: ApplicationDelegate {
         }
         application.addAction("about") { [unowned self] in
             present(Window(
-                aboutApp: "Quire", version: AppDelegate.version,
+                aboutApp: "Quire", title: localized("About Quire"), version: AppDelegate.version,
                 comments: localized("Notes in as many windows as you like, each back as you left it."),
                 website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID), in: application)
         }

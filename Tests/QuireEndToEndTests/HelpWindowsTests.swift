@@ -24,6 +24,7 @@ struct HelpWindowsTests {
             environment: session.environment(), outputDirectory: session.desktop.directory.path)
         #expect(action.status == 0, "\(action.error)")
         let about = try session.waitForWindow(matching: "^About Quire$")
+        Thread.sleep(forTimeInterval: 0.5)  // its first frame, for the screenshot
         session.keepScreenshot(named: "about")
         try session.desktop.xdotool("windowfocus", "--sync", about)
         try session.desktop.xdotool("key", "Escape")
