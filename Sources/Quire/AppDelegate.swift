@@ -32,6 +32,8 @@ final class AppDelegate: ApplicationDelegate {
     /// Where the last closed window is recorded, and what it recorded.
     private var lastWindowPath: String?
     private(set) var lastWindow: LastWindow?
+    /// The write of `lastWindow`, while one waits for the closing to be over.
+    private var lastWindowSave: MainLoopSource?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
     /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
@@ -78,6 +80,7 @@ final class AppDelegate: ApplicationDelegate {
     /// save, then its drafts; closing the notes lets SQLite fold its log into
     /// the file, so the next launch starts without replaying it.
     func applicationWillTerminate(_ application: Application) {
+        finishLastWindowSave()
         if let documents, !documents.saveAll() { documents.keepDraftsOfUnsaved() }
         documents?.close()
         if case let .success(store) = notes { store.close() }
@@ -213,17 +216,37 @@ final class AppDelegate: ApplicationDelegate {
         return scenes.first { $0.window.isActive } ?? scenes.first { $0.activationState == .foregroundActive }
     }
 
-    /// Shows the note in its own window: raises the one it already has (its
-    /// activation conditions prefer its link), or opens a new one.
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.
-    /// Kept on disk only where the windows themselves can be saved: a state
-    /// folder Quire may not write to is left exactly as it was.
+    /// Written once the closing is over (quitting with a hundred windows writes
+    /// the file once, not a hundred times).
     func windowClosed(_ window: LastWindow) {
         lastWindow = window
-        guard Application.shared?.sessionStoreProblem == nil, let lastWindowPath else { return }
-        window.save(to: lastWindowPath)
+        guard lastWindowSave == nil else { return }
+        lastWindowSave = MainLoop.idle { [weak self] in
+            self?.lastWindowSave = nil
+            self?.writeLastWindow()
+            return false
+        }
     }
 
+    /// Writes the last closed window's record now if its write is still waiting
+    /// (quitting: the main loop runs no more idle moments).
+    private func finishLastWindowSave() {
+        guard let pending = lastWindowSave else { return }
+        pending.cancel()
+        lastWindowSave = nil
+        writeLastWindow()
+    }
+
+    /// Kept on disk only where the windows themselves can be saved: a state
+    /// folder Quire may not write to is left exactly as it was.
+    private func writeLastWindow() {
+        guard let lastWindow, Application.shared?.sessionStoreProblem == nil, let lastWindowPath else { return }
+        lastWindow.save(to: lastWindowPath)
+    }
+
+    /// Shows the note in its own window: raises the one it already has (its
+    /// activation conditions prefer its link), or opens a new one.
     func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
         Application.shared?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
     }
