@@ -129,7 +129,7 @@ public final class NoteStore {
         of id: UUID, to body: String, over revision: Int64, at date: Date = Date(), origin: NoteChangeOrigin? = nil
     ) throws -> NoteSaveOutcome {
         let (outcome, sequences) = try writeBody(of: id, to: body, over: revision, at: date)
-        if let sequences { ownSequences.formUnion(sequences) }
+        claim(sequences)
         if case .saved = outcome { notify(.edited(id), origin: origin) }
         return outcome
     }
@@ -216,8 +216,13 @@ public final class NoteStore {
     /// (Inside the transaction no other writer can raise the sequence.)
     func ownWrite<Result>(_ write: () throws -> Result) throws -> Result {
         let (result, sequences) = try sequencedWrite(write)
-        if let sequences { ownSequences.formUnion(sequences) }
+        claim(sequences)
         return result
+    }
+
+    /// Notes change sequences as this store's own writes (not reported by `followOtherWriters`).
+    private func claim(_ sequences: ClosedRange<Int64>?) {
+        if let sequences { ownSequences.formUnion(sequences) }
     }
 
     /// Runs `write` in a transaction; returns its result and the change

@@ -19,6 +19,8 @@ final class NoteListView {
     var onSearchApplied: (@MainActor () -> Void)?
     /// Called after Return in the search field opened the first result.
     var onFirstResultOpened: (@MainActor () -> Void)?
+    /// Called after Escape in the search field cleared it (or found it empty).
+    var onSearchStopped: (@MainActor () -> Void)?
 
     private let store: NoteStore
     private let ids = StringList()
@@ -91,10 +93,7 @@ final class NoteListView {
         list.addShortcut("Delete", action: "app.delete-selected")
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
-        search.onSearchChanged { [weak self] in
-            self?.reload()
-            self?.onSearchApplied?()
-        }
+        search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
         storeObservation = store.observe { [weak self] change, _ in
@@ -220,16 +219,17 @@ final class NoteListView {
         updateEmptyState()
     }
 
-    /// Called after Escape in the search field cleared it (or found it empty).
-    var onSearchStopped: (@MainActor () -> Void)?
+    /// Shows the results of the search text now in the field, and says so.
+    private func applySearch() {
+        reload()
+        onSearchApplied?()
+    }
 
     /// Escape in the search field: the search ends, all notes show again.
     private func stopSearch() {
-        if !search.text.isEmpty {
-            search.text = ""
-            reload()
-            onSearchApplied?()
-        }
+        search.text = ""
+        // GTK reports an emptied field at once; should it not have, apply it here.
+        if appliedSearch != search.text { applySearch() }
         onSearchStopped?()
     }
 
