@@ -382,7 +382,7 @@ class Bench:
         # The same statement the note store runs, through Debian's sqlite3 shell.
         def statement(query):
             match = " ".join('"%s"*' % word for word in query.split())
-            return ("SELECT notes.id, notes.body, snippet(notes_search, 0, char(2), char(3), '…', 12) "
+            return ("SELECT notes.id, substr(notes.body, 1, 400), snippet(notes_search, 0, char(2), char(3), '…', 12) "
                     "FROM notes_search JOIN notes ON notes.rowid = notes_search.rowid "
                     "WHERE notes_search MATCH '%s' AND notes.trashed_at IS NULL "
                     "ORDER BY bm25(notes_search), notes.modified_at DESC LIMIT 200;" % match)

@@ -16,12 +16,12 @@ extension NoteStore {
         let start = String(NoteSearchResult.matchStart), end = String(NoteSearchResult.matchEnd)
         let alsoContains = String(repeating: " AND instr(notes.body, ?) > 0", count: unspaced.count)
         return try database.query("""
-            SELECT notes.id, notes.body, snippet(notes_search, 0, ?, ?, '…', 12)
+            SELECT notes.id, substr(notes.body, 1, ?), snippet(notes_search, 0, ?, ?, '…', 12)
             FROM notes_search JOIN notes ON notes.rowid = notes_search.rowid
             WHERE notes_search MATCH ? AND notes.trashed_at IS NULL\(alsoContains)
             ORDER BY bm25(notes_search), notes.modified_at DESC
             LIMIT ?
-            """, [.text(start), .text(end), .text(query)] + unspaced.map { .text($0) } + [.integer(Int64(limit))]
+            """, [.integer(Int64(Note.titleSourceLength)), .text(start), .text(end), .text(query)] + unspaced.map { .text($0) } + [.integer(Int64(limit))]
         ).compactMap { row in NoteStore.result(from: row) { _ in row.string(2) ?? "" } }
     }
 
@@ -39,7 +39,8 @@ extension NoteStore {
         ).compactMap { row in NoteStore.result(from: row) { NoteStore.markedSnippet(of: $0, around: first) } }
     }
 
-    /// A result from a row of (id, body, …), with the snippet `snippet` makes from the body.
+    /// A result from a row of (id, body or its start, …), with the snippet
+    /// `snippet` makes from the body.
     private static func result(from row: Row, snippet: (String) -> String) -> NoteSearchResult? {
         guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let body = row.string(1) else { return nil }
         return NoteSearchResult(noteID: id, title: Note.title(ofBody: body), markedSnippet: snippet(body))

@@ -15,9 +15,17 @@ public struct NoteSummary: Equatable, Sendable {
     init(noteID: UUID, start: String, modifiedAt: Date) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
-        let lines = start.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let afterTitle = lines.drop { $0.isEmpty }.dropFirst()
-        preview = afterTitle.filter { !$0.isEmpty }.joined(separator: " ")
+        preview = start.unicodeScalars.split(whereSeparator: Note.isLineBreak)
+            .compactMap(NoteSummary.trimmedLine)
+            .dropFirst()
+            .joined(separator: " ")
         self.modifiedAt = modifiedAt
+    }
+
+    /// `line` without the blanks around it, or nil if it is blank.
+    private static func trimmedLine(_ line: Substring.UnicodeScalarView) -> String? {
+        guard let first = line.firstIndex(where: { !Note.isBlank($0) }),
+              let last = line.lastIndex(where: { !Note.isBlank($0) }) else { return nil }
+        return String(line[first...last])
     }
 }

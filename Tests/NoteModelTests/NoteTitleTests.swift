@@ -12,6 +12,8 @@ struct NoteTitleTests {
         ("one line", "one line"),
         ("Windows line\r\nnext", "Windows line"),
         ("日本語のメモ\n本文", "日本語のメモ"),
+        ("\u{3000}全角の空白\u{3000}\n本文", "全角の空白"),
+        ("Cafe\u{301} list \t\u{2028}next", "Cafe\u{301} list"),
     ])
     func title(body: String, expected: String) {
         #expect(Note.title(ofBody: body) == expected)
@@ -22,6 +24,8 @@ struct NoteTitleTests {
         let title = Note.title(ofBody: String(repeating: "word ", count: 50))
         #expect(title.count == Note.maximumTitleLength)
         #expect(title.hasSuffix("…"))
+        let accented = Note.title(ofBody: String(repeating: "e\u{301}", count: 100))
+        #expect(accented.count == Note.maximumTitleLength, "cut by characters, not by the scalars they are made of")
     }
 
     @Test("the title comes from the note's start only, however long the note")
