@@ -45,6 +45,8 @@ static inline GtkActionable *quire_as_actionable(gpointer p) { return GTK_ACTION
 static inline GtkAdjustment *quire_as_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
 static inline GtkToggleButton *quire_as_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkButton *quire_as_button(gpointer p) { return GTK_BUTTON(p); }
+static inline AdwToast *quire_as_toast(gpointer p) { return ADW_TOAST(p); }
+static inline AdwToastOverlay *quire_as_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -1,9 +1,10 @@
 import GtkKit
 
 /// A bar across the top of a window's content that tells the person something
-/// and offers one action: a note moved to the trash (Undo), a note that could
-/// not be saved (Try Again), text recovered at launch. It stays until hidden,
-/// or for `seconds` if given.
+/// that stays true until dealt with, and offers one action: a note that could
+/// not be saved (Try Again), text recovered at launch, a window set aside
+/// (Reopen). It stays until hidden, or for `seconds` if given. Passing news
+/// (Undo after Move to Trash) is a toast instead.
 @MainActor
 final class MessageBar {
     /// The bar's top widget, placed above the editor.

@@ -10,8 +10,11 @@ import Scenes
 @MainActor
 class NoteSceneDelegate: WindowSceneDelegate {
     private(set) var editor: NoteEditor?
-    /// Undo for the trash, and things the app has to say (text recovered, a window set aside).
+    /// Things the app has to say that stay until read (text recovered, a window set aside).
     let banner = MessageBar()
+    /// Shows toasts over the window's content: Undo after Move to Trash. Set once
+    /// the window has content (not for a window without notes).
+    private var toasts: ToastOverlay?
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: Scene?
@@ -94,7 +97,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
-        scene.window.setChild(makeContent(around: content, store: store))
+        let toasts = ToastOverlay(child: makeContent(around: content, store: store))
+        self.toasts = toasts
+        scene.window.setChild(toasts)
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound)
             editor.revealCursor()
@@ -207,12 +212,14 @@ class NoteSceneDelegate: WindowSceneDelegate {
             try store.waitingLonger { try store.moveToTrash(id) }
         } catch {
             Log.error("could not move the note to the trash: \(error)")
-            banner.show(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10)
+            toasts?.show(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
             return
         }
         let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
-        banner.show(message, actionLabel: localized("_Undo"), tooltip: localized("Take the note back out of the trash"),
-                    seconds: 8) { [weak self] in
+        // The newest trashing is the one Undo is for: its toast shows at once.
+        let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
+        toasts?.show(toast)
+        toast.onButtonClicked { [weak self] in
             do {
                 try store.waitingLonger { try store.restoreFromTrash(id) }
                 if let self, !prefersItsNote {

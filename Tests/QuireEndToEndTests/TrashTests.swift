@@ -179,6 +179,10 @@ struct TrashTests {
         try session.desktop.xdotool("key", "alt+Delete")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$") == ["Newest — Quire"] },
                 "the note's own window closed: \(session.desktop.windowTitles(matching: "Quire$"))")
+        let toastWords: Set = ["“Middle” moved to the trash", "Undo"]
+        let toast = try AccessibilityTree(desktop: session.desktop).elements { toastWords.contains($0.name) }
+            .map(\.name).filter(toastWords.contains)
+        #expect(Set(toast) == toastWords, "a toast says what went and offers Undo: \(toast)")
 
         try session.desktop.xdotool("windowfocus", "--sync", main)
         try session.desktop.xdotool("key", "alt+u")

@@ -1,0 +1,38 @@
+import CGtk
+
+/// A libadwaita toast: a short message over a window's content, with at most
+/// one button (Undo), that goes away by itself. Shown by a `ToastOverlay`.
+@MainActor
+public final class Toast: Object {
+    /// A toast saying `text` (plain text, not markup) for `seconds`, with a
+    /// button labelled `buttonLabel` (an underscore marks its mnemonic letter,
+    /// so Alt and that letter press it without moving the keyboard focus).
+    /// An urgent toast shows at once, putting back any toast already showing.
+    public init(_ text: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
+        // libadwaita 1.2 reads a toast's title as markup.
+        super.init(adopting: UnsafeMutableRawPointer(adw_toast_new(Label.escape(text))))
+        if let buttonLabel { adw_toast_set_button_label(toastPointer, buttonLabel) }
+        adw_toast_set_timeout(toastPointer, seconds)
+        if urgent { adw_toast_set_priority(toastPointer, ADW_TOAST_PRIORITY_HIGH) }
+    }
+
+    var toastPointer: OpaquePointer { quire_as_toast(objectPointer) }
+
+    /// What the toast says.
+    public var text: String { adw_toast_get_title(toastPointer).map { String(cString: $0) } ?? "" }
+
+    /// Calls `handler` when the toast's button is pressed (the toast then goes).
+    @discardableResult
+    public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("button-clicked", handler)
+    }
+
+    /// Calls `handler` once the toast is gone: timed out, closed, or its button pressed.
+    @discardableResult
+    public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("dismissed", handler)
+    }
+
+    /// Takes the toast away now.
+    public func dismiss() { adw_toast_dismiss(toastPointer) }
+}
