@@ -137,6 +137,19 @@ static inline gboolean quire_widget_add_shortcut(gpointer widget, const char *tr
     return TRUE;
 }
 
+/* Pressing `trigger` anywhere in the button's window clicks it at once, as a
+ * mnemonic would a button with a text label. */
+static inline gboolean quire_button_add_click_shortcut(gpointer widget, const char *trigger) {
+    GtkShortcutTrigger *parsed = gtk_shortcut_trigger_parse_string(trigger);
+    if (parsed == NULL) return FALSE;
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(controller), GTK_SHORTCUT_SCOPE_MANAGED);
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
+                                         gtk_shortcut_new(parsed, gtk_signal_action_new("clicked")));
+    gtk_widget_add_controller(GTK_WIDGET(widget), controller);
+    return TRUE;
+}
+
 /* A list view of `selection` built by `factory`; it takes new references to both. */
 static inline GtkWidget *quire_list_view_new(gpointer selection, gpointer factory) {
     return gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),

@@ -25,6 +25,16 @@ public final class Button: Widget {
         setTooltip(tooltip)
     }
 
+    /// An icon button, as a header bar has them: `iconName` from the icon theme
+    /// ("document-new-symbolic"), activating the detailed action `action`, named
+    /// `name` for screen readers, with `tooltip` shown on hover.
+    public init(iconName: String, action: String, name: String, tooltip: String) {
+        super.init(retaining: gtk_button_new_from_icon_name(iconName))
+        gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action)
+        setAccessibleLabel(name)
+        setTooltip(tooltip)
+    }
+
     /// Calls `handler` when the button is clicked or activated from the keyboard.
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

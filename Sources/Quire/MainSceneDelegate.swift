@@ -11,7 +11,8 @@ import Scenes
 final class MainSceneDelegate: NoteSceneDelegate {
     private var list: NoteListView?
     private var paned: Paned?
-    private let trashToggle = ToggleButton(label: localized("_Trash"), tooltip: localized("Show the notes in the trash"))
+    private let trashToggle = ToggleButton(
+        iconName: "user-trash-symbolic", name: localized("Trash"), tooltip: localized("Show the notes in the trash (Alt+T)"))
     /// Below the list in the trash: Restore and Delete Forever on one row, Empty
     /// Trash under them, so the list keeps its width.
     private let trashActions = Box(vertical: true, spacing: 6)
@@ -60,8 +61,11 @@ final class MainSceneDelegate: NoteSceneDelegate {
     }
 
     override func decorate(_ header: HeaderBar) {
-        header.packStart(Button(label: localized("_New Note"), action: "app.new-note", tooltip: localized("Start a new note (Ctrl+N)")))
+        header.packStart(Button(
+            iconName: "document-new-symbolic", action: "app.new-note", name: localized("New Note"),
+            tooltip: localized("Start a new note (Ctrl+N)")))
         header.packStart(trashToggle)
+        trashToggle.addClickShortcut("<Alt>t")  // what its mnemonic was when it had a text label
         trashToggle.onToggled { [weak self] in
             guard let self, !revertingTrashToggle else { return }
             showTrash(trashToggle.isActive)

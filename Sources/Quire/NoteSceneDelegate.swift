@@ -97,9 +97,10 @@ class NoteSceneDelegate: WindowSceneDelegate {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
-        let toasts = ToastOverlay(child: makeContent(around: content, store: store))
+        // Over the editor only: in a main window, a toast never covers the list's buttons.
+        let toasts = ToastOverlay(child: content)
         self.toasts = toasts
-        scene.window.setChild(toasts)
+        scene.window.setChild(makeContent(around: toasts, store: store))
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound)
             editor.revealCursor()
