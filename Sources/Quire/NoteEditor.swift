@@ -42,13 +42,19 @@ final class NoteEditor: NoteDocumentView {
     /// The editor's view, for the window to show.
     let root: Widget
     private let scroller = ScrolledWindow()
+    /// The widest the text gets, margins included (about a hundred characters
+    /// of the interface font), however wide the window.
+    static let readableWidth: Int32 = 640
 
     /// An editor for the note `noteID` (or a new note, if nil or gone).
     init(documents: NoteDocuments, liveEdits: LiveEditHub, noteID: UUID?) {
         self.documents = documents
         self.liveEdits = liveEdits
         document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
-        scroller.setChild(editor)
+        // Lines stay readable in a wide window; the whole pane keeps the text's background.
+        scroller.setChild(ClampScrollable(
+            child: editor, maximumWidth: NoteEditor.readableWidth, tighteningThreshold: NoteEditor.readableWidth - 160))
+        scroller.addCSSClass("view")
         scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
         editor.setAccessibleLabel(localized("Note text"))

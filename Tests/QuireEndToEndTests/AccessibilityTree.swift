@@ -13,6 +13,8 @@ final class AccessibilityTree {
         let depth: Int
         /// Whether it is checked (a ticked check box, the marked item of a radio group).
         var isChecked = false
+        /// Where a text element is in its window, in pixels (nil for other elements).
+        var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
             "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
         }
@@ -59,7 +61,9 @@ final class AccessibilityTree {
     private func walk(_ bus: String, _ path: String, depth: Int, into found: inout [Element]) throws {
         guard depth < 40 else { return }
         let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
-        found.append(Element(name: try name(of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path)))
+        found.append(Element(
+            name: try name(of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
+            frame: role.contains("text") ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)
         }
@@ -85,6 +89,21 @@ final class AccessibilityTree {
         let first = g_variant_get_child_value(words, 0)
         defer { g_variant_unref(first) }
         return g_variant_get_uint32(first) & (1 << 4) != 0
+    }
+
+    /// Component.GetExtents relative to the window (coordinate type 1).
+    private func frame(of bus: String, _ path: String) throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+        let reply = try AccessibilityTree.call(
+            connection, bus, path, "org.a11y.atspi.Component", "GetExtents", [g_variant_new_uint32(1)])
+        defer { g_variant_unref(reply) }
+        let box = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(box) }
+        let values = (0..<4).map { index in
+            let value = g_variant_get_child_value(box, gsize(index))
+            defer { g_variant_unref(value) }
+            return g_variant_get_int32(value)
+        }
+        return (values[0], values[1], values[2], values[3])
     }
 
     private func children(of bus: String, _ path: String) throws -> [(String, String)] {

@@ -6,6 +6,31 @@ import TestSupport
 /// The main window's list and search, driven from the keyboard.
 @Suite("Main window list and search, end to end", .serialized)
 struct MainWindowTests {
+    @Test("in a wide window the note's lines stay a readable width, centred; in a narrow one the text takes the whole pane")
+    func readableWidth() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes([String(repeating: "a long line of words ", count: 40)], into: window)
+        func noteText() throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+            let tree = try AccessibilityTree(desktop: session.desktop)
+            let text = tree.elements { $0.name == "Note text" && $0.frame != nil }.first { $0.name == "Note text" }
+            return try #require(text?.frame, "the note's text is in the tree")
+        }
+        let narrow = try noteText()
+        #expect(narrow.width > 400 && narrow.width < 440, "the editor pane of a 720-pixel window, all of it: \(narrow)")
+
+        try session.desktop.xdotool("windowsize", "--sync", window, "1280", "760")
+        #expect(eventually(within: 5) { (620...640).contains((try? noteText())?.width ?? 0) },
+                "at most 640 pixels wide: \((try? noteText()).map { "\($0)" } ?? "")")
+        let wide = try noteText()
+        session.keepScreenshot(named: "main-window-wide")
+        // Either side of the text, the pane's spare width (the window's edges take a few pixels).
+        let left = wide.x - 280, right = 1280 - (wide.x + wide.width)
+        #expect(left > 80 && abs(left - right) < 20, "centred in the editor pane: \(wide)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("search finds a note by a word in its text; the window comes back with its search")
     func searchAndRestore() throws {
         let session = try QuireSession()
