@@ -48,6 +48,7 @@ static inline GtkButton *quire_as_button(gpointer p) { return GTK_BUTTON(p); }
 static inline AdwToast *quire_as_toast(gpointer p) { return ADW_TOAST(p); }
 static inline AdwToastOverlay *quire_as_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
 static inline AdwClampScrollable *quire_as_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
+static inline AdwStatusPage *quire_as_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -25,7 +25,7 @@ final class NoteListView {
     private let store: NoteStore
     private let ids = StringList()
     /// What an empty list means: no notes yet, no search results, an empty trash.
-    private let emptyState = Label("")
+    private let emptyState = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
     private let selection: SingleSelection
     private var list: ListView<NoteRow>!
     private var selectionConnection: SignalConnection?
@@ -68,9 +68,7 @@ final class NoteListView {
         let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
         column.append(search)
-        emptyState.isSelectable = false
-        emptyState.addCSSClass("dim-label")
-        emptyState.setMargins(24)
+        emptyState.setExpands(horizontally: false, vertically: true)
         column.append(emptyState)
         let scroller = ScrolledWindow()
         scroller.setExpands(horizontally: false, vertically: true)
@@ -188,8 +186,16 @@ final class NoteListView {
         onEmptinessChange?(ids.count == 0)
         guard ids.count == 0 else { return }
         let text = search.text.trimmingCharacters(in: .whitespaces)
-        emptyState.text = showsTrash ? localized("The trash is empty")
-            : text.isEmpty ? localized("No notes yet") : localized("No notes match “%s”", text)
+        if showsTrash {
+            emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
+                            description: localized("Notes moved to the trash wait here until you delete them."))
+        } else if text.isEmpty {
+            emptyState.show(iconName: "document-new-symbolic", title: localized("No Notes Yet"),
+                            description: localized("Start one with Ctrl+N."))
+        } else {
+            emptyState.show(iconName: "edit-find-symbolic", title: localized("No Results"),
+                            description: localized("No notes match “%s”.", text))
+        }
     }
 
     private func follow(_ change: NoteChange) {

@@ -61,7 +61,10 @@ class NoteSceneDelegate: WindowSceneDelegate {
         scene.window.setTitlebar(header)
         guard case let .success(store) = app.notes, let documents = app.documents else {
             scene.title = "Quire"
-            if case let .failure(error) = app.notes { scene.window.setChild(UnreadableNotesView(error: error).root) }
+            if case let .failure(error) = app.notes {
+                scene.window.setDefaultSize(width: 720, height: 540)
+                scene.window.setChild(UnreadableNotesView(error: error).root)
+            }
             return
         }
         decorate(header)  // note controls only where there are notes

@@ -11,11 +11,8 @@ struct UnreadableNotesView {
     init(error: any Error) {
         let advice = (error as? StorageError).map { StorageAdvice.forNotes($0.kind, path: $0.path) }
             ?? localized("Nothing was changed.")
-        let label = Label(localized("Quire could not open your notes.\n\n%s\n\n%s", "\(error)", advice))
-        label.setMargins(24)
-        label.limitWidth(toCharacters: 70)
-        // Not selectable: as the window's only focusable widget it would show all selected.
-        label.isSelectable = false
-        root = label
+        root = StatusPage(
+            iconName: "dialog-error-symbolic", title: localized("Quire Could Not Open Your Notes"),
+            description: "\(error)\n\n\(advice)")
     }
 }

@@ -11,10 +11,10 @@ struct LocalizationTests {
     struct Expected: Sendable, CustomStringConvertible {
         let language: String
         let newNote: String, quit: String, newWindow: String, search: String
-        /// The header bar's buttons, as their labels read (CJK labels keep their mnemonic: "ゴミ箱(T)").
+        /// The header bar's icon buttons, as screen readers name them.
         let newNoteButton: String, trashButton: String
         let oneMinuteAgo: String, fiveMinutesAgo: String, threeDaysAgo: String
-        /// The list's empty state when a search for "zzz" finds nothing.
+        /// What the list's empty state says when a search for "zzz" finds nothing.
         let noMatch: String
         var description: String { language }
     }
@@ -23,17 +23,17 @@ struct LocalizationTests {
         Expected(language: "fr", newNote: "Nouvelle note", quit: "Quitter", newWindow: "Nouvelle fenêtre",
                  search: "Rechercher dans les notes", newNoteButton: "Nouvelle note", trashButton: "Corbeille", oneMinuteAgo: "il y a 1 minute",
                  fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours",
-                 noMatch: "Aucune note ne correspond à « zzz »"),
+                 noMatch: "Aucune note ne correspond à « zzz »."),
         Expected(language: "es", newNote: "Nota nueva", quit: "Salir", newWindow: "Ventana nueva",
                  search: "Buscar en las notas", newNoteButton: "Nota nueva", trashButton: "Papelera", oneMinuteAgo: "hace 1 minuto",
                  fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días",
-                 noMatch: "Ninguna nota coincide con «zzz»"),
+                 noMatch: "Ninguna nota coincide con «zzz»."),
         Expected(language: "ja", newNote: "新しいノート", quit: "終了", newWindow: "新しいウィンドウ",
-                 search: "ノートを検索", newNoteButton: "新しいノート(N)", trashButton: "ゴミ箱(T)", oneMinuteAgo: "1 分前", fiveMinutesAgo: "5 分前",
-                 threeDaysAgo: "3 日前", noMatch: "「zzz」に一致するノートはありません"),
+                 search: "ノートを検索", newNoteButton: "新しいノート", trashButton: "ゴミ箱", oneMinuteAgo: "1 分前", fiveMinutesAgo: "5 分前",
+                 threeDaysAgo: "3 日前", noMatch: "「zzz」に一致するノートはありません。"),
         Expected(language: "zh_CN", newNote: "新建笔记", quit: "退出", newWindow: "新建窗口",
-                 search: "搜索笔记", newNoteButton: "新建笔记(N)", trashButton: "回收站(T)", oneMinuteAgo: "1 分钟前", fiveMinutesAgo: "5 分钟前",
-                 threeDaysAgo: "3 天前", noMatch: "没有与“zzz”匹配的笔记"),
+                 search: "搜索笔记", newNoteButton: "新建笔记", trashButton: "回收站", oneMinuteAgo: "1 分钟前", fiveMinutesAgo: "5 分钟前",
+                 threeDaysAgo: "3 天前", noMatch: "没有与“zzz”匹配的笔记。"),
     ]
 
     /// The translations compiled from `po/` with msgfmt, as the install does.

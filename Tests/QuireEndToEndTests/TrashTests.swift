@@ -197,13 +197,16 @@ struct TrashTests {
 
     @Test("an empty Trash view is titled Trash, offers no buttons to press, and leaves the list's width as it was")
     func emptyTrashView() throws {
-        let session = try QuireSession()
+        let session = try QuireSession(accessibility: true)
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["Keeper"], into: window)
         try session.desktop.xdotool("key", "alt+t")
         _ = try session.waitForWindow(matching: "^Trash — Quire$")
         session.keepScreenshot(named: "trash-view-empty")
+        let saying = try AccessibilityTree(desktop: session.desktop)
+            .elements { $0.name == "The Trash Is Empty" }.filter { $0.name == "The Trash Is Empty" }
+        #expect(!saying.isEmpty, "the list says the trash is empty")
         try session.desktop.xdotool("key", "alt+e")  // Empty Trash is insensitive: nothing to ask
         Thread.sleep(forTimeInterval: 1)
         #expect(session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty, "no question about an empty trash")
