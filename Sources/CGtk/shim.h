@@ -49,6 +49,7 @@ static inline AdwToast *quire_as_toast(gpointer p) { return ADW_TOAST(p); }
 static inline AdwToastOverlay *quire_as_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
 static inline AdwClampScrollable *quire_as_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
 static inline AdwStatusPage *quire_as_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
+static inline AdwMessageDialog *quire_as_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }
@@ -63,6 +64,7 @@ typedef void (*QuireVoidHandler)(gpointer instance, gpointer data);
 typedef gboolean (*QuireBoolHandler)(gpointer instance, gpointer data);
 /* void handler(GObject *instance, GParamSpec *pspec, gpointer data): "notify::..." */
 typedef void (*QuireNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
+typedef void (*QuireStringHandler)(gpointer instance, const char *text, gpointer data);
 /* void handler(GSimpleAction *action, GVariant *parameter, gpointer data): action "activate" */
 typedef void (*QuireActionHandler)(gpointer action, GVariant *parameter, gpointer data);
 
@@ -288,6 +290,12 @@ static inline gulong quire_signal_connect_bool(gpointer instance, const char *si
 
 static inline gulong quire_signal_connect_notify(gpointer instance, const char *signal,
                                                  QuireNotifyHandler handler, gpointer data,
+                                                 GClosureNotify release) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+static inline gulong quire_signal_connect_string(gpointer instance, const char *signal,
+                                                 QuireStringHandler handler, gpointer data,
                                                  GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }

@@ -35,6 +35,21 @@ extension Object {
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
 
+    /// Connects a handler to a signal whose C handler is
+    /// `void (*)(GObject *, const char *, gpointer)` (a message dialog's "response").
+    @discardableResult
+    public func connectWithString(_ signal: String, _ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (String) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_string(objectPointer, signal, { _, text, data in
+            let value = text.map { String(cString: $0) } ?? ""
+            MainActor.assumeIsolated { Box.from(data!).closure(value) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
     /// Calls `handler` whenever the GObject property `property` changes ("notify::<property>").
     @discardableResult
     public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {

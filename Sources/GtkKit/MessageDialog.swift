@@ -1,0 +1,43 @@
+import CGtk
+
+/// A libadwaita message dialog: a question over a window, answered with one
+/// of its responses (buttons). Escape and closing give the close response.
+/// Each response's label marks a letter with an underscore ("_Delete"):
+/// Alt and that letter answer with it.
+///
+/// The dialog is not a `Window`: libadwaita destroys it while it emits its
+/// response, and a `Window` is disposed as soon as GTK lets it go, which
+/// would drop the response's handlers before they run. This wrapper's own
+/// reference keeps it until the owner drops the wrapper, after the response.
+@MainActor
+public final class MessageDialog {
+    private let widget: Widget
+    private var dialog: UnsafeMutablePointer<AdwMessageDialog> { quire_as_message_dialog(widget.objectPointer) }
+
+    /// A dialog over `parent` (modal) asking `heading`, explaining `body` (plain
+    /// text); its window title is the heading too, for window lists.
+    public init(over parent: Window, heading: String, body: String) {
+        widget = Widget(retaining: adw_message_dialog_new(parent.windowPointer, heading, body))
+        gtk_window_set_title(quire_as_window(widget.objectPointer), heading)
+    }
+
+    /// Adds a response `id` with the button `label`; a destructive one is red.
+    public func addResponse(_ id: String, label: String, isDestructive: Bool = false) {
+        adw_message_dialog_add_response(dialog, id, label)
+        if isDestructive { adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_DESTRUCTIVE) }
+    }
+
+    /// The response Return gives (its button has the focus), and the one Escape gives.
+    public func setResponses(default defaultID: String, close closeID: String) {
+        adw_message_dialog_set_default_response(dialog, defaultID)
+        adw_message_dialog_set_close_response(dialog, closeID)
+    }
+
+    /// Calls `handler` with the response once the dialog is answered or closed.
+    public func onResponse(_ handler: @escaping @MainActor (String) -> Void) {
+        widget.connectWithString("response", handler)
+    }
+
+    /// Shows the dialog.
+    public func present() { gtk_window_present(quire_as_window(widget.objectPointer)) }
+}
