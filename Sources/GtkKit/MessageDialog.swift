@@ -8,7 +8,7 @@ import CGtk
 /// The dialog is not a `Window`: libadwaita destroys it while it emits its
 /// response, and a `Window` is disposed as soon as GTK lets it go, which
 /// would drop the response's handlers before they run. This wrapper's own
-/// reference keeps it until the owner drops the wrapper, after the response.
+/// reference keeps it alive until the response has been handled.
 @MainActor
 public final class MessageDialog {
     private let widget: Widget
@@ -19,6 +19,7 @@ public final class MessageDialog {
     public init(over parent: Window, heading: String, body: String) {
         widget = Widget(retaining: adw_message_dialog_new(parent.windowPointer, heading, body))
         gtk_window_set_title(quire_as_window(widget.objectPointer), heading)
+        gtk_window_set_destroy_with_parent(quire_as_window(widget.objectPointer), 1)  // a question about a window goes with it
     }
 
     /// Adds a response `id` with the button `label`; a destructive one is red.
@@ -33,9 +34,20 @@ public final class MessageDialog {
         adw_message_dialog_set_close_response(dialog, closeID)
     }
 
-    /// Calls `handler` with the response once the dialog is answered or closed.
+    /// Calls `handler` with the response once the dialog is answered or closed,
+    /// at the next idle moment: libadwaita is done with the dialog by then, so
+    /// the handler may drop it, or close the window it was over.
     public func onResponse(_ handler: @escaping @MainActor (String) -> Void) {
-        widget.connectWithString("response", handler)
+        widget.connectWithString("response") { [weak self] response in
+            guard let self else { return }
+            // Answered: the dialog no longer hangs on its window, which the handler may close.
+            gtk_window_set_transient_for(quire_as_window(widget.objectPointer), nil)
+            MainLoop.idle {
+                handler(response)
+                _ = self  // kept until the handler has run
+                return false
+            }
+        }
     }
 
     /// Shows the dialog.
