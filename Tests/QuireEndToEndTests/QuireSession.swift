@@ -129,6 +129,9 @@ final class QuireSession {
     /// Opens the focused window's primary menu with F10, as a keyboard user
     /// does, and waits until its popover is on screen (so keys go to the menu).
     func openPrimaryMenu() throws {
+        // The pointer rests out of the way: a menu item under it would be
+        // selected on opening, and the keys a test presses would start from it.
+        try desktop.xdotool("mousemove", "1279", "799")
         guard try popUp({ try desktop.xdotool("key", "F10") }) else {
             throw QuireSessionError.noWindow("F10 did not open the primary menu; \(lifecycle)")
         }
