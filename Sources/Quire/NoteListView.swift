@@ -193,8 +193,10 @@ final class NoteListView {
             emptyState.show(iconName: "document-new-symbolic", title: localized("No Notes Yet"),
                             description: localized("Start one with Ctrl+N."))
         } else {
+            // A long search is cut: the page's text wraps, and a page of it would fill the list.
+            let shown = text.count > 40 ? text.prefix(39) + "…" : text
             emptyState.show(iconName: "edit-find-symbolic", title: localized("No Results"),
-                            description: localized("No notes match “%s”.", text))
+                            description: localized("No notes match “%s”.", String(shown)))
         }
     }
 
