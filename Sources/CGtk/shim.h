@@ -34,7 +34,6 @@ static inline GtkTextView *quire_as_text_view(gpointer p) { return GTK_TEXT_VIEW
 static inline GtkScrolledWindow *quire_as_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkTextBuffer *quire_as_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
 static inline GtkLabel *quire_as_label(gpointer p) { return GTK_LABEL(p); }
-static inline GtkHeaderBar *quire_as_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 static inline GtkMenuButton *quire_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkBox *quire_as_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkRevealer *quire_as_revealer(gpointer p) { return GTK_REVEALER(p); }
@@ -50,6 +49,8 @@ static inline AdwToastOverlay *quire_as_toast_overlay(gpointer p) { return ADW_T
 static inline AdwClampScrollable *quire_as_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
 static inline AdwStatusPage *quire_as_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 static inline AdwMessageDialog *quire_as_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
+static inline AdwApplicationWindow *quire_as_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
+static inline AdwHeaderBar *quire_as_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

@@ -1,6 +1,8 @@
 import CGtk
 
-/// A top-level window (a GtkApplicationWindow when it belongs to an application).
+/// A top-level window: libadwaita's application window when it belongs to an
+/// application (it draws no title bar of its own: its header bar, if it has
+/// one, sits above its child in its content), a plain GtkWindow otherwise.
 ///
 /// GTK keeps its own reference to every window until it is closed or
 /// destroyed; this wrapper keeps one more, so it stays valid until the wrapper
@@ -14,9 +16,15 @@ public final class Window: Widget {
 
     /// A new, hidden window that belongs to `application`.
     public init(application: DesktopApplication) {
-        super.init(retaining: gtk_application_window_new(application.gtkApplicationPointer))
+        super.init(retaining: adw_application_window_new(application.gtkApplicationPointer))
         ToplevelWatcher.watch(self)
+        let layout = Box(vertical: true)
+        adw_application_window_set_content(quire_as_adw_application_window(objectPointer), layout.widgetPointer)
+        content = (layout, nil, nil)
     }
+
+    /// An application window's content: its header bar above its child.
+    private var content: (layout: Box, titlebar: Widget?, child: Widget?)?
 
     /// A new, hidden window that belongs to no application.
     public init() {
@@ -91,7 +99,11 @@ public final class Window: Widget {
 
     /// Replaces the window manager's title bar with `titlebar` (a header bar).
     public func setTitlebar(_ titlebar: Widget) {
-        gtk_window_set_titlebar(windowPointer, titlebar.widgetPointer)
+        guard let content else { return gtk_window_set_titlebar(windowPointer, titlebar.widgetPointer) }
+        let layout = quire_as_box(content.layout.objectPointer)
+        if let old = content.titlebar { gtk_box_remove(layout, old.widgetPointer) }
+        gtk_box_prepend(layout, titlebar.widgetPointer)
+        self.content?.titlebar = titlebar
     }
 
     /// Makes the window a dialog of `parent`: kept above it, and (if `modal`)
@@ -105,7 +117,14 @@ public final class Window: Widget {
 
     /// The window's single child.
     public func setChild(_ child: Widget?) {
-        gtk_window_set_child(windowPointer, child?.widgetPointer)
+        guard let content else { return gtk_window_set_child(windowPointer, child?.widgetPointer) }
+        let layout = quire_as_box(content.layout.objectPointer)
+        if let old = content.child { gtk_box_remove(layout, old.widgetPointer) }
+        if let child {
+            gtk_widget_set_vexpand(child.widgetPointer, 1)  // all the height below the header bar
+            gtk_box_append(layout, child.widgetPointer)
+        }
+        self.content?.child = child
     }
 
     /// Shows the window and asks for it to be raised and focused.
