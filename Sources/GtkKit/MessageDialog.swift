@@ -13,13 +13,14 @@ import CGtk
 public final class MessageDialog {
     private let widget: Widget
     private var dialog: UnsafeMutablePointer<AdwMessageDialog> { quire_as_message_dialog(widget.objectPointer) }
+    private var window: UnsafeMutablePointer<GtkWindow> { quire_as_window(widget.objectPointer) }
 
     /// A dialog over `parent` (modal) asking `heading`, explaining `body` (plain
     /// text); its window title is the heading too, for window lists.
     public init(over parent: Window, heading: String, body: String) {
         widget = Widget(retaining: adw_message_dialog_new(parent.windowPointer, heading, body))
-        gtk_window_set_title(quire_as_window(widget.objectPointer), heading)
-        gtk_window_set_destroy_with_parent(quire_as_window(widget.objectPointer), 1)  // a question about a window goes with it
+        gtk_window_set_title(window, heading)
+        gtk_window_set_destroy_with_parent(window, 1)  // a question about a window goes with it
     }
 
     /// Adds a response `id` with the button `label`; a destructive one is red.
@@ -41,7 +42,7 @@ public final class MessageDialog {
         widget.connectWithString("response") { [weak self] response in
             guard let self else { return }
             // Answered: the dialog no longer hangs on its window, which the handler may close.
-            gtk_window_set_transient_for(quire_as_window(widget.objectPointer), nil)
+            gtk_window_set_transient_for(window, nil)
             MainLoop.idle {
                 handler(response)
                 _ = self  // kept until the handler has run
@@ -51,5 +52,5 @@ public final class MessageDialog {
     }
 
     /// Shows the dialog.
-    public func present() { gtk_window_present(quire_as_window(widget.objectPointer)) }
+    public func present() { gtk_window_present(window) }
 }

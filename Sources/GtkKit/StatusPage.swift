@@ -21,9 +21,4 @@ public final class StatusPage: Widget {
         // The description is Pango markup: what is given is plain text.
         adw_status_page_set_description(page, description.isEmpty ? nil : Label.escape(description))
     }
-
-    /// The title shown.
-    public var title: String {
-        adw_status_page_get_title(quire_as_status_page(objectPointer)).map { String(cString: $0) } ?? ""
-    }
 }

@@ -18,21 +18,9 @@ public final class Toast: Object {
 
     var toastPointer: OpaquePointer { quire_as_toast(objectPointer) }
 
-    /// What the toast says.
-    public var text: String { adw_toast_get_title(toastPointer).map { String(cString: $0) } ?? "" }
-
     /// Calls `handler` when the toast's button is pressed (the toast then goes).
     @discardableResult
     public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("button-clicked", handler)
     }
-
-    /// Calls `handler` once the toast is gone: timed out, closed, or its button pressed.
-    @discardableResult
-    public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("dismissed", handler)
-    }
-
-    /// Takes the toast away now.
-    public func dismiss() { adw_toast_dismiss(toastPointer) }
 }

@@ -3,8 +3,8 @@ import GtkKit
 /// A bar across the top of a window's content that tells the person something
 /// that stays true until dealt with, and offers one action: a note that could
 /// not be saved (Try Again), text recovered at launch, a window set aside
-/// (Reopen). It stays until hidden, or for `seconds` if given. Passing news
-/// (Undo after Move to Trash) is a toast instead.
+/// (Reopen). It stays until hidden. Passing news (Undo after Move to Trash)
+/// is a toast instead.
 @MainActor
 final class MessageBar {
     /// The bar's top widget, placed above the editor.
@@ -13,7 +13,6 @@ final class MessageBar {
     private let message = Label("")
     private let actionButton = Button(label: "_OK")
     private var action: (@MainActor () -> Void)?
-    private var hideTimer: MainLoopSource?
 
     /// A hidden bar; `isError` styles its text as an error.
     init(isError: Bool = false) {
@@ -37,13 +36,11 @@ final class MessageBar {
     var isShown: Bool { revealer.isRevealed }
 
     /// Shows `text`, with a button labelled `actionLabel` running `action` (no
-    /// button if nil). With `seconds`, it hides itself after that long. The
-    /// button never takes the keyboard focus: the next key typed goes where the
+    /// button if nil). The button never takes the keyboard focus: the next key typed goes where the
     /// person was typing, not into the action (its label's mnemonic, Alt and the
     /// underlined letter, runs it from the keyboard).
     func show(
-        _ text: String, actionLabel: String? = nil, tooltip: String? = nil, seconds: UInt32? = nil,
-        action: (@MainActor () -> Void)? = nil
+        _ text: String, actionLabel: String? = nil, tooltip: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
         message.text = text
         self.action = action
@@ -51,14 +48,10 @@ final class MessageBar {
         if let actionLabel { actionButton.label = actionLabel }
         if let tooltip { actionButton.setTooltip(tooltip) }
         revealer.isRevealed = true
-        hideTimer?.cancel()
-        hideTimer = seconds.map { seconds in MainLoop.after(milliseconds: seconds * 1_000) { [weak self] in self?.hide() } }
     }
 
     /// Hides the bar; its action is no longer offered.
     func hide() {
-        hideTimer?.cancel()
-        hideTimer = nil
         action = nil
         revealer.isRevealed = false
     }

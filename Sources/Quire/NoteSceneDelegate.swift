@@ -19,6 +19,8 @@ class NoteSceneDelegate: WindowSceneDelegate {
     private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: Scene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
+    /// The size a window opens at when nothing says otherwise.
+    static let defaultSize: (width: Int32, height: Int32) = (720, 540)
 
     required init() {}
 
@@ -62,7 +64,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         guard case let .success(store) = app.notes, let documents = app.documents else {
             scene.title = "Quire"
             if case let .failure(error) = app.notes {
-                scene.window.setDefaultSize(width: 720, height: 540)
+                scene.window.setDefaultSize(width: NoteSceneDelegate.defaultSize.width, height: NoteSceneDelegate.defaultSize.height)
                 scene.window.setChild(UnreadableNotesView(error: error).root)
             }
             return
@@ -93,7 +95,7 @@ class NoteSceneDelegate: WindowSceneDelegate {
         // A window of its own to restore comes back as it was; a new one opens as the last one closed.
         let last = saved == nil ? app.lastWindow : nil
         let size: (width: Int32, height: Int32) = saved.flatMap(NoteActivity.windowSize(in:))
-            ?? last.map { ($0.width, $0.height) } ?? (720, 540)
+            ?? last.map { ($0.width, $0.height) } ?? NoteSceneDelegate.defaultSize
         scene.window.setDefaultSize(width: size.width, height: size.height)
         if saved.map(NoteActivity.isMaximized(in:)) ?? last?.maximized ?? false { scene.window.maximize() }
         if let position = saved.flatMap(NoteActivity.windowPosition(in:)) {
