@@ -49,7 +49,7 @@ struct MainWindowTests {
         try session.launch()
         let restored = try session.waitForWindow(matching: "^Travel plans — Quire$")
         // The search came back too: Return opens its first result, not the newest note.
-        try session.desktop.xdotool("windowfocus", "--sync", restored)
+        _ = try session.focus(restored)  // active before Ctrl+N, which a busy machine could deliver first
         try session.desktop.xdotool("key", "ctrl+n")
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("key", "ctrl+f")
