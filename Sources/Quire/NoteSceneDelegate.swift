@@ -222,9 +222,11 @@ class NoteSceneDelegate: WindowSceneDelegate {
             return
         }
         let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
-        // The newest trashing is the one Undo is for: its toast shows at once.
+        // The newest trashing is the one Undo is for: its toast shows at once. A
+        // note's own window closes with its note: no toast is started in it (one
+        // still animating in a window being destroyed upsets GTK's frame clock).
         let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
-        toasts?.show(toast)
+        if !prefersItsNote { toasts?.show(toast) }
         toast.onButtonClicked { [weak self] in
             do {
                 try store.waitingLonger { try store.restoreFromTrash(id) }
