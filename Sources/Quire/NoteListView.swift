@@ -227,8 +227,12 @@ final class NoteListView {
         updateEmptyState()
     }
 
-    /// Shows the results of the search text now in the field, and says so.
+    /// Shows the results of the search text now in the field, and says so. The
+    /// field reports text set from code too, a pause later: text the list
+    /// already shows (a restored search, or one Return applied) is not applied
+    /// again, so a note started meanwhile stays in the editor.
     private func applySearch() {
+        guard search.text != appliedSearch else { return }
         reload()
         onSearchApplied?()
     }

@@ -47,11 +47,14 @@ struct MainWindowTests {
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
         try session.launch()
-        let restored = try session.waitForWindow(matching: "^Travel plans — Quire$")
+        _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
         // The search came back too: Return opens its first result, not the newest note.
-        _ = try session.focus(restored)  // active before Ctrl+N, which a busy machine could deliver first
+        // Ctrl+N comes at once, while the search field has yet to report the
+        // restored text (it does so a pause later, 150 ms): the new note stays.
         try session.desktop.xdotool("key", "ctrl+n")
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(session.desktop.windowTitles(matching: "Quire$") == ["New Note — Quire"])
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.xdotool("key", "Return")
         _ = try session.waitForWindow(matching: "^Travel plans — Quire$")
