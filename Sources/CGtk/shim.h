@@ -51,6 +51,7 @@ static inline AdwStatusPage *quire_as_status_page(gpointer p) { return ADW_STATU
 static inline AdwMessageDialog *quire_as_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }
 static inline AdwApplicationWindow *quire_as_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
 static inline AdwHeaderBar *quire_as_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
+static inline AdwLeaflet *quire_as_leaflet(gpointer p) { return ADW_LEAFLET(p); }
 
 static inline gboolean quire_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean quire_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }
@@ -196,13 +197,15 @@ static inline gchar *quire_markup_escape(const char *text) { return g_markup_esc
 /* void handler(GtkGestureClick *gesture, int presses, double x, double y, gpointer data): "pressed" */
 typedef void (*QuirePressedHandler)(gpointer gesture, int presses, double x, double y, gpointer data);
 
-/* Watches `widget` for secondary (right) clicks; the widget owns the gesture. */
-static inline gulong quire_widget_on_secondary_click(gpointer widget, QuirePressedHandler handler, gpointer data,
-                                                     GClosureNotify release) {
+/* Watches `widget` for mouse button `button` (1 primary, 3 secondary) being
+ * "pressed" or "released" (`signal`), before the widgets around it see it;
+ * the widget owns the gesture. */
+static inline gulong quire_widget_on_click(gpointer widget, guint button, const char *signal,
+                                           QuirePressedHandler handler, gpointer data, GClosureNotify release) {
     GtkGesture *gesture = gtk_gesture_click_new();
-    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), GDK_BUTTON_SECONDARY);
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), button);
     gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
-    return g_signal_connect_data(gesture, "pressed", G_CALLBACK(handler), data, release, 0);
+    return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
 }
 
 /* Calls `handler` when the keyboard focus enters `widget` (or a widget inside it). */
@@ -292,6 +295,24 @@ static inline gulong quire_signal_connect_bool(gpointer instance, const char *si
 static inline gulong quire_signal_connect_notify(gpointer instance, const char *signal,
                                                  QuireNotifyHandler handler, gpointer data,
                                                  GClosureNotify release) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+/* void handler(GObject *instance, guint value, gpointer data): a list view's "activate" */
+typedef void (*QuireUIntHandler)(gpointer instance, guint value, gpointer data);
+
+static inline gulong quire_signal_connect_uint(gpointer instance, const char *signal,
+                                               QuireUIntHandler handler, gpointer data,
+                                               GClosureNotify release) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+/* void handler(GObject *instance, int width, int height, gpointer data): a surface's "layout" */
+typedef void (*QuireSizeHandler)(gpointer instance, int width, int height, gpointer data);
+
+static inline gulong quire_signal_connect_size(gpointer instance, const char *signal,
+                                               QuireSizeHandler handler, gpointer data,
+                                               GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 

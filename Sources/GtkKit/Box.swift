@@ -10,4 +10,7 @@ public final class Box: Widget {
 
     /// Adds `child` at the end.
     public func append(_ child: Widget) { gtk_box_append(quire_as_box(objectPointer), child.widgetPointer) }
+
+    /// Takes `child` out of the box (it can then go elsewhere).
+    public func remove(_ child: Widget) { gtk_box_remove(quire_as_box(objectPointer), child.widgetPointer) }
 }

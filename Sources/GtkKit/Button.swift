@@ -26,11 +26,12 @@ public final class Button: Widget {
     }
 
     /// An icon button, as a header bar has them: `iconName` from the icon theme
-    /// ("document-new-symbolic"), activating the detailed action `action`, named
-    /// `name` for screen readers, with `tooltip` shown on hover.
-    public init(iconName: String, action: String, name: String, tooltip: String) {
+    /// ("document-new-symbolic"), activating the detailed action `action` (or
+    /// only telling `onClicked` if nil), named `name` for screen readers, with
+    /// `tooltip` shown on hover.
+    public init(iconName: String, action: String?, name: String, tooltip: String) {
         super.init(retaining: gtk_button_new_from_icon_name(iconName))
-        gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action)
+        if let action { gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action) }
         setAccessibleLabel(name)
         setTooltip(tooltip)
     }

@@ -31,8 +31,33 @@ public final class ListView<Row: AnyObject>: Widget {
         }
     }
 
-    /// Moves the keyboard focus into the list.
-    public func focusList() { grabFocus() }
+    /// Moves the keyboard focus into the list: onto the row `isWanted` picks if
+    /// one is bound (so the arrow keys go on from it), else where the list last
+    /// had it.
+    public func focusList(onRow isWanted: (Row) -> Bool) {
+        // A row's widget sits in GTK's own row widget, which takes the focus; the
+        // list then moves its keyboard cursor there.
+        for (item, row) in rows where isWanted(row) && quire_list_item_string(item) != nil {
+            if let child = quire_list_item_get_child(item), let itemWidget = gtk_widget_get_parent(quire_as_widget(child)),
+               gtk_widget_grab_focus(itemWidget) != 0 {
+                return
+            }
+        }
+        grabFocus()
+    }
+
+    /// Calls `handler(position)` when a row is activated: Return on it, or a double click.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_uint(objectPointer, "activate", { _, position, data in
+            MainActor.assumeIsolated { Box.from(data!).closure(position) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
 
     private func connectFactory(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
         typealias Box = ClosureBox<@MainActor (UnsafeMutableRawPointer) -> Void>

@@ -76,9 +76,17 @@ public class Widget: Object {
 
     /// Calls `handler(x, y)` when the widget is right-clicked, at that point.
     public func onSecondaryClick(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        onMouseButton(.secondary, released: false, handler)
+    }
+
+    /// Calls `handler(x, y)` when `button` is pressed (or, if `released`, let go)
+    /// over the widget, at that point, before the widgets around it act on it.
+    public func onMouseButton(
+        _ button: MouseButton, released: Bool, _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = quire_widget_on_secondary_click(objectPointer, { _, _, x, y, data in
+        _ = quire_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", { _, _, x, y, data in
             MainActor.assumeIsolated { Box.from(data!).closure(x, y) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data!) }

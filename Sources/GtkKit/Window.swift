@@ -192,6 +192,25 @@ public final class Window: Widget {
         }
     }
 
+    /// Calls `handler(width)` with the width of the window's surface in pixels
+    /// at each of its layouts (as it is resized by the person, maximised,
+    /// tiled), from the first on. Disconnected when the window is unrealised,
+    /// as for `onMinimizedChanged`.
+    public func onWidthChanged(_ handler: @escaping @MainActor (Int32) -> Void) {
+        whenRealized { [unowned self] in
+            guard let surface = quire_window_surface(objectPointer) else { return }
+            typealias Box = ClosureBox<@MainActor (Int32) -> Void>
+            let box = Box(handler, kind: .signalHandler)
+            let id = quire_signal_connect_size(surface, "layout", { _, width, _, data in
+                MainActor.assumeIsolated { Box.from(data!).closure(width) }
+            }, box.retainedPointer(), { data, _ in
+                MainActor.assumeIsolated { Box.release(data!) }
+            })
+            let connection = SignalConnection(instance: surface.assumingMemoryBound(to: GObject.self), handlerID: id)
+            connect("unrealize") { connection.disconnect() }
+        }
+    }
+
     /// Calls `handler` once, after the window's first frame is painted. The
     /// handler then disconnects itself: GDK may keep a closed window's frame
     /// clock alive a while, and nothing of ours should live on it.
