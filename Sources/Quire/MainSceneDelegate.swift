@@ -10,7 +10,10 @@ import Scenes
 @MainActor
 final class MainSceneDelegate: NoteSceneDelegate {
     private var list: NoteListView?
-    private var paned: Paned?
+    private var layout: ListAndNoteLayout?
+    /// In a narrow window showing a note: back to the list.
+    private let backButton = Button(
+        iconName: "go-previous-symbolic", action: nil, name: localized("Back"), tooltip: localized("Back to the list (Alt+Left)"))
     private let trashToggle = ToggleButton(
         iconName: "user-trash-symbolic", name: localized("Trash"), tooltip: localized("Show the notes in the trash (Alt+T)"))
     /// Below the list in the trash: Restore and Delete Forever on one row, Empty
@@ -42,9 +45,10 @@ final class MainSceneDelegate: NoteSceneDelegate {
                 list.select(noteID)
             }
         }
+        list.onOpen = { [weak self] in self?.layout?.showNote() }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
-        list.onFirstResultOpened = { [weak self] in self?.editor?.focus() }
-        list.onSearchStopped = { [weak self] in self?.editor?.focus() }  // Escape: back to the note
+        list.onFirstResultOpened = { [weak self] in self?.showNote() }
+        list.onSearchStopped = { [weak self] in self?.showNote() }  // Escape: back to the note
         (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
             for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
@@ -53,14 +57,34 @@ final class MainSceneDelegate: NoteSceneDelegate {
         let column = Box(vertical: true)
         column.append(list.root)
         column.append(makeTrashActions(store: store))
-        let paned = Paned(start: column, end: editorView)
-        paned.position = 280
+        let layout = ListAndNoteLayout(list: column, note: editorView)
+        layout.listWidth = 280
+        layout.onChange = { [weak self] in self?.layoutChanged() }
+        (scene as? WindowScene)?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
         self.list = list
-        self.paned = paned
-        return paned
+        self.layout = layout
+        return layout.root
+    }
+
+    /// The list and the note folded or unfolded, or a narrow window turned from
+    /// one to the other: the back button shows over the note, and the keyboard
+    /// follows what is shown (moving them between layouts took the focus away).
+    private func layoutChanged() {
+        guard let layout else { return }
+        backButton.isShown = layout.isFolded && !layout.showsList
+        if layout.showsList { list?.focusList() } else { editor?.focus() }
+    }
+
+    /// The note, with the keyboard in it (in a narrow window, in place of the list).
+    private func showNote() {
+        layout?.showNote()
+        editor?.focus()
     }
 
     override func decorate(_ header: HeaderBar) {
+        backButton.isShown = false
+        backButton.onClicked { [weak self] in self?.layout?.showList() }
+        header.packStart(backButton)
         header.packStart(Button(
             iconName: "document-new-symbolic", action: "app.new-note", name: localized("New Note"),
             tooltip: localized("Start a new note (Ctrl+N)")))
@@ -83,6 +107,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
             return
         }
         list.showsTrash = trash
+        layout?.showList()
         trashActions.isShown = trash
         editor.isReadOnly = trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
@@ -170,6 +195,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         if trashToggle.isActive { trashToggle.isActive = false }
         guard !trashToggle.isActive else { return }  // the note shown could not be saved
         super.startNewNote()
+        layout?.showNote()
     }
 
     /// New search text: the editor moves to the first result if the note it
@@ -185,19 +211,24 @@ final class MainSceneDelegate: NoteSceneDelegate {
     }
 
     /// Puts the keyboard focus in the search field (Ctrl+F).
-    func focusSearch() { list?.focusSearch() }
+    func focusSearch() {
+        layout?.showList()
+        list?.focusSearch()
+    }
 
     override func recordExtraState(into activity: UserActivity) {
-        guard let list, let paned else { return }
+        guard let list, let layout else { return }
         activity.updateUserInfoEntries([
-            "searchText": .string(list.search.text), "listWidth": .integer(Int64(paned.position)),
+            "searchText": .string(list.search.text), "listWidth": .integer(Int64(layout.listWidth)),
+            "showsList": .bool(layout.showsList),
         ])
     }
 
     override func restoreExtraState(from activity: UserActivity) {
         if let width = activity.userInfo["listWidth"]?.integerValue, (120...2_000).contains(width) {
-            paned?.position = Int32(width)
+            layout?.listWidth = Int32(width)
         }
+        if activity.userInfo["showsList"]?.boolValue == true { layout?.showList() }
         if let text = activity.userInfo["searchText"]?.stringValue, !text.isEmpty {
             list?.search.text = text
             list?.reload()

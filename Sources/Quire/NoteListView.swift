@@ -13,6 +13,8 @@ final class NoteListView {
     let search = SearchEntry(placeholder: localized("Search notes"))
     /// Called when the user selects a note.
     var onSelect: (@MainActor (UUID) -> Void)?
+    /// Called when the user opens a note: clicks its row, or presses Return on it.
+    var onOpen: (@MainActor () -> Void)?
     /// Called whenever the list is refilled or followed a change, with whether it is empty.
     var onEmptinessChange: (@MainActor (Bool) -> Void)?
     /// Called once the list shows the results of new search text (or all notes again).
@@ -75,11 +77,11 @@ final class NoteListView {
         column.append(scroller)
         root = column
         list = ListView(selection: selection, makeRow: { [weak self] in
-            let row = NoteRow(menu: rowMenu) { noteID in
+            let row = NoteRow(menu: rowMenu, onContextMenu: { noteID in
                 // The menu's actions work on the window's note: make it this row's.
                 self?.select(noteID)
                 self?.onSelect?(noteID)
-            }
+            }, onClick: { self?.onOpen?() })
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
             guard let self, let id = UUID(uuidString: text),
@@ -89,6 +91,7 @@ final class NoteListView {
         list.setAccessibleLabel(localized("Notes"))
         list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
         list.addShortcut("Delete", action: "app.delete-selected")
+        list.onActivate { [weak self] _ in self?.onOpen?() }
         scroller.setChild(list)
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
@@ -157,6 +160,12 @@ final class NoteListView {
 
     /// Puts the keyboard focus in the search field.
     func focusSearch() { search.grabFocus() }
+
+    /// Puts the keyboard focus on the list's selected row.
+    func focusList() {
+        let selected = selectedNoteID
+        list.focusList { $0.noteID == selected }
+    }
 
     /// Refills the list: every note, or the search results for the search text.
     func reload() {

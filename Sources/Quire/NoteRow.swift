@@ -16,9 +16,12 @@ final class NoteRow {
     private(set) var noteID: UUID?
     private var contextMenu: PopoverMenu?
 
-    /// A row whose right-click menu is `menu`; `onContextMenu` hears which note it is for first.
-    init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void) {
+    /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
+    /// it is for first. `onClick` hears a (left) click on the row.
+    init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onClick: @escaping @MainActor () -> Void) {
         let box = Box(vertical: true, spacing: 2)
+        // Once the list has selected the row and taken the focus for it.
+        box.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
         defer {
             // The menu is made on the first right-click, not with every row.
             box.onSecondaryClick { [weak self, weak box] x, y in

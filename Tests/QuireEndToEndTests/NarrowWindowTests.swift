@@ -1,0 +1,75 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A main window too narrow for the list and the note side by side shows one
+/// at a time, as libadwaita's leaflet does, and goes back to both when widened.
+@Suite("Narrow main windows, end to end", .serialized)
+struct NarrowWindowTests {
+    @Test("a narrow window shows the note, then the list; a click or Return opens a note, Alt+Left goes back; it comes back as it was, and widened it shows both")
+    func listOrNote() throws {
+        let session = try QuireSession(accessibility: true)
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
+            (body: "Plans\nmeet", modifiedAt: Date().addingTimeInterval(-30)),
+            (body: "Books\nDune", modifiedAt: Date()),
+        ])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Books — Quire$")
+        func backButtonShows(_ shows: Bool) -> Bool {
+            eventually(within: 5) {
+                let tree = (try? AccessibilityTree(desktop: session.desktop).elements()) ?? []
+                return tree.contains { $0.role == "button" && $0.name == "Back" } == shows
+                    && tree.contains { $0.name == "Note text" }
+            }
+        }
+        func body(of title: String) -> String? {
+            (try? session.storedNotes().first { $0.title == title })?.map(\.body)
+        }
+        #expect(backButtonShows(false), "side by side, nothing to go back to")
+
+        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        #expect(backButtonShows(true), "narrow: the note, with a way back to the list")
+        try session.desktop.type(" and Emma", into: window)
+        #expect(eventually(within: 5) { body(of: "Books") == "Books\nDune and Emma" }, "the keyboard stayed in the note")
+
+        try session.desktop.xdotool("key", "alt+Left")
+        #expect(backButtonShows(false), "Alt+Left: the list")
+        try session.desktop.xdotool("key", "Down")  // the keyboard is in the list
+        _ = try session.waitForWindow(matching: "^Plans — Quire$")
+        try session.desktop.xdotool("key", "Return")
+        #expect(backButtonShows(true), "Return opens the note")
+        try session.desktop.type(" Ann", into: window)
+        #expect(eventually(within: 5) { body(of: "Plans") == "Plans\nmeet Ann" })
+
+        try session.desktop.xdotool("key", "alt+Left")
+        #expect(backButtonShows(false))
+        // Groceries is the third row (Plans moved to the top when edited): a click opens it.
+        try session.desktop.xdotool("mousemove", "--window", window, "100", "230", "click", "1")
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(backButtonShows(true), "a click opens the note")
+        try session.desktop.type(" and eggs", into: window)
+        #expect(eventually(within: 5) { body(of: "Groceries") == "Groceries\nmilk and eggs" })
+
+        // Quit on the list; it comes back narrow, on the list.
+        try session.desktop.xdotool("key", "alt+Left")
+        #expect(backButtonShows(false))
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect((try session.savedUserInfo()["showsList"] as? [String: Any])?["bool"] as? Bool == true)
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(backButtonShows(false), "back on the list")
+        session.keepScreenshot(named: "narrow-window-list")
+
+        try session.desktop.xdotool("windowsize", "--sync", restored, "1000", "700")
+        var editor: (x: Int32, y: Int32, width: Int32, height: Int32)?
+        #expect(eventually(within: 5) {
+            let tree = try? AccessibilityTree(desktop: session.desktop).elements()
+            editor = tree?.first { $0.name == "Note text" }?.frame
+            return tree?.contains { $0.name == "Back" } == false && (editor?.x ?? 0) > 280
+        }, "widened: the list and the note side by side again, the list as wide as before: \(editor.map { "\($0)" } ?? "none")")
+        #expect(try session.stop() == 0)
+    }
+}
