@@ -171,6 +171,12 @@ struct TrashTests {
         try session.launch()
         let main = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["Oldest", "Middle", "Newest"], into: main)
+        // The list follows the store a moment later: click once all three rows are in it.
+        func rowNames() -> [String] {
+            ((try? AccessibilityTree(desktop: session.desktop).elements()) ?? [])
+                .filter { $0.role == "list item" }.map { $0.name.components(separatedBy: ",")[0] }
+        }
+        #expect(eventually(within: 5) { rowNames().starts(with: ["Newest", "Middle", "Oldest"]) }, "\(rowNames())")
         try session.desktop.xdotool("mousemove", "--window", main, "100", "175", "click", "1")  // the second row
         _ = try session.waitForWindow(matching: "^Middle — Quire$")
         try session.desktop.xdotool("key", "ctrl+shift+o")
@@ -188,10 +194,8 @@ struct TrashTests {
         try session.desktop.xdotool("key", "alt+u")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$") == ["Middle — Quire", "Middle — Quire"] },
                 "the main window shows the note again, and its own window is back: \(session.desktop.windowTitles(matching: "Quire$"))")
-        let tree = try AccessibilityTree(desktop: session.desktop)
-        let rows = tree.elements { $0.role == "list item" && $0.name.hasPrefix("Oldest") }
-            .filter { $0.role == "list item" }.map { $0.name.components(separatedBy: ",")[0] }
-        #expect(rows.starts(with: ["Newest", "Middle", "Oldest"]), "the list, in order: \(rows)")
+        #expect(eventually(within: 5) { rowNames().starts(with: ["Newest", "Middle", "Oldest"]) },
+                "the list, in order: \(rowNames())")
         #expect(try session.stop() == 0)
     }
 
