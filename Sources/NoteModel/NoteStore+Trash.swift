@@ -34,14 +34,41 @@ extension NoteStore {
             """).compactMap(NoteStore.note(from:))
     }
 
-    /// Deletes a note in the trash for good. Notes outside the trash are refused.
-    public func deletePermanently(_ id: UUID, origin: NoteChangeOrigin? = nil) throws {
-        let deleted = try ownWrite {
-            try database.execute("DELETE FROM notes WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
-            return database.changedRowCount == 1
+    /// Deletes a note in the trash for good, and returns it as it was, for Undo.
+    /// Notes outside the trash are refused.
+    @discardableResult
+    public func deletePermanently(_ id: UUID, origin: NoteChangeOrigin? = nil) throws -> DeletedNote {
+        let deleted = try ownWrite { () throws -> DeletedNote? in
+            guard let row = try database.query(
+                "SELECT \(NoteStore.columns), trashed_at FROM notes WHERE id = ? AND trashed_at IS NOT NULL",
+                [.text(id.uuidString)]).first,
+                let note = NoteStore.note(from: row), let trashedAt = row.real(5)
+            else { return nil }
+            try database.execute("DELETE FROM notes WHERE id = ?", [.text(id.uuidString)])
+            return DeletedNote(note: note, trashedAt: Date(timeIntervalSince1970: trashedAt))
         }
-        guard deleted else { throw NoteStoreError.noSuchNote(id) }
+        guard let deleted else { throw NoteStoreError.noSuchNote(id) }
         notify(.deletedPermanently(id), origin: origin)
+        return deleted
+    }
+
+    /// Puts a note deleted for good back in the trash, exactly as it was (Undo
+    /// after Delete Forever). Throws `NoteStoreError.noteExists` if a note with
+    /// its identifier is there again.
+    public func putBack(_ deleted: DeletedNote, origin: NoteChangeOrigin? = nil) throws {
+        let note = deleted.note
+        try ownWrite {
+            guard try database.query("SELECT 1 FROM notes WHERE id = ?", [.text(note.id.uuidString)]).isEmpty else {
+                throw NoteStoreError.noteExists(note.id)
+            }
+            try database.execute(
+                "INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
+                 .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
+                 .real(deleted.trashedAt.timeIntervalSince1970)])
+        }
+        // Where another process sees it: a note that arrived in the trash.
+        notify(.movedToTrash(note.id), origin: origin)
     }
 
     /// Deletes every note in the trash for good, in one transaction: the notes

@@ -10,6 +10,8 @@ public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
     case keptChanging(UUID)
     /// The store has not been opened yet.
     case notOpenedYet
+    /// A note with this identifier is already there (putting a deleted note back).
+    case noteExists(UUID)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum NoteStoreError: Error, Equatable, CustomStringConvertible {
         case let .inTrash(id): return "The note \(id.uuidString) is in the trash."
         case let .keptChanging(id): return "The note \(id.uuidString) kept changing elsewhere while it was being saved."
         case .notOpenedYet: return "The notes have not been opened yet."
+        case let .noteExists(id): return "A note with the identifier \(id.uuidString) is already there."
         }
     }
 }

@@ -43,4 +43,32 @@ struct NoteTrashTests {
         #expect(try store.note(id: second.id) == nil)
         #expect(try store.allNotes().map(\.id) == [live.id])
     }
+
+    @Test("a note deleted for good can be put back in the trash exactly as it was, found by search again and seen by another store; only once")
+    func putBackAfterDeletion() throws {
+        let note = try store.createNote(body: "Lisbon trip\nflights in May", at: Date(timeIntervalSince1970: 100))
+        try store.updateBody(of: note.id, to: "Lisbon trip\nflights in June", at: Date(timeIntervalSince1970: 200))
+        try store.moveToTrash(note.id, at: Date(timeIntervalSince1970: 300))
+        let other = try NoteStore(path: folder.file("notes.sqlite"))
+        try other.followOtherWriters()
+        var heard: [NoteChange] = []
+        let observation = other.observe { change, _ in heard.append(change) }
+
+        let deleted = try store.deletePermanently(note.id)
+        #expect(try store.note(id: note.id) == nil)
+        try store.putBack(deleted)
+        let back = try #require(try store.note(id: note.id))
+        #expect(back == deleted.note, "text, dates and revision as they were")
+        #expect(back.body == "Lisbon trip\nflights in June" && back.modifiedAt == Date(timeIntervalSince1970: 200))
+        #expect(try store.trashedNotes().map(\.id) == [note.id], "back in the trash, not among the notes")
+        #expect(try store.allNotes().isEmpty)
+        #expect(try store.isInTrash(note.id))
+        try store.restoreFromTrash(note.id)
+        #expect(try store.search("june").map(\.noteID) == [note.id], "searchable again")
+        #expect(throws: NoteStoreError.noteExists(note.id), "never twice") { try store.putBack(deleted) }
+
+        try other.followOtherWriters()
+        #expect(heard.last == .edited(note.id), "the other store follows it to where it is now: \(heard)")
+        _ = observation
+    }
 }

@@ -1,0 +1,11 @@
+public import Foundation
+
+/// A note deleted for good, as it was in the trash: what Undo needs to put it
+/// back (`NoteStore.putBack(_:)`). It lives only in memory; once dropped, the
+/// note is gone.
+public struct DeletedNote: Sendable, Equatable {
+    /// The note, with its text, dates and revision.
+    public let note: Note
+    /// When it went to the trash.
+    public let trashedAt: Date
+}
