@@ -129,10 +129,8 @@ final class MainSceneDelegate: NoteSceneDelegate {
         trashActions.append(noteActions)
         trashActions.append(emptyButton)
         trashActions.isShown = false
-        restoreButton.onClicked { [weak self] in
-            self?.onSelectedTrashedNote { id in try store.waitingLonger { try store.restoreFromTrash(id) } }
-        }
-        deleteButton.onClicked { [weak self] in self?.askToDeleteForever() }
+        restoreButton.onClicked { [weak self] in self?.restoreSelectedNote(from: store) }
+        deleteButton.onClicked { [weak self] in self?.deleteForever() }
         emptyButton.onClicked { [weak self] in
             guard let window = (self?.scene as? WindowScene)?.window else { return }
             ConfirmationDialog.ask(
@@ -150,36 +148,48 @@ final class MainSceneDelegate: NoteSceneDelegate {
         return trashActions
     }
 
-    /// Delete in the list: moves the note to the trash, or, in the trash, asks
-    /// whether to delete it for good.
+    /// Delete in the list: moves the note to the trash, or, in the trash,
+    /// deletes it for good (with Undo).
     func deleteSelectedNote() {
-        if trashToggle.isActive { askToDeleteForever() } else { moveNoteToTrash() }
+        if trashToggle.isActive { deleteForever() } else { moveNoteToTrash() }
     }
 
-    /// Delete Forever cannot be undone: it asks first, and Cancel has the focus.
-    private func askToDeleteForever() {
-        guard let window = (scene as? WindowScene)?.window, let id = list?.selectedNoteID,
-              case let .success(store)? = AppDelegate.current?.notes
-        else { return }
-        let title = (try? store.note(id: id))?.map(\.title).flatMap { $0.isEmpty ? nil : $0 }
-        ConfirmationDialog.ask(
-            over: window,
-            question: title.map { localized("Delete “%s” Forever?", $0) } ?? localized("Delete the Note Forever?"),
-            detail: localized("The note will be deleted for good. This cannot be undone."),
-            confirmLabel: localized("_Delete Forever")
-        ) { [weak self] in
-            self?.onSelectedTrashedNote(id) { id in try store.waitingLonger { try store.deletePermanently(id) } }
-        }
-    }
-
-    /// Runs `change` on the selected note in the trash (or on `chosen`, the one a
-    /// question was asked about), then shows the next one.
-    private func onSelectedTrashedNote(_ chosen: UUID? = nil, _ change: (UUID) throws -> Void) {
-        guard let list, let id = chosen ?? list.selectedNoteID else { return }
+    /// Delete Forever: the selected note in the trash is deleted for good at
+    /// once, and a toast offers Undo (Alt+U) for a few seconds, which puts it
+    /// back in the trash as it was. Empty Trash, which cannot be undone, asks.
+    private func deleteForever() {
+        guard let list, let id = list.selectedNoteID, case let .success(store)? = AppDelegate.current?.notes else { return }
+        let deleted: DeletedNote
         do {
-            try change(id)
+            deleted = try store.waitingLonger { try store.deletePermanently(id) }
         } catch {
-            Log.error("could not change the note in the trash: \(error)")
+            Log.error("could not delete the note in the trash: \(error)")
+            offer(Toast(localized("The note could not be deleted: %s", "\(error)"), seconds: 10, urgent: true))
+            return
+        }
+        editor?.show(noteID: list.firstNoteID)
+        let title = deleted.note.title
+        let toast = Toast(
+            title.isEmpty ? localized("Note deleted") : localized("“%s” deleted", title),
+            buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
+        toast.onButtonClicked { [weak self] in
+            do {
+                try store.waitingLonger { try store.putBack(deleted) }
+                if let self, trashToggle.isActive { editor?.show(noteID: id) }
+            } catch {
+                Log.error("could not put the deleted note back: \(error)")
+            }
+        }
+        offer(toast)
+    }
+
+    /// Restore: takes the selected note out of the trash, then shows the next one there.
+    private func restoreSelectedNote(from store: NoteStore) {
+        guard let list, let id = list.selectedNoteID else { return }
+        do {
+            try store.waitingLonger { try store.restoreFromTrash(id) }
+        } catch {
+            Log.error("could not take the note out of the trash: \(error)")
         }
         editor?.show(noteID: list.firstNoteID)
     }

@@ -241,6 +241,9 @@ class NoteSceneDelegate: WindowSceneDelegate {
         }
     }
 
+    /// Shows `toast` over the window's note (queued behind one showing).
+    func offer(_ toast: Toast) { toasts?.show(toast) }
+
     /// The note shown went to the trash (here or in another window): a note's own
     /// window closes, discarding its session; a main window moves to the most
     /// recent remaining note. Deferred to an idle moment, out of the signal

@@ -110,20 +110,39 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("Delete Forever asks first, from its button and from Delete in the trash's list; Cancel keeps the note")
-    func deleteForeverAsks() throws {
-        let (session, window, store) = try keeperAndTrashedDraft()
+    @Test("Delete Forever, from its button or Delete in the trash's list, deletes at once and offers Undo in a toast, which puts the note back in the trash as it was")
+    func deleteForeverUndo() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Keeper", "Old draft"], into: window)
+        try session.desktop.xdotool("key", "alt+Delete")
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        let before = try #require(try store.trashedNotes().first)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
         _ = try session.waitForWindow(matching: "^Old draft — Quire$")
 
-        try session.answerDialog(matching: "^Delete “Old draft” Forever\\?$", openedBy: "alt+d", with: "Return")
-        #expect(try store.trashedNotes().map(\.title) == ["Old draft"], "Cancel has the focus: nothing deleted")
+        try session.desktop.xdotool("key", "alt+d")  // Delete Forever
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "deleted at once, no question")
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        let toastWords: Set = ["“Old draft” deleted", "Undo"]
+        let toast = try AccessibilityTree(desktop: session.desktop).elements { toastWords.contains($0.name) }
+            .map(\.name).filter(toastWords.contains)
+        #expect(Set(toast) == toastWords, "a toast says what went and offers Undo: \(toast)")
+        try session.desktop.xdotool("key", "alt+u")
+        _ = try session.waitForWindow(matching: "^Old draft — Quire$")  // back, and shown
+        #expect(try store.trashedNotes() == [before], "back in the trash exactly as it was")
+        #expect(try store.allNotes().map(\.title) == ["Keeper"])
 
-        try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("mousemove", "--window", window, "100", "120", "click", "1")  // the trashed note's row
-        try session.answerDialog(matching: "^Delete “Old draft” Forever\\?$", openedBy: "Delete", with: "alt+d")
-        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "deleted once confirmed")
+        try session.desktop.xdotool("key", "Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Delete in the list deletes it too")
+        Thread.sleep(forTimeInterval: 9)  // the toast and its Undo are gone
+        try session.desktop.xdotool("key", "alt+u")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try store.trashedNotes().isEmpty, "gone for good once Undo is no longer offered")
         #expect(try store.allNotes().map(\.title) == ["Keeper"])
         #expect(try session.stop() == 0)
     }
@@ -220,7 +239,7 @@ struct TrashTests {
         try session.desktop.xdotool("key", "alt+Delete")
         try session.desktop.xdotool("key", "alt+t")
         _ = try session.waitForWindow(matching: "^Keeper — Quire$")
-        try session.answerDialog(matching: "^Delete “Keeper” Forever\\?$", openedBy: "alt+d", with: "alt+d")
+        try session.desktop.xdotool("key", "alt+d")  // Delete Forever
         _ = try session.waitForWindow(matching: "^Trash — Quire$")
         try session.desktop.xdotool("key", "alt+t")
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
