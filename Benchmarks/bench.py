@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Quire's benchmark suite, against a bare C GTK 4 baseline built in the same run.
+"""Quire's benchmark suite, against a C baseline built in the same run on the
+libraries Quire links (GTK 4 and libadwaita); the launch figures also show the
+ratio against the same baseline on plain GTK 4.
 
 Run it through `./meson-wrapper.sh bench` (every figure, median of 11 or more
 interleaved runs) or `./meson-wrapper.sh bench --smoke` (each figure once, to
 prove the suite still works). It runs under the wrapper's Xvfb display and
 session bus, measures from outside (Benchmarks/mapwatch: exec to the X
 server's MapNotify of each top-level window), and prints one table: figure,
-Quire's median, the baseline's, their ratio, the target, whether it holds. The
+Quire's median, the baseline's, their ratio, the target, whether it holds
+(and, for launches and memory, the plain GTK baseline and Quire's ratio to it). The
 table also goes, as Markdown with the machine, the commit and the date, and as
 a PNG chart of each ratio against its target, into bench-results/.
 """
@@ -47,6 +50,10 @@ class Tools:
         gtk = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1", "epoxy"], capture_output=True, text=True, check=True).stdout.split()
         self.baseline = os.path.join(work, "baseline")
         subprocess.run(["gcc", "-O2", "-DBASELINE_ADWAITA", "-o", self.baseline, os.path.join(ROOT, "Benchmarks", "baseline.c")] + gtk, check=True)
+        # The same app on plain GTK 4, for the launch figures' second ratio: what libadwaita itself costs.
+        plain = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4", "epoxy"], capture_output=True, text=True, check=True).stdout.split()
+        self.bare = os.path.join(work, "baseline-bare")
+        subprocess.run(["gcc", "-O2", "-o", self.bare, os.path.join(ROOT, "Benchmarks", "baseline.c")] + plain, check=True)
         self.mapwatch = os.path.join(work, "mapwatch")
         subprocess.run(["gcc", "-O2", "-o", self.mapwatch, os.path.join(ROOT, "Benchmarks", "mapwatch.c"), "-lX11"], check=True)
 
@@ -196,26 +203,29 @@ class Bench:
         wait_for_bus_name_free(APP_ID)
         return Launch(self.tools, [self.tools.quire] + list(arguments), windows, env, self.work)
 
-    def baseline(self, windows):
+    def baseline(self, windows, bare=False):
+        """The libadwaita baseline, or with `bare` the same app on plain GTK 4."""
         wait_for_bus_name_free(BASELINE_ID)
-        return Launch(self.tools, [self.tools.baseline], windows, dict(self.base_env, BASELINE_WINDOWS=str(windows)), self.work)
+        program = self.tools.bare if bare else self.tools.baseline
+        return Launch(self.tools, [program], windows, dict(self.base_env, BASELINE_WINDOWS=str(windows)), self.work)
 
-    def interleaved(self, measure_quire, measure_baseline):
-        """Runs the two measurements alternately, `runs` times each; returns their lists."""
-        quire, baseline = [], []
+    def interleaved(self, *measures):
+        """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
+        results = [[] for _ in measures]
         for _ in range(self.runs):
-            quire.append(measure_quire())
-            if measure_baseline:
-                baseline.append(measure_baseline())
-        return quire, baseline
+            for measure, found in zip(measures, results):
+                found.append(measure())
+        return results
 
     # Reporting ---------------------------------------------------------------------
 
-    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False):
+    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None):
         """One figure: medians, and whether Quire holds the target, a ratio to the
-        baseline's median or (with `absolute`, or no baseline) a limit on Quire's own."""
+        baseline's median or (with `absolute`, or no baseline) a limit on Quire's own.
+        `bare`: the plain GTK baseline's measurements, for a second ratio, shown beside."""
         median_q = statistics.median(quire)
         median_b = statistics.median(baseline) if baseline else None
+        median_bare = statistics.median(bare) if bare else None
         if isinstance(target, (int, float)) and median_b and not absolute:
             ratio = median_q / median_b
             holds = ratio <= target
@@ -228,11 +238,14 @@ class Bench:
             ratio, holds, target_text_default = None, None, str(target)
         target_text = target_text or target_text_default
         self.rows.append(dict(figure=figure, quire=median_q, baseline=median_b, ratio=ratio, target=target_text,
+                              bare=median_bare, bare_ratio=median_q / median_bare if median_bare else None,
                               target_value=target if isinstance(target, (int, float)) else None, holds=holds,
                               unit=unit, note=note, samples=len(quire)))
         shown = "%s: quire %.1f %s" % (figure, median_q, unit)
         if median_b is not None:
             shown += ", baseline %.1f %s" % (median_b, unit) + (", ×%.2f" % ratio if ratio is not None else "")
+        if median_bare is not None:
+            shown += ", bare GTK %.1f %s, ×%.2f" % (median_bare, unit, median_q / median_bare)
         say(shown + (" (%s)" % note if note else ""))
 
     def renderer(self):
@@ -256,15 +269,18 @@ class Bench:
             result = (launch.last_map, launch.rss_mib())
             launch.stop()
             return result
-        def cold_baseline():
-            launch = self.baseline(1)
-            launch.wait_for_frames(1)
-            result = (launch.last_map, launch.rss_mib())
-            launch.stop()
-            return result
-        quire, baseline = self.interleaved(cold_quire, cold_baseline)
-        self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10)
-        rss1_q, rss1_b = [q[1] for q in quire], [b[1] for b in baseline]
+        def cold_baseline(bare=False):
+            def measure():
+                launch = self.baseline(1, bare)
+                launch.wait_for_frames(1)
+                result = (launch.last_map, launch.rss_mib())
+                launch.stop()
+                return result
+            return measure
+        quire, baseline, bare = self.interleaved(cold_quire, cold_baseline(), cold_baseline(bare=True))
+        self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10,
+                 bare=[b[0] for b in bare])
+        rss1_q, rss1_b, rss1_bare = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare]
 
         say("relaunch restoring 10 windows")
         def restore(data, template, windows):
@@ -275,28 +291,31 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        def baseline_windows(windows):
+        def baseline_windows(windows, bare=False):
             def measure():
-                launch = self.baseline(windows)
+                launch = self.baseline(windows, bare)
                 frame = launch.wait_for_frames(windows)
                 result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
                 launch.stop()
                 return result
             return measure
-        quire, baseline = self.interleaved(restore(data10, state10, 10), baseline_windows(10))
+        quire, baseline, bare = self.interleaved(restore(data10, state10, 10), baseline_windows(10), baseline_windows(10, bare=True))
         self.row("relaunch restoring 10 windows → 10 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
+                 bare=[b[0] for b in bare],
                  note="last first-frame: quire %.0f ms, baseline %.0f ms" % (
                      statistics.median(q[2] for q in quire), statistics.median(b[2] for b in baseline)))
-        per_window_q = [(statistics.median(q[1] for q in quire) - statistics.median(rss1_q)) / 9]
-        per_window_b = [(statistics.median(b[1] for b in baseline) - statistics.median(rss1_b)) / 9]
+        def per_window(tens, ones):
+            return [(statistics.median(t[1] for t in tens) - statistics.median(ones)) / 9]
+        per_window_q, per_window_b, per_window_bare = per_window(quire, rss1_q), per_window(baseline, rss1_b), per_window(bare, rss1_bare)
 
         say("relaunch restoring 10 windows with 100,000 notes")
         quire100k, baseline10 = self.interleaved(restore(data100k, state10_100k, 10), baseline_windows(10))
         self.row("the same with 100,000 notes", [q[0] for q in quire100k], [b[0] for b in baseline10], 1.30)
 
         say("relaunch restoring 100 windows")
-        quire, baseline = self.interleaved(restore(data100, state100, 100), baseline_windows(100))
-        self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25)
+        quire, baseline, bare = self.interleaved(restore(data100, state100, 100), baseline_windows(100), baseline_windows(100, bare=True))
+        self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
+                 bare=[b[0] for b in bare])
         def gap(maps, first, last):
             return (maps[last - 1] - maps[first - 1]) / (last - first)
         early = statistics.median(gap(q[3], 10, 20) for q in quire)
@@ -317,8 +336,8 @@ class Bench:
         self.row("launch with 100,000 notes against 10 notes", many, few, 1.03, note="both are quire")
 
         say("memory")
-        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB")
-        self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB")
+        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare)
+        self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare)
 
     def new_window_figure(self, data10):
         say("new window in a running instance")
@@ -516,12 +535,13 @@ class Bench:
             datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "median of %d interleaved runs" % self.runs)
         def number(value, unit):
             return "—" if value is None else ("%d" % value if unit == "stalls" else "%.1f %s" % (value, unit))
-        header = ["figure", "quire", "baseline", "ratio", "target", "holds"]
+        header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK"]
         lines = []
         for row in self.rows:
             holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
             lines.append([row["figure"], number(row["quire"], row["unit"]), number(row["baseline"], row["unit"]),
-                          "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds])
+                          "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds,
+                          number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"]])
         widths = [max(len(cells[index]) for cells in [header] + lines) for index in range(len(header))]
         def table_line(cells):
             return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
