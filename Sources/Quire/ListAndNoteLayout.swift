@@ -16,7 +16,8 @@ final class ListAndNoteLayout {
     private let list: Widget
     private let note: Widget
     private let paned: Paned
-    private let leaflet = Leaflet()
+    /// Made the first time the window folds: most windows never do.
+    private var leaflet: Leaflet?
     /// Whether the list and the note are one at a time.
     private(set) var isFolded = false
     /// Folded, whether the list shows (when the window folds next, for a restored window).
@@ -32,13 +33,19 @@ final class ListAndNoteLayout {
         self.note = note
         paned = Paned(start: list, end: note)
         paned.setExpands(horizontally: true, vertically: true)
-        leaflet.setExpands(horizontally: true, vertically: true)
         root.append(paned)
-        leaflet.onShownChildChanged { [weak self] in
-            guard let self, isFolded, !isMoving else { return }
+    }
+
+    private func makeLeaflet() -> Leaflet {
+        let leaflet = Leaflet()
+        leaflet.setExpands(horizontally: true, vertically: true)
+        leaflet.onShownChildChanged { [weak self, weak leaflet] in
+            guard let self, let leaflet, isFolded, !isMoving else { return }
             listIsShown = leaflet.isShowing(list)
             onChange?()
         }
+        self.leaflet = leaflet
+        return leaflet
     }
 
     /// The list's width side by side (kept while folded).
@@ -61,6 +68,7 @@ final class ListAndNoteLayout {
             onChange?()
         }
         if fold {
+            let leaflet = leaflet ?? makeLeaflet()
             let width = paned.position
             paned.setChildren(start: nil, end: nil)
             paned.position = width
@@ -69,7 +77,7 @@ final class ListAndNoteLayout {
             leaflet.append(note)
             leaflet.show(listIsShown ? list : note)  // before it is on screen: no slide
             root.append(leaflet)
-        } else {
+        } else if let leaflet {
             leaflet.remove(list)
             leaflet.remove(note)
             root.remove(leaflet)
@@ -81,12 +89,12 @@ final class ListAndNoteLayout {
     /// Shows the note (folded, sliding it in over the list).
     func showNote() {
         listIsShown = false
-        if isFolded { leaflet.show(note) }
+        if isFolded { leaflet?.show(note) }
     }
 
     /// Shows the list (folded, sliding back to it).
     func showList() {
         listIsShown = true
-        if isFolded { leaflet.show(list) }
+        if isFolded { leaflet?.show(list) }
     }
 }
