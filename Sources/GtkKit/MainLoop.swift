@@ -21,14 +21,9 @@ public enum MainLoop {
     /// Runs `body` whenever the loop is idle until it returns `false`.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
-        typealias Box = ClosureBox<@MainActor () -> Bool>
-        let box = Box(body, kind: .sourceClosure)
-        let id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
-        }, box.retainedPointer(), { data in
-            MainActor.assumeIsolated { Box.release(data!) }
-        })
-        return MainLoopSource(id: id)
+        guard let source = g_idle_source_new() else { preconditionFailure("GLib made no idle source") }
+        g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE)
+        return attach(source, body)
     }
 
     /// Runs `body` every `milliseconds` until it returns `false`.
@@ -36,14 +31,21 @@ public enum MainLoop {
     public static func every(
         milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool
     ) -> MainLoopSource {
+        guard let source = g_timeout_source_new(milliseconds) else { preconditionFailure("GLib made no timeout source") }
+        return attach(source, body)
+    }
+
+    /// Attaches `source` (new, unattached) to the default main context with
+    /// `body` as its callback, which runs until it returns `false`; GLib
+    /// releases `body` when the source is destroyed.
+    static func attach(_ source: UnsafeMutablePointer<GSource>, _ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
         typealias Box = ClosureBox<@MainActor () -> Bool>
-        let box = Box(body, kind: .sourceClosure)
-        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        g_source_set_callback(source, { data in
             MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
-        }, box.retainedPointer(), { data in
+        }, Box(body, kind: .sourceClosure).retainedPointer(), { data in
             MainActor.assumeIsolated { Box.release(data!) }
         })
-        return MainLoopSource(id: id)
+        return MainLoopSource(attaching: source)
     }
 
     /// Runs `body` once, after `milliseconds`.
