@@ -4,17 +4,22 @@ import CGtk
 /// be rebuilt when memory runs low.
 @MainActor
 public enum MemoryMonitor {
-    private static var monitor: Object?
-
-    /// Calls `handler` whenever the system warns that memory is low.
-    public static func onLowMemoryWarning(_ handler: @escaping @MainActor () -> Void) {
-        guard let pointer = quire_memory_monitor_dup_default() else { return }
-        let monitor = Object(adopting: pointer)
-        Self.monitor = monitor
+    /// Calls `handler` whenever the system warns that memory is low, until the
+    /// subscription returned is cancelled or dropped (nil if the system has no
+    /// memory monitor).
+    public static func onLowMemoryWarning(_ handler: @escaping @MainActor () -> Void) -> Subscription? {
+        guard let monitor = quire_memory_monitor_dup_default().map(Object.init(adopting:)) else { return nil }
         typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .permanent)
-        quire_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
             MainActor.assumeIsolated { Box.from(data!).closure() }
-        }, box.retainedPointer(), nil)
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data!) }
+        })
+        let connection = SignalConnection(instance: monitor.objectPointer, handlerID: id)
+        return Subscription {
+            connection.disconnect()
+            _ = monitor  // held as long as the handler is
+        }
     }
 }

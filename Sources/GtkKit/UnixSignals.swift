@@ -5,17 +5,16 @@ import CGtk
 @MainActor
 public enum UnixSignals {
     /// Calls `handler` on the main loop whenever the process receives SIGTERM,
-    /// SIGINT or SIGHUP (the ways a session, a terminal or `kill` ask a program to quit).
-    public static func onTerminationRequest(_ handler: @escaping @MainActor () -> Void) {
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            typealias Box = ClosureBox<@MainActor () -> Void>
-            let box = Box(handler, kind: .sourceClosure)
-            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                MainActor.assumeIsolated { Box.from(data!).closure() }
-                return 1 // G_SOURCE_CONTINUE
-            }, box.retainedPointer(), { data in
-                MainActor.assumeIsolated { Box.release(data!) }
-            })
+    /// SIGINT or SIGHUP (the ways a session, a terminal or `kill` ask a program
+    /// to quit), until the subscription returned is cancelled or dropped.
+    public static func onTerminationRequest(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let sources = [SIGTERM, SIGINT, SIGHUP].map { signal in
+            guard let source = g_unix_signal_source_new(signal) else { preconditionFailure("GLib made no signal source") }
+            return MainLoop.attach(source) {
+                handler()
+                return true
+            }
         }
+        return Subscription { for source in sources { source.cancel() } }
     }
 }

@@ -51,6 +51,8 @@ public final class Application {
     /// What `windowMenu` holds, and whether an update is due.
     var windowMenuItems: [WindowMenuItem] = []
     var windowMenuRefreshIsPending = false
+    /// The low-memory and termination-signal handlers, removed when the app goes.
+    private var processHandlers: [Subscription] = []
 
     /// Why the saved windows could not be used this launch, if they could not.
     public internal(set) var sessionStoreProblem: SessionStoreProblem?
@@ -82,18 +84,23 @@ public final class Application {
         desktop.addFlag("fresh", description: localized("Start with one new window, discarding the saved ones"))
         desktop.acceptURIs(description: localized("Open these URIs"))
         Application.shared = self
-        desktop.onStartup { [unowned self] in startUp() }
-        desktop.onCommandLine { [unowned self] in handle($0) }
-        desktop.onActivate { [unowned self] in handleActivation() }
-        desktop.onOpen { [unowned self] in handleOpen($0) }
-        desktop.onShutdown { [unowned self] in finishTermination() }
-        desktop.addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in requestTermination() }
-        desktop.addAction("disconnect-background-scenes") { [unowned self] in disconnectBackgroundScenes() }
-        desktop.addAction("show-session", marking: true) { [unowned self] identifier in
-            if let session = sessions[identifier] { requestSceneSessionActivation(session, userActivity: nil) }
+        // The application object may outlive this one in GLib: every handler holds it weakly.
+        desktop.onStartup { [weak self] in self?.startUp() }
+        desktop.onCommandLine { [weak self] in self?.handle($0) ?? 1 }
+        desktop.onActivate { [weak self] in self?.handleActivation() }
+        desktop.onOpen { [weak self] in self?.handleOpen($0) }
+        desktop.onShutdown { [weak self] in self?.finishTermination() }
+        desktop.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.requestTermination() }
+        desktop.addAction("disconnect-background-scenes") { [weak self] in self?.disconnectBackgroundScenes() }
+        desktop.addAction("show-session", marking: true) { [weak self] identifier in
+            guard let self, let session = sessions[identifier] else { return }
+            requestSceneSessionActivation(session, userActivity: nil)
         }
-        MemoryMonitor.onLowMemoryWarning { [unowned self] in disconnectBackgroundScenes() }
-        UnixSignals.onTerminationRequest { [unowned self] in terminate() }
+        // Process-wide handlers, released with this object.
+        processHandlers = [
+            MemoryMonitor.onLowMemoryWarning { [weak self] in self?.disconnectBackgroundScenes() },
+            UnixSignals.onTerminationRequest { [weak self] in self?.terminate() },
+        ].compactMap { $0 }
     }
 
     /// Runs the app until it quits; returns the exit status.
