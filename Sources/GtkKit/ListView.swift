@@ -17,17 +17,19 @@ public final class ListView<Row: AnyObject>: Widget {
     ) {
         factory = Object(adopting: quire_signal_list_item_factory_new())
         super.init(retaining: quire_list_view_new(selection.objectPointer, factory.objectPointer))
-        connectFactory("setup") { [unowned self] item in
+        // The factory outlives this wrapper while GTK still holds the list: weak.
+        connectFactory("setup") { [weak self] item in
+            guard let self else { return }
             let (row, widget) = makeRow()
             quire_list_item_set_child(item, widget.widgetPointer)
             rows[item] = row
         }
-        connectFactory("bind") { [unowned self] item in
-            guard let row = rows[item], let text = quire_list_item_string(item) else { return }
+        connectFactory("bind") { [weak self] item in
+            guard let self, let row = rows[item], let text = quire_list_item_string(item) else { return }
             quire_list_item_set_accessible_label(item, bindRow(row, String(cString: text)))
         }
-        connectFactory("teardown") { [unowned self] item in
-            rows[item] = nil
+        connectFactory("teardown") { [weak self] item in
+            self?.rows[item] = nil
         }
     }
 

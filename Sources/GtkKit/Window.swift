@@ -181,8 +181,8 @@ public final class Window: Widget {
     /// handler is disconnected when the window is unrealised: GDK may keep a
     /// destroyed surface referenced a while, and nothing of ours should live on it.
     public func onMinimizedChanged(_ handler: @escaping @MainActor () -> Void) {
-        whenRealized { [unowned self] in
-            guard let surface = quire_window_surface(objectPointer) else { return }
+        whenRealized { [weak self] in
+            guard let self, let surface = quire_window_surface(objectPointer) else { return }
             let connection = ConnectionHolder()
             connection.value = Object(retaining: surface).observe(property: "state", handler)
             connect("unrealize") {
@@ -197,8 +197,8 @@ public final class Window: Widget {
     /// tiled), from the first on. Disconnected when the window is unrealised,
     /// as for `onMinimizedChanged`.
     public func onWidthChanged(_ handler: @escaping @MainActor (Int32) -> Void) {
-        whenRealized { [unowned self] in
-            guard let surface = quire_window_surface(objectPointer) else { return }
+        whenRealized { [weak self] in
+            guard let self, let surface = quire_window_surface(objectPointer) else { return }
             typealias Box = ClosureBox<@MainActor (Int32) -> Void>
             let box = Box(handler, kind: .signalHandler)
             let id = quire_signal_connect_size(surface, "layout", { _, width, _, data in
@@ -215,8 +215,8 @@ public final class Window: Widget {
     /// handler then disconnects itself: GDK may keep a closed window's frame
     /// clock alive a while, and nothing of ours should live on it.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
-        whenRealized { [unowned self] in
-            guard let clock = quire_widget_frame_clock(objectPointer) else { return }
+        whenRealized { [weak self] in
+            guard let self, let clock = quire_widget_frame_clock(objectPointer) else { return }
             let connection = ConnectionHolder()
             connection.value = Object(retaining: clock).connect("after-paint") {
                 handler()

@@ -115,33 +115,33 @@ final class AppDelegate: ApplicationDelegate {
         application.addAction("new-note", accelerators: ["<Control>n"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.startNewNote()
         }
-        application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [unowned self] in
+        application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [weak self] in
             // The new window opens where the person was in the note: cursor, selection, scroll.
             if let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate,
                let noteID = delegate.noteID {
-                openNoteWindow(for: noteID, showing: delegate.viewActivity())
+                self?.openNoteWindow(for: noteID, showing: delegate.viewActivity())
             }
         }
         // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
         application.addAction("move-to-trash", accelerators: ["<Alt>Delete"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
         }
-        // Delete in the list: the trash for a note, Delete Forever (asked first) in the trash.
+        // Delete in the list: the trash for a note, Delete Forever (with Undo) in the trash.
         application.addAction("delete-selected") {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.deleteSelectedNote()
         }
         application.addAction("search", accelerators: ["<Control>f"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()
         }
-        application.addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
+        application.addAction("shortcuts", accelerators: ["<Control>question"]) { [weak self] in
             do {
-                present(try Window(uiFile: Resources.path("shortcuts.ui"), name: "shortcuts"), in: application)
+                self?.present(try Window(uiFile: Resources.path("shortcuts.ui"), name: "shortcuts"), in: application)
             } catch {
                 Log.error("\(error)")
             }
         }
-        application.addAction("about") { [unowned self] in
-            present(Window(
+        application.addAction("about") { [weak self] in
+            self?.present(Window(
                 aboutApp: "Quire", title: localized("About Quire"), version: AppDelegate.version,
                 comments: localized("Notes in as many windows as you like, each back as you left it."),
                 website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID), in: application)
