@@ -1,0 +1,53 @@
+/* Signal connectors, one per handler signature, and the main loop's own sources. Part of shim.h: include that, not this. */
+#ifndef QUIRE_CGTK_SIGNALS_H
+#define QUIRE_CGTK_SIGNALS_H
+
+/* ---- Signals: one connector per handler signature ---------------------- */
+
+/* void handler(GObject *instance, gpointer data): "destroy", "changed", "activate", ... */
+typedef void (*QuireVoidHandler)(gpointer instance, gpointer data);
+/* gboolean handler(GObject *instance, gpointer data): "close-request" */
+typedef gboolean (*QuireBoolHandler)(gpointer instance, gpointer data);
+/* void handler(GObject *instance, GParamSpec *pspec, gpointer data): "notify::..." */
+typedef void (*QuireNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
+typedef void (*QuireStringHandler)(gpointer instance, const char *text, gpointer data);
+/* void handler(GSimpleAction *action, GVariant *parameter, gpointer data): action "activate" */
+typedef void (*QuireActionHandler)(gpointer action, GVariant *parameter, gpointer data);
+
+/* void handler(GListModel *list, guint position, guint removed, guint added, gpointer data): "items-changed" */
+typedef void (*QuireItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
+
+/* void handler(GtkTextBuffer *buffer, GtkTextIter *location, char *text, int length, gpointer data): "insert-text" */
+typedef void (*QuireInsertTextHandler)(gpointer buffer, GtkTextIter *location, const char *text, int length,
+                                       gpointer data);
+/* void handler(GtkTextBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data): "delete-range" */
+typedef void (*QuireDeleteRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);
+
+static inline gulong quire_signal_connect_insert_text(gpointer buffer, QuireInsertTextHandler handler,
+                                                      gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, "insert-text", G_CALLBACK(handler), data, release, 0);
+}
+
+static inline gulong quire_signal_connect_delete_range(gpointer buffer, QuireDeleteRangeHandler handler,
+                                                       gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, "delete-range", G_CALLBACK(handler), data, release, 0);
+}
+
+/* ---- Low-memory warnings ------------------------------------------------- */
+
+/* The system's memory monitor, with a new reference. */
+static inline gpointer quire_memory_monitor_dup_default(void) { return g_memory_monitor_dup_default(); }
+
+/* void handler(GMemoryMonitor *monitor, GMemoryMonitorWarningLevel level, gpointer data) */
+typedef void (*QuireLowMemoryHandler)(gpointer monitor, GMemoryMonitorWarningLevel level, gpointer data);
+
+static inline gulong quire_signal_connect_low_memory(gpointer monitor, QuireLowMemoryHandler handler, gpointer data,
+                                                     GClosureNotify release) {
+    return g_signal_connect_data(monitor, "low-memory-warning", G_CALLBACK(handler), data, release, 0);
+}
+
+/* ---- Main sources -------------------------------------------------------- */
+
+/* g_idle_add_full and g_timeout_add_full take a GSourceFunc; Swift passes one directly. */
+
+#endif
