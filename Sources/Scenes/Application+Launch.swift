@@ -61,7 +61,7 @@ extension Application {
         var refused = false
         let urls = arguments.compactMap { argument -> OpenURLContext? in
             guard let url = URL(string: argument), url.scheme != nil else {
-                report(localized("%s is not a URI (expected something like quire://note/<id>)", argument))
+                report(localized("%s is not a URI: it has no scheme (such as https:)", argument))
                 refused = true
                 return nil
             }

@@ -62,7 +62,7 @@ public final class Application {
     /// What `--version` prints, once the app gave it (`describeCommandLine`).
     var versionLine: String?
 
-    /// What `quire --help` says about the app above and below its options, and
+    /// What the app's `--help` says above and below its options, and
     /// the line `--version` prints (at once, without a display or a window). Call
     /// before `run()`.
     public func describeCommandLine(summary: String, details: String, version: String) {

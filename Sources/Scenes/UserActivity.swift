@@ -10,7 +10,7 @@ public protocol UserActivityDelegate: AnyObject {
 /// (Foundation on Linux has no NSUserActivity; this mirrors it.)
 @MainActor
 public final class UserActivity {
-    /// What kind of activity this is, e.g. "io.github.quire.Quire.editing-note".
+    /// What kind of activity this is, e.g. "com.example.Notes.editing-note".
     public let activityType: String
     /// A title a person could read.
     public var title: String? { didSet { needsSave = true } }
