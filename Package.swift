@@ -44,6 +44,7 @@ let package = Package(
         .executableTarget(
             name: "GtkKitProbe",
             dependencies: ["GtkKit"],
+            path: "Tools/GtkKitProbe",
             swiftSettings: strictSettings
         ),
         // Helpers the test targets share: temporary folders, child processes, and
@@ -51,12 +52,14 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         // A minimal app on the scene framework with recording delegates and
         // scripted scenarios, run by the scene conformance tests. Not a product.
-        .executableTarget(name: "SceneHost", dependencies: ["GtkKit", "Scenes"], swiftSettings: strictSettings),
+        .executableTarget(name: "SceneHost", dependencies: ["GtkKit", "Scenes"], path: "Tools/SceneHost", swiftSettings: strictSettings),
         // A stand-in settings portal with a switchable colour scheme, run by the
         // dark-style tests. Not a product.
-        .executableTarget(name: "SettingsPortalStub", dependencies: ["CGtk"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "SettingsPortalStub", dependencies: ["CGtk"], path: "Tools/SettingsPortalStub", swiftSettings: strictSettings),
         // The benchmark suite's helper: seeds notes databases and times searches. Not a product.
-        .executableTarget(name: "BenchTool", dependencies: ["NoteModel", "Storage"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "BenchTool", dependencies: ["NoteModel", "Storage"], path: "Tools/BenchTool", swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
