@@ -33,13 +33,16 @@ final class ClosureBox<Closure> {
         Unmanaged.passRetained(self).toOpaque()
     }
 
-    /// The box behind a pointer made by `retainedPointer()`, without changing its count.
-    static func from(_ pointer: UnsafeMutableRawPointer) -> ClosureBox<Closure> {
-        Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).takeUnretainedValue()
+    /// The box behind a pointer made by `retainedPointer()`, without changing
+    /// its count. GLib hands back exactly the pointer it was given, never NULL.
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Closure> {
+        guard let pointer else { preconditionFailure("GLib called back without the closure it was given") }
+        return Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Balances `retainedPointer()`.
-    static func release(_ pointer: UnsafeMutableRawPointer) {
+    static func release(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { preconditionFailure("GLib released a closure it was not given") }
         Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).release()
     }
 }

@@ -56,6 +56,8 @@ public struct DBusMethodCall {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-        pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        pointers.withUnsafeBufferPointer { buffer in
+            if let start = buffer.baseAddress { body(start) }  // never empty: it ends with nil
+        }
     }
 }

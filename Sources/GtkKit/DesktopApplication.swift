@@ -51,9 +51,9 @@ public final class DesktopApplication: Object {
         let id = quire_session_bus_export_object(path, interfaceXML, { method, parameters, invocation, data in
             guard let method, let parameters, let invocation else { return }
             let call = DBusMethodCall(method: String(cString: method), parameters: parameters, invocation: invocation)
-            MainActor.assumeIsolated { Box.from(data!).closure(call) }
+            MainActor.assumeIsolated { Box.from(data).closure(call) }
         }, box.retainedPointer(), { data in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         }, &message)
         guard id != 0 else {
             defer { g_free(message) }
@@ -88,9 +88,9 @@ public final class DesktopApplication: Object {
         typealias Box = ClosureBox<@MainActor (CommandLineInvocation) -> Int32>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_command_line(objectPointer, { _, commandLine, data in
-            MainActor.assumeIsolated { Box.from(data!).closure(CommandLineInvocation(pointer: commandLine!)) }
+            MainActor.assumeIsolated { Box.from(data).closure(CommandLineInvocation(pointer: commandLine!)) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -107,9 +107,9 @@ public final class DesktopApplication: Object {
                 defer { g_free(uri) }
                 return String(cString: uri)
             }
-            MainActor.assumeIsolated { Box.from(data!).closure(uris) }
+            MainActor.assumeIsolated { Box.from(data).closure(uris) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }

@@ -54,9 +54,9 @@ public final class ListView<Row: AnyObject>: Widget {
         typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_uint(objectPointer, "activate", { _, position, data in
-            MainActor.assumeIsolated { Box.from(data!).closure(position) }
+            MainActor.assumeIsolated { Box.from(data).closure(position) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -66,9 +66,9 @@ public final class ListView<Row: AnyObject>: Widget {
         let box = Box(handler, kind: .signalHandler)
         _ = quire_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
             guard let item else { return }
-            MainActor.assumeIsolated { Box.from(data!).closure(item) }
+            MainActor.assumeIsolated { Box.from(data).closure(item) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
     }
 }

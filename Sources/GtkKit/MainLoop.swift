@@ -41,9 +41,9 @@ public enum MainLoop {
     static func attach(_ source: UnsafeMutablePointer<GSource>, _ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
         typealias Box = ClosureBox<@MainActor () -> Bool>
         g_source_set_callback(source, { data in
-            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
+            MainActor.assumeIsolated { Box.from(data).closure() ? 1 : 0 }
         }, Box(body, kind: .sourceClosure).retainedPointer(), { data in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return MainLoopSource(attaching: source)
     }

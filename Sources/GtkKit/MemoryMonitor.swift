@@ -12,9 +12,9 @@ public enum MemoryMonitor {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         let connection = SignalConnection(instance: monitor.objectPointer, handlerID: id)
         return Subscription {

@@ -12,9 +12,9 @@ extension Object {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_void(objectPointer, signal, { _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -28,9 +28,9 @@ extension Object {
         typealias Box = ClosureBox<@MainActor () -> Bool>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_bool(objectPointer, signal, { _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() ? 1 : 0 }
+            MainActor.assumeIsolated { Box.from(data).closure() ? 1 : 0 }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -43,9 +43,9 @@ extension Object {
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_string(objectPointer, signal, { _, text, data in
             let value = text.map { String(cString: $0) } ?? ""
-            MainActor.assumeIsolated { Box.from(data!).closure(value) }
+            MainActor.assumeIsolated { Box.from(data).closure(value) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -56,9 +56,9 @@ extension Object {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }

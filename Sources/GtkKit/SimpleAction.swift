@@ -18,9 +18,9 @@ final class SimpleAction: Object {
         quire_signal_connect_action(objectPointer, "activate", { _, parameter, data in
             guard let text = quire_variant_string(parameter) else { return }
             let value = String(cString: text)
-            MainActor.assumeIsolated { Box.from(data!).closure(value) }
+            MainActor.assumeIsolated { Box.from(data).closure(value) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
     }
 
@@ -31,9 +31,9 @@ final class SimpleAction: Object {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = quire_signal_connect_action(objectPointer, "activate", { _, _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }

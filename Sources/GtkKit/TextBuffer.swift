@@ -105,9 +105,9 @@ public final class TextBuffer: Object {
             guard let location, let text else { return }
             let offset = gtk_text_iter_get_offset(location)
             let inserted = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-            MainActor.assumeIsolated { Box.from(data!).closure(offset, inserted) }
+            MainActor.assumeIsolated { Box.from(data).closure(offset, inserted) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
@@ -121,9 +121,9 @@ public final class TextBuffer: Object {
             guard let start, let end else { return }
             let from = gtk_text_iter_get_offset(start)
             let length = gtk_text_iter_get_offset(end) - from
-            MainActor.assumeIsolated { Box.from(data!).closure(from, length) }
+            MainActor.assumeIsolated { Box.from(data).closure(from, length) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
         return SignalConnection(instance: objectPointer, handlerID: id)
     }

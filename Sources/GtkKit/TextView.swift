@@ -8,7 +8,7 @@ public final class TextView: Widget {
 
     /// An empty editor that wraps long lines at word boundaries.
     public init() {
-        let view = gtk_text_view_new()!
+        guard let view = gtk_text_view_new() else { preconditionFailure("GTK made no text view") }
         buffer = TextBuffer(retaining: gtk_text_view_get_buffer(quire_as_text_view(view)))
         super.init(retaining: view)
         gtk_text_view_set_wrap_mode(textViewPointer, GTK_WRAP_WORD_CHAR)

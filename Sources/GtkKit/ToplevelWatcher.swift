@@ -33,7 +33,7 @@ enum ToplevelWatcher {
         let box = Box({ disposeWindowsNoLongerListed() }, kind: .permanent)
         _ = quire_toplevels_connect_items_changed({ _, _, removed, _, data in
             guard removed > 0 else { return }
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), nil)
     }
 

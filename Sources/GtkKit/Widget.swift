@@ -68,9 +68,9 @@ public class Widget: Object {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         _ = quire_widget_on_focus_enter(objectPointer, { _, data in
-            MainActor.assumeIsolated { Box.from(data!).closure() }
+            MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
     }
 
@@ -87,9 +87,9 @@ public class Widget: Object {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
         let box = Box(handler, kind: .signalHandler)
         _ = quire_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", { _, _, x, y, data in
-            MainActor.assumeIsolated { Box.from(data!).closure(x, y) }
+            MainActor.assumeIsolated { Box.from(data).closure(x, y) }
         }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data!) }
+            MainActor.assumeIsolated { Box.release(data) }
         })
     }
 }

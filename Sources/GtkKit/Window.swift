@@ -202,9 +202,9 @@ public final class Window: Widget {
             typealias Box = ClosureBox<@MainActor (Int32) -> Void>
             let box = Box(handler, kind: .signalHandler)
             let id = quire_signal_connect_size(surface, "layout", { _, width, _, data in
-                MainActor.assumeIsolated { Box.from(data!).closure(width) }
+                MainActor.assumeIsolated { Box.from(data).closure(width) }
             }, box.retainedPointer(), { data, _ in
-                MainActor.assumeIsolated { Box.release(data!) }
+                MainActor.assumeIsolated { Box.release(data) }
             })
             let connection = SignalConnection(instance: surface.assumingMemoryBound(to: GObject.self), handlerID: id)
             connect("unrealize") { connection.disconnect() }

@@ -96,21 +96,24 @@ public struct SceneManifest {
 
     private static func configuration(_ entry: Any, role: SceneSessionRole, key: String) throws -> SceneConfiguration {
         guard let entry = entry as? [String: Any] else { throw ManifestError.wrongType(key: key, expected: "a dictionary") }
-        func string(_ name: String, required: Bool) throws -> String? {
+        func optionalString(_ name: String) throws -> String? {
             switch entry[name] {
-            case nil where required: throw ManifestError.missingKey("\(key).\(name)")
             case nil: return nil
             case let value as String where !value.isEmpty: return value
             default: throw ManifestError.wrongType(key: "\(key).\(name)", expected: "a non-empty string")
             }
         }
-        let name = try string("UISceneConfigurationName", required: true)!
-        let delegateName = try string("UISceneDelegateClassName", required: true)!
+        func string(_ name: String) throws -> String {
+            guard let value = try optionalString(name) else { throw ManifestError.missingKey("\(key).\(name)") }
+            return value
+        }
+        let name = try string("UISceneConfigurationName")
+        let delegateName = try string("UISceneDelegateClassName")
         guard let delegateClass = _typeByName(delegateName) as? any SceneDelegate.Type else {
             throw ManifestError.unknownClass(key: "\(key).UISceneDelegateClassName", value: delegateName)
         }
         var sceneClass: WindowScene.Type = WindowScene.self
-        if let sceneName = try string("UISceneClassName", required: false) {
+        if let sceneName = try optionalString("UISceneClassName") {
             guard let named = _typeByName(sceneName) as? WindowScene.Type else {
                 throw ManifestError.unknownClass(key: "\(key).UISceneClassName", value: sceneName)
             }
