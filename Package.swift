@@ -17,6 +17,9 @@ let package = Package(
     name: "Quire",
     products: [
         .executable(name: "quire", targets: ["Quire"]),
+        // The scene framework, and the thin GTK layer it stands on, for other apps.
+        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     targets: [
         .systemLibrary(

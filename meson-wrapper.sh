@@ -5,8 +5,10 @@
 #   ./meson-wrapper.sh test                  set up, build and run the whole test suite headless
 #   ./meson-wrapper.sh build                 set up and build only
 #   ./meson-wrapper.sh stress                the full stress suite (an hour or so); prints its table
-#   ./meson-wrapper.sh bench [--smoke]       the benchmark suite against a bare C GTK 4 baseline
+#   ./meson-wrapper.sh bench [--smoke]       the benchmark suite against a C baseline on libadwaita
 #                                            (--smoke: each figure once, to prove it works)
+#   ./meson-wrapper.sh api                   rewrite api/*.txt, the record of the Scenes and GtkKit
+#                                            public API, after a deliberate change to it
 #   ./meson-wrapper.sh install [--prefix DIR] build in release mode with Meson and install
 #                                            (default prefix: ~/.local)
 #   ./meson-wrapper.sh uninstall [--prefix DIR] remove what install put there
@@ -205,8 +207,13 @@ case "$command" in
         xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
             dbus-run-session -- python3 Benchmarks/bench.py "$@"
         ;;
+    api)
+        build --build-tests
+        say "Recording the public API of Scenes and GtkKit in api/"
+        QUIRE_UPDATE_API_RECORD=1 swift test --skip-build --filter APIRecordTests
+        ;;
     install) install_quire "$@" ;;
     uninstall) uninstall_quire "$@" ;;
     -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$command' (try: run, test, stress, build, bench, install, uninstall)" ;;
+    *) die "unknown command '$command' (try: run, test, stress, build, bench, api, install, uninstall)" ;;
 esac
