@@ -8,8 +8,8 @@ import TestSupport
 struct TrashTests {
     /// Quire with two notes, "Keeper" and "Old draft", the second moved to the
     /// trash (Alt+Delete); the main window, and the store as another process reads it.
-    private func keeperAndTrashedDraft() throws -> (session: QuireSession, window: String, store: NoteStore) {
-        let session = try QuireSession()
+    private func keeperAndTrashedDraft(accessibility: Bool = false) throws -> (session: QuireSession, window: String, store: NoteStore) {
+        let session = try QuireSession(accessibility: accessibility)
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["Keeper", "Old draft"], into: window)
@@ -112,13 +112,7 @@ struct TrashTests {
 
     @Test("Delete Forever, from its button or Delete in the trash's list, deletes at once and offers Undo in a toast, which puts the note back in the trash as it was")
     func deleteForeverUndo() throws {
-        let session = try QuireSession(accessibility: true)
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.writeNotes(["Keeper", "Old draft"], into: window)
-        try session.desktop.xdotool("key", "alt+Delete")
-        let store = try NoteStore(path: session.notesPath)
-        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
         let before = try #require(try store.trashedNotes().first)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
