@@ -44,8 +44,9 @@ struct HelpWindowsTests {
         }
         let root = BuiltProducts.sourceRoot
         var code = ""
-        for folder in ["Sources/Quire", "Sources/Scenes"] {
-            for file in try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)") where file.hasSuffix(".swift") {
+        for folder in ["Sources/Quire", "Sources/Scenes"] {  // and their subfolders
+            let files = FileManager.default.enumerator(atPath: "\(root)/\(folder)")?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
                 code += try String(contentsOfFile: "\(root)/\(folder)/\(file)", encoding: .utf8)
             }
         }
