@@ -51,14 +51,7 @@ public final class ListView<Row: AnyObject>: Widget {
     /// Calls `handler(position)` when a row is activated: Return on it, or a double click.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_uint(objectPointer, "activate", { _, position, data in
-            MainActor.assumeIsolated { Box.from(data).closure(position) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectWithUInt32("activate", handler)
     }
 
     private func connectFactory(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {

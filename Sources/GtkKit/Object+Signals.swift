@@ -50,6 +50,34 @@ extension Object {
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
 
+    /// Connects a handler to a signal whose C handler is
+    /// `void (*)(GObject *, guint, gpointer)` (a list view's "activate", with the row's position).
+    @discardableResult
+    public func connectWithUInt32(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_uint(objectPointer, signal, { _, value, data in
+            MainActor.assumeIsolated { Box.from(data).closure(value) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Connects a handler to a signal whose C handler is
+    /// `void (*)(GObject *, int width, int height, gpointer)` (a surface's "layout").
+    @discardableResult
+    public func connectWithSize(_ signal: String, _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = quire_signal_connect_size(objectPointer, signal, { _, width, height, data in
+            MainActor.assumeIsolated { Box.from(data).closure(width, height) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
     /// Calls `handler` whenever the GObject property `property` changes ("notify::<property>").
     @discardableResult
     public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {

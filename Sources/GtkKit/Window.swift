@@ -199,14 +199,7 @@ public final class Window: Widget {
     public func onWidthChanged(_ handler: @escaping @MainActor (Int32) -> Void) {
         whenRealized { [weak self] in
             guard let self, let surface = quire_window_surface(objectPointer) else { return }
-            typealias Box = ClosureBox<@MainActor (Int32) -> Void>
-            let box = Box(handler, kind: .signalHandler)
-            let id = quire_signal_connect_size(surface, "layout", { _, width, _, data in
-                MainActor.assumeIsolated { Box.from(data).closure(width) }
-            }, box.retainedPointer(), { data, _ in
-                MainActor.assumeIsolated { Box.release(data) }
-            })
-            let connection = SignalConnection(instance: surface.assumingMemoryBound(to: GObject.self), handlerID: id)
+            let connection = Object(retaining: surface).connectWithSize("layout") { width, _ in handler(width) }
             connect("unrealize") { connection.disconnect() }
         }
     }
