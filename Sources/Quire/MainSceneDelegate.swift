@@ -169,18 +169,13 @@ final class MainSceneDelegate: NoteSceneDelegate {
         }
         editor?.show(noteID: list.firstNoteID)
         let title = deleted.note.title
-        let toast = Toast(
-            title.isEmpty ? localized("Note deleted") : localized("“%s” deleted", title),
-            buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
-        toast.onButtonClicked { [weak self] in
-            do {
-                try store.waitingLonger { try store.putBack(deleted) }
-                if let self, trashToggle.isActive { editor?.show(noteID: id) }
-            } catch {
-                Log.error("could not put the deleted note back: \(error)")
-            }
+        offerUndo(
+            saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted", title),
+            failure: "could not put the deleted note back"
+        ) { [weak self] in
+            try store.waitingLonger { try store.putBack(deleted) }
+            if let self, trashToggle.isActive { editor?.show(noteID: id) }
         }
-        offer(toast)
     }
 
     /// Restore: takes the selected note out of the trash, then shows the next one there.

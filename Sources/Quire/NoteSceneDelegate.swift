@@ -225,20 +225,28 @@ class NoteSceneDelegate: WindowSceneDelegate {
         // The newest trashing is the one Undo is for: its toast shows at once. A
         // note's own window closes with its note: no toast is started in it (one
         // still animating in a window being destroyed upsets GTK's frame clock).
+        guard !prefersItsNote else { return }
+        offerUndo(saying: message, failure: "could not take the note out of the trash") { [weak self] in
+            try store.waitingLonger { try store.restoreFromTrash(id) }
+            self?.editor?.show(noteID: id)
+            self?.editor?.focus()
+            if hadOwnWindow { AppDelegate.current?.openNoteWindow(for: id) }
+        }
+    }
+
+    /// Offers Undo for what was just done, in a toast saying `message` for a
+    /// few seconds; pressing it (or Alt+U) runs `undo`, whose failure is logged
+    /// after `failure`.
+    func offerUndo(saying message: String, failure: String, _ undo: @escaping @MainActor () throws -> Void) {
         let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
-        if !prefersItsNote { toasts?.show(toast) }
-        toast.onButtonClicked { [weak self] in
+        toast.onButtonClicked {
             do {
-                try store.waitingLonger { try store.restoreFromTrash(id) }
-                if let self, !prefersItsNote {
-                    self.editor?.show(noteID: id)
-                    self.editor?.focus()
-                }
-                if hadOwnWindow { AppDelegate.current?.openNoteWindow(for: id) }
+                try undo()
             } catch {
-                Log.error("could not take the note out of the trash: \(error)")
+                Log.error("\(failure): \(error)")
             }
         }
+        offer(toast)
     }
 
     /// Shows `toast` over the window's note (queued behind one showing).
