@@ -20,8 +20,8 @@ final class ListAndNoteLayout {
     private var leaflet: Leaflet?
     /// Whether the list and the note are one at a time.
     private(set) var isFolded = false
-    /// Folded, whether the list shows (when the window folds next, for a restored window).
-    private var listIsShown = false
+    /// Whether the list is what a folded window shows, or would show once folded.
+    private(set) var showsList = false
     /// Set while the list and the note move between the pane and the leaflet.
     private var isMoving = false
     /// Told when the window folds or unfolds, and when a folded window turns
@@ -41,7 +41,7 @@ final class ListAndNoteLayout {
         leaflet.setExpands(horizontally: true, vertically: true)
         leaflet.onShownChildChanged { [weak self, weak leaflet] in
             guard let self, let leaflet, isFolded, !isMoving else { return }
-            listIsShown = leaflet.isShowing(list)
+            showsList = leaflet.isShowing(list)
             onChange?()
         }
         self.leaflet = leaflet
@@ -53,9 +53,6 @@ final class ListAndNoteLayout {
         get { paned.position }
         set { paned.position = newValue }
     }
-
-    /// Whether the list is what a folded window shows, or would show once folded.
-    var showsList: Bool { listIsShown }
 
     /// Folds or unfolds for a window `width` pixels wide.
     func fit(width: Int32) {
@@ -75,7 +72,7 @@ final class ListAndNoteLayout {
             root.remove(paned)
             leaflet.append(list)
             leaflet.append(note)
-            leaflet.show(listIsShown ? list : note)  // before it is on screen: no slide
+            leaflet.show(showsList ? list : note)  // before it is on screen: no slide
             root.append(leaflet)
         } else if let leaflet {
             leaflet.remove(list)
@@ -88,13 +85,13 @@ final class ListAndNoteLayout {
 
     /// Shows the note (folded, sliding it in over the list).
     func showNote() {
-        listIsShown = false
+        showsList = false
         if isFolded { leaflet?.show(note) }
     }
 
     /// Shows the list (folded, sliding back to it).
     func showList() {
-        listIsShown = true
+        showsList = true
         if isFolded { leaflet?.show(list) }
     }
 }
