@@ -13,8 +13,6 @@ final class AccessibilityTree {
         let depth: Int
         /// Whether it is checked (a ticked check box, the marked item of a radio group).
         var isChecked = false
-        /// Whether it is on screen (its window shows it, not hidden in a folded layout or a closed popover).
-        var isShowing = false
         /// Where a text element is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
@@ -64,8 +62,7 @@ final class AccessibilityTree {
         guard depth < 40 else { return }
         let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
         found.append(Element(
-            name: try name(of: bus, path), role: role, depth: depth,
-            isChecked: try states(of: bus, path) & (1 << 4) != 0, isShowing: try states(of: bus, path) & (1 << 25) != 0,
+            name: try name(of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
             frame: role.contains("text") ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)
@@ -82,16 +79,16 @@ final class AccessibilityTree {
         return AccessibilityTree.string(g_variant_get_variant(boxed))
     }
 
-    /// The first word of AT-SPI's GetState set: CHECKED is bit 4, SHOWING bit 25.
-    private func states(of bus: String, _ path: String) throws -> UInt32 {
+    /// AT-SPI's CHECKED state (bit 4 of the first word of GetState's set).
+    private func isChecked(_ bus: String, _ path: String) throws -> Bool {
         let reply = try AccessibilityTree.call(connection, bus, path, "org.a11y.atspi.Accessible", "GetState")
         defer { g_variant_unref(reply) }
         let words = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(words) }
-        guard g_variant_n_children(words) > 0 else { return 0 }
+        guard g_variant_n_children(words) > 0 else { return false }
         let first = g_variant_get_child_value(words, 0)
         defer { g_variant_unref(first) }
-        return g_variant_get_uint32(first)
+        return g_variant_get_uint32(first) & (1 << 4) != 0
     }
 
     /// Component.GetExtents relative to the window (coordinate type 1).
