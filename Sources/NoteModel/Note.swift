@@ -23,7 +23,7 @@ public struct Note: Sendable, Equatable, Identifiable {
         self.revision = revision
     }
 
-    /// The first non-blank line, trimmed; empty for a blank note.
+    /// The first non-blank line, trimmed, without its Markdown marks; empty for a blank note.
     public var title: String { Note.title(ofBody: body) }
 
     /// The longest title kept, in characters; longer first lines are cut with "…".
@@ -35,7 +35,8 @@ public struct Note: Sendable, Equatable, Identifiable {
 
     /// The title a note with `body` has: its first non-blank line within the
     /// first `titleSourceLength` Unicode scalars (as SQLite's `substr` counts
-    /// them, which is what the list reads), trimmed and cut to
+    /// them, which is what the list reads), trimmed, its Markdown marks removed
+    /// (`# Groceries` is "Groceries"), and cut to
     /// `maximumTitleLength` characters. One pass over the start's scalars: a
     /// search makes up to 200 titles at once, and restoring a window dozens.
     public static func title(ofBody body: String) -> String {
@@ -54,11 +55,9 @@ public struct Note: Sendable, Equatable, Identifiable {
             read += 1
         }
         guard let first, let last else { return "" }
-        let line = body.unicodeScalars[first...last]
-        guard line.count > maximumTitleLength else { return String(line) }
-        let characters = Substring(line)
-        guard characters.count > maximumTitleLength else { return String(characters) }
-        return String(characters.prefix(maximumTitleLength - 1)) + "…"
+        let line = MarkdownTitle.plain(String(body.unicodeScalars[first...last]))
+        guard line.unicodeScalars.count > maximumTitleLength, line.count > maximumTitleLength else { return line }
+        return String(line.prefix(maximumTitleLength - 1)) + "…"
     }
 
     /// Whether `scalar` ends a line: what makes Swift's newline characters.

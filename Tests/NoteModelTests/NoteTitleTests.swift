@@ -1,7 +1,7 @@
 import NoteModel
 import Testing
 
-/// A note's title is its first non-blank line.
+/// A note's title is its first non-blank line, without its Markdown marks.
 @Suite("Note titles")
 struct NoteTitleTests {
     @Test("the first non-blank line, trimmed", arguments: [
@@ -16,6 +16,22 @@ struct NoteTitleTests {
         ("Cafe\u{301} list \t\u{2028}next", "Cafe\u{301} list"),
     ])
     func title(body: String, expected: String) {
+        #expect(Note.title(ofBody: body) == expected)
+    }
+
+    @Test("Markdown marks are not part of the title", arguments: [
+        ("# Groceries\n- milk", "Groceries"),
+        ("###   Plans ###\n", "Plans"),
+        ("#hashtag", "#hashtag"),
+        ("> quoted *words*", "quoted words"),
+        ("- [ ] **Call** [Ana](tel:123)", "Call Ana"),
+        ("1. first ~~item~~", "first item"),
+        ("![diagram](a.png) of `the` flow", "diagram of the flow"),
+        ("snake_case_name and 2*3", "snake_case_name and 2*3"),
+        ("***", "***"),
+        ("#", "#"),
+    ])
+    func markdownTitle(body: String, expected: String) {
         #expect(Note.title(ofBody: body) == expected)
     }
 

@@ -1,0 +1,96 @@
+/// A title line without its Markdown marks: `# Groceries` reads "Groceries",
+/// `- [ ] **Call** [Ana](tel:123)` reads "Call Ana". What is left is what the
+/// line says; a line that is nothing but marks stays as typed.
+enum MarkdownTitle {
+    /// `line` (one trimmed line) with its block marks (quote, heading, list
+    /// item, task box) and inline marks (emphasis, strikethrough, code, links) removed.
+    static func plain(_ line: String) -> String {
+        guard line.contains(where: { "#>*_~`[-+.)".contains($0) }) else { return line }  // most titles: nothing to do
+        var text = Substring(line)
+        let isHeading = dropBlockMarks(&text)
+        var characters = Array(text)
+        if isHeading { dropClosingHashes(&characters) }
+        let plain = trimmingBlanks(String(dropInlineMarks(characters)))
+        return plain.isEmpty ? line : plain
+    }
+
+    /// Drops quote marks, then a heading's hashes or a list marker with its
+    /// task box; says whether the line was a heading.
+    private static func dropBlockMarks(_ text: inout Substring) -> Bool {
+        while text.first == ">" { text = text.dropFirst().drop(while: { $0 == " " }) }
+        let hashes = text.prefix(while: { $0 == "#" }).count
+        if (1...6).contains(hashes), text.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+            text = text.dropFirst(hashes).drop(while: { $0 == " " || $0 == "\t" })
+            return true
+        }
+        let digits = text.prefix(while: { $0.isASCII && $0.isNumber }).count
+        let markerLength = ["-", "*", "+"].contains(text.first) ? 1
+            : (1...9).contains(digits) && [".", ")"].contains(text.dropFirst(digits).first) ? digits + 1 : 0
+        if markerLength > 0, text.dropFirst(markerLength).first == " " {
+            text = text.dropFirst(markerLength + 1)
+            for box in ["[ ] ", "[x] ", "[X] "] where text.hasPrefix(box) { text = text.dropFirst(box.count) }
+        }
+        return false
+    }
+
+    /// A heading's optional closing run of hashes (`## Title ##`).
+    private static func dropClosingHashes(_ characters: inout [Character]) {
+        var end = characters.count
+        while end > 0, characters[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > 0, characters[start - 1] == "#" { start -= 1 }
+        if start < end, start == 0 || characters[start - 1] == " " { characters.removeSubrange(start...) }
+    }
+
+    /// Links and images become their text; emphasis, strikethrough and code marks go.
+    private static func dropInlineMarks(_ characters: [Character]) -> [Character] {
+        var result: [Character] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "[" || (character == "!" && index + 1 < characters.count && characters[index + 1] == "["),
+               let (label, next) = link(in: characters, at: character == "!" ? index + 1 : index) {
+                result += dropInlineMarks(label)
+                index = next
+                continue
+            }
+            if character == "`" || ((character == "~" || character == "*" || character == "_") && isEmphasisMark(in: characters, at: index)) {
+                index += 1
+                continue
+            }
+            result.append(character)
+            index += 1
+        }
+        return result
+    }
+
+    /// `[label](target)` starting at `start`: its label and the index after it.
+    private static func link(in characters: [Character], at start: Int) -> ([Character], Int)? {
+        guard let close = characters[start...].firstIndex(of: "]"), close + 1 < characters.count,
+              characters[close + 1] == "(", let end = characters[(close + 1)...].firstIndex(of: ")")
+        else { return nil }
+        return (Array(characters[(start + 1)..<close]), end + 1)
+    }
+
+    /// Whether the `*`, `_` or `~` at `index` opens or closes emphasis: its run
+    /// touches a word on one side and a blank, a line end or punctuation on the
+    /// other (so `snake_case` and `2*3` keep theirs).
+    private static func isEmphasisMark(in characters: [Character], at index: Int) -> Bool {
+        let mark = characters[index]
+        var start = index, end = index
+        while start > 0, characters[start - 1] == mark { start -= 1 }
+        while end + 1 < characters.count, characters[end + 1] == mark { end += 1 }
+        if mark == "~" && end == start { return false }  // strikethrough is doubled
+        let before = start > 0 ? characters[start - 1] : " "
+        let after = end + 1 < characters.count ? characters[end + 1] : " "
+        let isOpen: (Character) -> Bool = { $0.isWhitespace || ($0.isPunctuation && $0 != mark) }
+        return isOpen(before) != isOpen(after)
+    }
+
+    /// `text` without spaces and tabs at either end.
+    private static func trimmingBlanks(_ text: String) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(text[first...last])
+    }
+}

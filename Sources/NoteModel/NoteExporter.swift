@@ -1,0 +1,93 @@
+import Foundation
+
+/// Writes notes as Markdown files, the text unchanged and the file's
+/// modification time the note's. Every file is written under a temporary
+/// name first and renamed into place, so a failure leaves no file half-written.
+/// Runs on any thread.
+public enum NoteExporter {
+    /// Writes each note as `<title>.md` in `folder` and returns the names
+    /// written, in the notes' order. No file already there is overwritten,
+    /// except one that holds exactly the note's text (exporting again to the
+    /// same folder rewrites nothing). If one file cannot be written, none is:
+    /// the folder is left as it was. `untitled` names a note with no title.
+    public static func export(_ notes: [Note], to folder: String, untitled: String) throws(NoteExportError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .folderMissing(folder) }
+        guard isFolder.boolValue else { throw .notAFolder(folder) }
+        let existing = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { $0.lowercased() })
+        var taken: Set<String> = []
+        var planned: [(note: Note, name: String, temporary: String)] = []
+        defer { for file in planned { unlink(file.temporary) } }  // whatever was not renamed
+        for (index, note) in notes.enumerated() {
+            let name = fileName(for: note, in: folder, existing: existing, taken: &taken, untitled: untitled)
+            let temporary = (folder as NSString).appendingPathComponent(".\(index).quire-export-\(getpid()).tmp")
+            planned.append((note, name, temporary))
+            try writeFile(Array(note.body.utf8), to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
+        }
+        for file in planned {
+            let path = (folder as NSString).appendingPathComponent(file.name)
+            try place(file.temporary, at: path, modifiedAt: file.note.modifiedAt)
+        }
+        return planned.map(\.name)
+    }
+
+    /// Writes one note's text to `path` (replacing a file there: the person chose it).
+    public static func exportNote(_ note: Note, to path: String) throws(NoteExportError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder as NSString).appendingPathComponent(".quire-export-\(getpid()).tmp")
+        defer { unlink(temporary) }
+        try writeFile(Array(note.body.utf8), to: temporary, reportedAs: path)
+        try place(temporary, at: path, modifiedAt: note.modifiedAt)
+    }
+
+    /// The note's file name: its title's, numbered past the names this export
+    /// took and those of other files in the folder (a file holding exactly the
+    /// note's text may be replaced, as it changes nothing).
+    private static func fileName(
+        for note: Note, in folder: String, existing: Set<String>, taken: inout Set<String>, untitled: String
+    ) -> String {
+        let base = NoteFileName.base(for: note.title, fallback: untitled)
+        var skipping = taken
+        while true {
+            let name = NoteFileName.unique(base, extension: "md", taken: &skipping)
+            let path = (folder as NSString).appendingPathComponent(name)
+            if !existing.contains(name.lowercased())
+                || FileManager.default.contents(atPath: path) == Data(note.body.utf8) {
+                taken.insert(name.lowercased())
+                return name
+            }
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path`, to the disk; `reportedAs` is the
+    /// path an error names (the file the person will look for).
+    private static func writeFile(_ bytes: [UInt8], to path: String, reportedAs shownPath: String) throws(NoteExportError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: shownPath, reason: String(cString: strerror(errno))) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotWrite(path: shownPath, reason: reason)
+            }
+            written += count
+        }
+        if fsync(descriptor) != 0 || close(descriptor) != 0 {
+            throw .cannotWrite(path: shownPath, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Renames the written file into place and gives it the note's date.
+    private static func place(_ temporary: String, at path: String, modifiedAt: Date) throws(NoteExportError) {
+        guard rename(temporary, path) == 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        let seconds = modifiedAt.timeIntervalSince1970.rounded(.down)
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((modifiedAt.timeIntervalSince1970 - seconds) * 1e9))
+        let times = [time, time]
+        _ = utimensat(AT_FDCWD, path, times, 0)
+    }
+}

@@ -1,0 +1,50 @@
+/// File names for exported notes: a note's title made safe for any file
+/// system (Linux, macOS, Windows, FAT and SMB shares), and unique in its folder.
+public enum NoteFileName {
+    /// The longest base name, in UTF-8 bytes (the file systems' limit is 255, the extension and a number need room).
+    static let maximumBaseBytes = 200
+
+    /// Names Windows keeps for devices, whatever the extension.
+    private static let reservedNames: Set<String> = Set(
+        ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
+
+    /// `title` as a base name: characters no file system takes become "-",
+    /// control characters go, blanks and dots at the ends go, Windows' device
+    /// names get a "_" after them; `fallback` when nothing is left.
+    public static func base(for title: String, fallback: String) -> String {
+        var name = ""
+        for scalar in title.unicodeScalars {
+            switch scalar {
+            case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": name.unicodeScalars.append("-")
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format: continue
+            default: name.unicodeScalars.append(scalar)
+            }
+        }
+        name = trimmed(name)
+        while name.utf8.count > maximumBaseBytes { name.removeLast() }
+        name = trimmed(name)
+        if name.isEmpty { return fallback }
+        let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+        return reservedNames.contains(stem.uppercased()) ? name + "_" : name
+    }
+
+    /// `base` + `.extension`, or `base (2)` and on, whichever no name in `taken`
+    /// has (compared without regard to case, as macOS and Windows compare). The
+    /// name returned is added to `taken`.
+    public static func unique(_ base: String, extension pathExtension: String, taken: inout Set<String>) -> String {
+        var number = 1
+        while true {
+            let name = number == 1 ? "\(base).\(pathExtension)" : "\(base) (\(number)).\(pathExtension)"
+            if taken.insert(name.lowercased()).inserted { return name }
+            number += 1
+        }
+    }
+
+    private static func trimmed(_ name: String) -> String {
+        let ends: (Unicode.Scalar) -> Bool = { $0 == "." || $0.properties.isWhitespace }
+        let scalars = name.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !ends($0) }), let last = scalars.lastIndex(where: { !ends($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

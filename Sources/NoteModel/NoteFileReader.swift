@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reads Markdown and plain-text files, or folders of them, to import as
+/// notes: one note per file, its text as it is. What is not UTF-8 text is
+/// refused by name, never guessed at. Runs on any thread.
+public enum NoteFileReader {
+    /// The file name extensions taken (compared without regard to case).
+    public static let extensions: Set<String> = ["md", "markdown", "txt"]
+
+    /// The largest file taken, in bytes.
+    public static let maximumFileSize = 64 << 20
+
+    /// The files that `paths` name, in order: each file as given, and the `.md`
+    /// and `.txt` files inside each folder, its subfolders included, sorted by
+    /// path (hidden files and folders passed over). A path given twice counts once.
+    public static func files(in paths: [String]) -> (files: [String], skipped: [SkippedImportFile]) {
+        var files: [String] = [], skipped: [SkippedImportFile] = [], seen: Set<String> = []
+        func add(_ path: String) {
+            if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted { files.append(path) }
+        }
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                skipped.append(SkippedImportFile(path: path, reason: .notFound))
+                continue
+            }
+            guard isFolder.boolValue else {
+                if isTaken(path) { add(path) } else { skipped.append(SkippedImportFile(path: path, reason: .notMarkdownOrText)) }
+                continue
+            }
+            filesInside(folder: path).forEach(add)
+        }
+        return (files, skipped)
+    }
+
+    /// Reads every file `paths` name (see `files(in:)`), calling `progress`
+    /// with how many of how many are read after each one.
+    public static func readFiles(
+        _ paths: [String], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) -> (files: [ImportableNoteFile], skipped: [SkippedImportFile]) {
+        let (found, skippedPaths) = files(in: paths)
+        var files: [ImportableNoteFile] = [], skipped = skippedPaths
+        for (index, path) in found.enumerated() {
+            switch readFile(path) {
+            case let .success(file): files.append(file)
+            case let .failure(reason): skipped.append(SkippedImportFile(path: path, reason: reason))
+            }
+            progress(index + 1, found.count)
+        }
+        return (files, skipped)
+    }
+
+    /// The text of the file at `path`, or why it cannot be a note.
+    public static func readFile(_ path: String) -> Result<ImportableNoteFile, ImportSkipReason> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard status.st_size <= maximumFileSize else { return .failure(.tooLarge) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= maximumFileSize else { return .failure(.tooLarge) }  // it grew while read
+        let modifiedAt = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
+        return text(of: bytes[..<count]).map { ImportableNoteFile(path: path, body: $0, modifiedAt: modifiedAt) }
+    }
+
+    /// `bytes` as a note's text (a UTF-8 byte order mark dropped), or why they are not one.
+    static func text(of bytes: ArraySlice<UInt8>) -> Result<String, ImportSkipReason> {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return .failure(.notUTF8) }  // UTF-16 or UTF-32
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        if content.contains(0) { return .failure(.binary) }
+        guard let text = String(validating: content, as: UTF8.self) else { return .failure(.notUTF8) }
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return .failure(.empty) }
+        return .success(text)
+    }
+
+    /// Whether a file's name says it is Markdown or plain text.
+    static func isTaken(_ path: String) -> Bool {
+        extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// The Markdown and text files under `folder`, sorted, hidden ones passed over.
+    private static func filesInside(folder: String) -> [String] {
+        let base = URL(fileURLWithPath: folder, isDirectory: true)
+        guard let walk = FileManager.default.enumerator(
+            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walk where isTaken(url.path) {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url.path) }
+        }
+        return found.sorted()
+    }
+}
