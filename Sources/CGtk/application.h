@@ -17,6 +17,35 @@ static inline void quire_application_add_remaining_uris(gpointer application, co
                                   G_OPTION_ARG_STRING_ARRAY, description, "[URI…]");
 }
 
+/* Declares a --long-name=VALUE option whose value is a file name (kept in the file system's encoding). */
+static inline void quire_application_add_filename_option(gpointer application, const char *long_name,
+                                                         const char *description, const char *value_name) {
+    g_application_add_main_option(G_APPLICATION(application), long_name, 0, G_OPTION_FLAG_NONE,
+                                  G_OPTION_ARG_FILENAME, description, value_name);
+}
+
+/* The value of a --long-name=VALUE file name option, or NULL if not given; free with g_free. */
+static inline gchar *quire_command_line_filename_option(gpointer command_line, const char *long_name) {
+    GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
+    gchar *value = NULL;
+    if (!g_variant_dict_lookup(options, long_name, "^ay", &value)) return NULL;
+    return value;
+}
+
+/* The working folder of the process that ran the command, or NULL if unknown (not to be freed). */
+static inline const gchar *quire_command_line_cwd(gpointer command_line) {
+    return g_application_command_line_get_cwd(G_APPLICATION_COMMAND_LINE(command_line));
+}
+
+/* Writes a line to the standard output of the process that ran the command. */
+static inline void quire_command_line_print(gpointer command_line, const char *message) {
+    g_application_command_line_print(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
+}
+
+static inline void quire_command_line_set_exit_status(gpointer command_line, int status) {
+    g_application_command_line_set_exit_status(G_APPLICATION_COMMAND_LINE(command_line), status);
+}
+
 static inline gboolean quire_command_line_has_flag(gpointer command_line, const char *long_name) {
     GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
     return g_variant_dict_contains(options, long_name);

@@ -18,6 +18,7 @@ static inline GtkLabel *quire_as_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkMenuButton *quire_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkBox *quire_as_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkRevealer *quire_as_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline GtkProgressBar *quire_as_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 static inline GtkPaned *quire_as_paned(gpointer p) { return GTK_PANED(p); }
 static inline GtkEditable *quire_as_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkListView *quire_as_list_view(gpointer p) { return GTK_LIST_VIEW(p); }

@@ -35,4 +35,59 @@ static inline GtkWidget *quire_about_window_new(const char *title, const char *n
     return window;
 }
 
+/* ---- File choosers -------------------------------------------------------- */
+
+/* A file chooser over `parent` (may be NULL), modal: the desktop's portal
+   picker where there is one, GTK's own dialog otherwise. `kind`: 0 open
+   files, 1 save a file, 2 choose folders. */
+static inline gpointer quire_file_chooser_new(gpointer parent, const char *title, int kind, const char *accept_label) {
+    GtkFileChooserAction action = kind == 1   ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                  : kind == 2 ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                              : GTK_FILE_CHOOSER_ACTION_OPEN;
+    GtkFileChooserNative *chooser =
+        gtk_file_chooser_native_new(title, parent != NULL ? GTK_WINDOW(parent) : NULL, action, accept_label, NULL);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(chooser), TRUE);
+    return chooser;
+}
+
+static inline void quire_file_chooser_set_multiple(gpointer chooser, gboolean multiple) {
+    gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(chooser), multiple);
+}
+
+/* Adds a filter called `name` showing the files whose names end in one of
+   `suffixes` (NULL-terminated, without the dot). */
+static inline void quire_file_chooser_add_filter(gpointer chooser, const char *name, const char *const *suffixes) {
+    GtkFileFilter *filter = gtk_file_filter_new();
+    gtk_file_filter_set_name(filter, name);
+    for (const char *const *suffix = suffixes; *suffix != NULL; suffix++) gtk_file_filter_add_suffix(filter, *suffix);
+    gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), filter);
+    g_object_unref(filter);
+}
+
+/* The name a save chooser suggests. */
+static inline void quire_file_chooser_set_name(gpointer chooser, const char *name) {
+    gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
+}
+
+/* The chosen files' local paths, NULL-terminated; free with g_strfreev. */
+static inline gchar **quire_file_chooser_paths(gpointer chooser) {
+    GListModel *files = gtk_file_chooser_get_files(GTK_FILE_CHOOSER(chooser));
+    guint count = g_list_model_get_n_items(files);
+    gchar **paths = g_new0(gchar *, count + 1);
+    guint found = 0;
+    for (guint i = 0; i < count; i++) {
+        GFile *file = g_list_model_get_item(files, i);
+        gchar *path = g_file_get_path(file);
+        if (path != NULL) paths[found++] = path;
+        g_object_unref(file);
+    }
+    g_object_unref(files);
+    return paths;
+}
+
+static inline void quire_file_chooser_show(gpointer chooser) { gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser)); }
+
+/* Whether a native dialog's response is the accept button's. */
+static inline gboolean quire_file_chooser_accepted(int response) { return response == GTK_RESPONSE_ACCEPT; }
+
 #endif

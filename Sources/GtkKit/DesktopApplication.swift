@@ -69,6 +69,12 @@ public final class DesktopApplication: Object {
         quire_application_add_flag(objectPointer, name, description)
     }
 
+    /// Declares the option `--<name>=VALUE` whose value is a file or folder
+    /// (`valueName` names it in `--help`, such as "DIR").
+    public func addFileNameOption(_ name: String, valueName: String, description: String) {
+        quire_application_add_filename_option(objectPointer, name, description, valueName)
+    }
+
     /// What `--help` says above the options (a one-line summary) and below them.
     public func describeOptions(summary: String, description: String) {
         quire_application_describe_options(objectPointer, summary, description)

@@ -78,6 +78,13 @@ public enum MainLoop {
         return true
     }
 
+    /// Runs the default main context, waiting for each event, until `condition`
+    /// holds: a synchronous wait for work the main loop carries out (a command
+    /// run in a process that does nothing else meanwhile).
+    public static func iterate(until condition: @MainActor () -> Bool) {
+        while !condition() { g_main_context_iteration(nil, 1) }
+    }
+
     /// Monotonic time in microseconds (GLib's clock, the one sources use).
     public static var monotonicMicroseconds: Int64 { Int64(g_get_monotonic_time()) }
 }

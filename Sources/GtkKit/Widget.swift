@@ -42,6 +42,9 @@ public class Widget: Object {
     /// Aligns the widget at the end of its space, horizontally.
     public func alignToEnd() { gtk_widget_set_halign(widgetPointer, GTK_ALIGN_END) }
 
+    /// Centres the widget vertically in the room it is given, at its natural height.
+    public func centerVertically() { gtk_widget_set_valign(widgetPointer, GTK_ALIGN_CENTER) }
+
     /// Whether the widget is shown.
     public var isShown: Bool {
         get { gtk_widget_get_visible(widgetPointer) != 0 }

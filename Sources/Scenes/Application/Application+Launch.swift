@@ -36,6 +36,9 @@ extension Application {
 
     /// A launch's command line, in this process or forwarded from a second one.
     func handle(_ commandLine: CommandLineInvocation) -> Int32 {
+        if let command = commands.first(where: { commandLine.hasFlag($0.name) }) {
+            return run(command, of: commandLine)
+        }
         let (urls, refused) = urlContexts(for: commandLine.remainingArguments) { commandLine.printError($0) }
         if hasLaunched && commandLine.hasFlag("fresh") {
             commandLine.printError(localized("--fresh applies when the app starts; it is already running"))
@@ -44,6 +47,22 @@ extension Application {
             newWindow: commandLine.hasFlag("new-window"), fresh: commandLine.hasFlag("fresh"), urls: urls,
             somethingRefused: refused)
         return refused ? 1 : 0
+    }
+
+    /// Runs a command the app added. One forwarded by a second process may
+    /// finish later (that process waits for it); in this process, the main loop
+    /// runs until it finishes, as the exit status must be known when the
+    /// command line's handler returns.
+    private func run(
+        _ command: (name: String, takesValue: Bool, handler: @MainActor (LaunchCommand) -> Void),
+        of commandLine: CommandLineInvocation
+    ) -> Int32 {
+        let request = LaunchCommand(
+            name: command.name, value: command.takesValue ? commandLine.fileName(ofOption: command.name) : nil,
+            invocation: commandLine)
+        command.handler(request)
+        if !request.isRemote { MainLoop.iterate(until: { request.exitStatus != nil }) }
+        return request.exitStatus ?? 0
     }
 
     /// URIs a desktop sent over D-Bus (a link opened with the D-Bus-activated app).

@@ -136,6 +136,26 @@ public final class Application {
         exports.append((path, interfaceXML, handler))
     }
 
+    /// The commands the app added to its command line.
+    var commands: [(name: String, takesValue: Bool, handler: @MainActor (LaunchCommand) -> Void)] = []
+
+    /// Adds the option `--<name>` to the command line (`--<name>=VALUE` with a
+    /// `valueName`, such as "DIR", for an option that takes a file or folder).
+    /// A launch that gives it runs `handler` in the running instance instead of
+    /// opening or restoring windows; `handler` answers through the
+    /// `LaunchCommand`, at once or later. Call before `run()`.
+    public func addCommand(
+        _ name: String, valueName: String? = nil, description: String,
+        _ handler: @escaping @MainActor (LaunchCommand) -> Void
+    ) {
+        if let valueName {
+            desktop.addFileNameOption(name, valueName: valueName, description: description)
+        } else {
+            desktop.addFlag(name, description: description)
+        }
+        commands.append((name, valueName != nil, handler))
+    }
+
     /// Adds an application action `app.<name>` with keyboard accelerators.
     public func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void) {
         desktop.addAction(name, accelerators: accelerators, handler)
