@@ -34,9 +34,10 @@ public enum NoteFileReader {
     }
 
     /// Reads every file `paths` name (see `files(in:)`), calling `progress`
-    /// with how many of how many are read after each one.
+    /// with how many of how many are read after each one; reading stops, with
+    /// what was read so far, when `progress` returns false.
     public static func readFiles(
-        _ paths: [String], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        _ paths: [String], progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }
     ) -> (files: [ImportableNoteFile], skipped: [SkippedImportFile]) {
         let (found, skippedPaths) = files(in: paths)
         var files: [ImportableNoteFile] = [], skipped = skippedPaths
@@ -45,7 +46,7 @@ public enum NoteFileReader {
             case let .success(file): files.append(file)
             case let .failure(reason): skipped.append(SkippedImportFile(path: path, reason: reason))
             }
-            progress(index + 1, found.count)
+            guard progress(index + 1, found.count) else { break }
         }
         return (files, skipped)
     }

@@ -27,6 +27,12 @@ final class AppDelegate: ApplicationDelegate {
     /// notes could not be opened.
     private(set) var documents: NoteDocuments?
 
+    /// Import and export of notes as files, once the notes are open.
+    private(set) var transfers: NoteTransfers?
+
+    /// The menus' and the command line's import and export.
+    private(set) lazy var fileTransfers = FileTransferActions { [weak self] in self?.transfers }
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -36,10 +42,11 @@ final class AppDelegate: ApplicationDelegate {
     private var lastWindowSave: MainLoopSource?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
-    /// Window, Move to Trash, the open windows, Keyboard Shortcuts, About, Quit.
+    /// Window, Export Note…, Move to Trash, Import Notes…, Import Folder…,
+    /// Export Notes…, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
-    /// The menu of a note list row (right-click): Open in New Window, Move to Trash.
+    /// The menu of a note list row (right-click): Open in New Window, Export Note…, Move to Trash.
     let rowMenu = Menu()
 
     /// Carries each keystroke to the other windows showing the same note.
@@ -95,6 +102,7 @@ final class AppDelegate: ApplicationDelegate {
         case let .success(store):
             let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
             self.documents = documents
+            transfers = NoteTransfers(store: store) { _ = documents.saveAll() }
             launchNotices.add(store.openingNotices)
             launchNotices.add(recovered: documents.recoverDrafts(), in: store)
             for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {
@@ -149,8 +157,10 @@ final class AppDelegate: ApplicationDelegate {
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
+        fileTransfers.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
+        rowMenu.append(localized("Export Note…"), action: "app.export-note")
         rowMenu.append(localized("Move to Trash"), action: "app.move-to-trash")
         return true
     }
@@ -258,8 +268,14 @@ final class AppDelegate: ApplicationDelegate {
         create.append(localized("Open in New Window"), action: "app.open-in-new-window")
         primaryMenu.appendSection(create)
         let note = Menu()
+        note.append(localized("Export Note…"), action: "app.export-note")
         note.append(localized("Move to Trash"), action: "app.move-to-trash")
         primaryMenu.appendSection(note)
+        let files = Menu()
+        files.append(localized("Import Notes…"), action: "app.import-notes")
+        files.append(localized("Import Folder…"), action: "app.import-folder")
+        files.append(localized("Export Notes…"), action: "app.export-notes")
+        primaryMenu.appendSection(files)
         primaryMenu.appendSection(windows, label: localized("Windows"))
         let app = Menu()
         app.append(localized("Keyboard Shortcuts"), action: "app.shortcuts")

@@ -3,14 +3,15 @@ import GtkKit
 /// A bar across the top of a window's content that tells the person something
 /// that stays true until dealt with, and offers one action: a note that could
 /// not be saved (Try Again), text recovered at launch, a window set aside
-/// (Reopen). It stays until hidden. Passing news (Undo after Move to Trash)
-/// is a toast instead.
+/// (Reopen), an import under way (with its progress, and Stop). It stays
+/// until hidden. Passing news (Undo after Move to Trash) is a toast instead.
 @MainActor
 final class MessageBar {
     /// The bar's top widget, placed above the editor.
     let root: Widget
     private let revealer: Revealer
     private let message = Label("")
+    private let progress = ProgressBar()
     private let actionButton = Button(label: "_OK")
     private var action: (@MainActor () -> Void)?
 
@@ -21,6 +22,9 @@ final class MessageBar {
         message.setExpands(horizontally: true, vertically: false)
         if isError { message.addCSSClass("error") }
         row.append(message)
+        progress.isShown = false
+        progress.centerVertically()
+        row.append(progress)
         row.append(actionButton)
         actionButton.isShown = false
         row.addCSSClass("toolbar")
@@ -43,6 +47,7 @@ final class MessageBar {
         _ text: String, actionLabel: String? = nil, tooltip: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
         message.text = text
+        progress.isShown = false
         self.action = action
         actionButton.isShown = actionLabel != nil
         if let actionLabel { actionButton.label = actionLabel }
@@ -50,9 +55,22 @@ final class MessageBar {
         revealer.isRevealed = true
     }
 
+    /// Shows `text` with a progress bar `fraction` (0 to 1) done, and the button
+    /// as `show` does; called again, it moves the bar on.
+    func showProgress(
+        _ text: String, fraction: Double, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil
+    ) {
+        if !(progress.isShown && isShown && message.text == text) {  // moving the bar on leaves the button alone
+            show(text, actionLabel: actionLabel, action: action)
+        }
+        progress.fraction = fraction
+        progress.isShown = true
+    }
+
     /// Hides the bar; its action is no longer offered.
     func hide() {
         action = nil
+        progress.isShown = false
         revealer.isRevealed = false
     }
 

@@ -16,10 +16,12 @@ do {
     Log.error("cannot start: \(error)")
     exit(1)
 }
-let application = Application(applicationID: AppDelegate.applicationID, manifest: manifest, delegate: AppDelegate())
+let delegate = AppDelegate()
+let application = Application(applicationID: AppDelegate.applicationID, manifest: manifest, delegate: delegate)
 application.describeCommandLine(
     summary: localized("Notes in as many windows as you like, each back as you left it."),
     details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
     version: "Quire \(AppDelegate.version)")
+delegate.fileTransfers.addCommands(to: application)
 ShellSearchProvider.export(on: application)
 exit(application.run())

@@ -72,10 +72,13 @@ struct NoteImportTests {
         var reported: [(Int, Int)] = []
         let (files, skipped) = NoteFileReader.readFiles([folder.file("notes"), folder.file("notes/b.md")]) {
             reported.append(($0, $1))
+            return true
         }
         #expect(files.map(\.body) == ["a", "b", "c"], "the file given again inside its folder counts once")
         #expect(skipped.isEmpty, "other files in a folder are passed over silently")
         #expect(reported.map(\.0) == [1, 2, 3] && reported.allSatisfy { $0.1 == 3 })
+        let stopped = NoteFileReader.readFiles([folder.file("notes")]) { done, _ in done < 2 }
+        #expect(stopped.files.map(\.body) == ["a", "b"], "reading stops when asked")
     }
 
     @Test("importing the same files twice, or notes exported from here, makes no duplicates; a trashed note's file comes back")

@@ -1,0 +1,200 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// Import and export as a person reaches them: the menus' Import Notes…,
+/// Import Folder…, Export Notes… and a note's Export Note… (with the
+/// desktop's file chooser), and `quire --import PATH…` and `quire --export DIR`
+/// (run by the running Quire, or by a Quire started for them alone). An
+/// import shows its progress after a second, says what it skipped and why,
+/// and offers Undo.
+@MainActor
+final class FileTransferActions {
+    /// The transfers, once the notes are open (nil if they could not be).
+    private let transfers: @MainActor () -> NoteTransfers?
+
+    init(transfers: @escaping @MainActor () -> NoteTransfers?) {
+        self.transfers = transfers
+    }
+
+    /// Adds `app.import-notes` (Ctrl+O), `app.import-folder`, `app.export-notes` and `app.export-note`.
+    func install(on application: Application) {
+        application.addAction("import-notes", accelerators: ["<Control>o"]) { [weak self] in
+            self?.chooseAndImport(folders: false, in: application)
+        }
+        application.addAction("import-folder") { [weak self] in self?.chooseAndImport(folders: true, in: application) }
+        application.addAction("export-notes") { [weak self] in self?.chooseAndExportAll(in: application) }
+        application.addAction("export-note") { [weak self] in self?.chooseAndExportNote(in: application) }
+    }
+
+    /// Adds `--import` and `--export DIR` to the command line. Call before `run()`.
+    func addCommands(to application: Application) {
+        application.addCommand(
+            "import", description: localized("Import the Markdown or text files, or folders of them, given after the options")
+        ) { [weak self] command in
+            guard !command.arguments.isEmpty else {
+                command.printError(localized("--import needs the files or folders to import"))
+                return command.finish(status: 2)
+            }
+            self?.runImport(command.arguments.map(command.absolutePath), shownIn: FileTransferActions.frontDelegate(), command: command)
+        }
+        application.addCommand(
+            "export", valueName: localized("DIR"),
+            description: localized("Write every note (not the trash) into the folder DIR as Markdown files")
+        ) { [weak self] command in
+            guard let folder = command.value.map(command.absolutePath) else { return command.finish(status: 2) }
+            self?.exportAll(to: folder, shownIn: nil, command: command)
+        }
+    }
+
+    // MARK: Import
+
+    private func chooseAndImport(folders: Bool, in application: Application) {
+        let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate
+        if transfers()?.runningImport != nil { return (delegate?.offer(Toast(localized("An import is already under way"))) ?? ()) }
+        let chooser = FileChooser(
+            over: FileTransferActions.window(of: delegate), title: folders ? localized("Import Folder") : localized("Import Notes"),
+            purpose: folders ? .openFolders : .openFiles(
+                filterName: localized("Markdown and text files"), suffixes: NoteFileReader.extensions.sorted()),
+            acceptLabel: localized("_Import"))
+        chooser.present { [weak self, weak delegate] paths in
+            guard !paths.isEmpty else { return }
+            self?.runImport(paths, shownIn: delegate, command: nil)
+        }
+    }
+
+    /// Imports `paths`; the window of `delegate` shows the progress, the summary
+    /// and Undo, and `command` (if the command line asked) prints the summary.
+    private func runImport(_ paths: [String], shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?) {
+        guard let transfers = transfers() else {
+            command?.printError(localized("Nothing was imported: the notes cannot be opened."))
+            command?.finish(status: 1)
+            return
+        }
+        var tracker: ImportProgress?
+        var showsProgress = false
+        tracker = transfers.importFiles(paths, progress: { [weak delegate] fraction in
+            guard tracker?.isStopped == false else { return }  // stopped: the bar stays gone
+            showsProgress = true
+            delegate?.banner.showProgress(localized("Importing notes…"), fraction: fraction, actionLabel: localized("_Stop")) {
+                tracker?.stop()
+            }
+        }, done: { [weak self, weak delegate] result in
+            if showsProgress { delegate?.banner.hide() }
+            self?.finishImport(result, shownIn: delegate, command: command, store: transfers.store)
+        })
+        if tracker == nil {
+            command?.printError(localized("An import is already under way"))
+            command?.finish(status: 1)
+            delegate?.offer(Toast(localized("An import is already under way")))
+        }
+    }
+
+    private func finishImport(
+        _ outcome: Result<NoteImport, any Error>, shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?, store: NoteStore
+    ) {
+        let result: NoteImport
+        switch outcome {
+        case .failure(is CancellationError):
+            command?.printError(localized("The import was stopped; nothing was imported."))
+            command?.finish(status: 1)
+            return
+        case let .failure(error):
+            Log.error("could not import notes: \(error)")
+            let message = localized("Nothing was imported: %s", "\(error)")
+            command?.printError(message)
+            command?.finish(status: 1)
+            delegate?.banner.show(message, actionLabel: localized("_OK"))
+            return
+        case let .success(imported):
+            result = imported
+        }
+        let refused = result.skipped.filter { $0.reason != .alreadyANote }
+        if let command {
+            command.print(TransferMessages.headline(of: result))
+            for file in refused { command.printError("\(file.path): \(TransferMessages.reason(file.reason))") }
+            command.finish(status: refused.isEmpty ? 0 : 1)
+        }
+        guard let delegate else { return }
+        if !refused.isEmpty { delegate.banner.show(TransferMessages.summary(of: result), actionLabel: localized("_OK")) }
+        guard !result.imported.isEmpty else {
+            if refused.isEmpty { delegate.offer(Toast(TransferMessages.headline(of: result))) }
+            return
+        }
+        let ids = result.imported
+        let message = localizedPlural("Imported %d note", "Imported %d notes", count: ids.count)
+        delegate.offerUndo(saying: message, failure: "could not take the import back") { [weak delegate] in
+            let kept = try store.undoImport(ids)
+            if kept > 0 {
+                delegate?.offer(Toast(localizedPlural(
+                    "%d note edited since the import was kept", "%d notes edited since the import were kept", count: kept)))
+            }
+        }
+    }
+
+    // MARK: Export
+
+    private func chooseAndExportAll(in application: Application) {
+        let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate
+        let chooser = FileChooser(
+            over: FileTransferActions.window(of: delegate), title: localized("Export Notes"), purpose: .chooseFolder,
+            acceptLabel: localized("_Export"))
+        chooser.present { [weak self, weak delegate] paths in
+            guard let folder = paths.first else { return }
+            self?.exportAll(to: folder, shownIn: delegate, command: nil)
+        }
+    }
+
+    private func exportAll(to folder: String, shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?) {
+        guard let transfers = transfers() else {
+            command?.printError(localized("Nothing was exported: the notes cannot be opened."))
+            command?.finish(status: 1)
+            return
+        }
+        transfers.exportAll(to: folder) { [weak delegate] result in
+            switch result {
+            case let .success(names):
+                let message = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
+                    .replacing("%s", with: DisplayPath.of(folder))
+                command?.print(message)
+                command?.finish(status: 0)
+                delegate?.offer(Toast(message))
+            case let .failure(error):
+                let message = localized("Nothing was exported: %s", TransferMessages.exportProblem(error))
+                command?.printError(message)
+                command?.finish(status: 1)
+                delegate?.banner.show(message, actionLabel: localized("_OK"))
+            }
+        }
+    }
+
+    private func chooseAndExportNote(in application: Application) {
+        guard let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate,
+              let id = delegate.noteID, let transfers = transfers() else { return }
+        let chooser = FileChooser(
+            over: FileTransferActions.window(of: delegate), title: localized("Export Note"),
+            purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))
+        chooser.present { [weak delegate] paths in
+            guard let path = paths.first else { return }
+            do {
+                try transfers.export(noteID: id, to: path)
+                delegate?.offer(Toast(localized("Exported the note to %s", DisplayPath.of(path))))
+            } catch {
+                delegate?.banner.show(
+                    localized("The note was not exported: %s", TransferMessages.exportProblem(error)), actionLabel: localized("_OK"))
+            }
+        }
+    }
+
+    // MARK: Windows
+
+    private static func window(of delegate: NoteSceneDelegate?) -> Window? { (delegate?.scene as? WindowScene)?.window }
+
+    /// The window in front, for an import the command line asked of a running Quire.
+    private static func frontDelegate() -> NoteSceneDelegate? {
+        guard let application = Application.shared else { return nil }
+        let front = AppDelegate.focusedScene(in: application) ?? application.connectedScenes.compactMap { $0 as? WindowScene }.first
+        return front?.delegate as? NoteSceneDelegate
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Markdown files in and out, as a person does it: from a terminal with
+/// `quire --import` and `quire --export` (Quire running or not), and from the
+/// menus with the file chooser; checked through what is stored, the files
+/// written, what the command prints and what the window shows.
+@Suite("Import and export, end to end", .serialized)
+struct ImportExportTests {
+    /// A folder of files to import: two good ones (one in a subfolder) and one in Latin-1.
+    private func filesToImport(in session: QuireSession) throws -> String {
+        let folder = session.desktop.directory.file("to-import")
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try Data("# Groceries\n- [ ] milk\n".utf8).write(to: URL(fileURLWithPath: folder + "/groceries.md"))
+        try Data("Plans\nfor the weekend\n".utf8).write(to: URL(fileURLWithPath: folder + "/sub/plans.txt"))
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: URL(fileURLWithPath: folder + "/latin1.txt"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: folder + "/groceries.md")
+        return folder
+    }
+
+    @Test("without Quire running, --import and --export do their work, print what they did, and open no window")
+    func commandLineAlone() throws {
+        let session = try QuireSession()
+        let folder = try filesToImport(in: session)
+        let imported = try session.runSecond(["--import", folder])
+        #expect(imported.status == 1, "a file was refused")
+        #expect(imported.output == "Imported 2 notes; 1 file skipped\n")
+        #expect(imported.error.contains("\(folder)/latin1.txt: not UTF-8 text"), "the refused file is named, with why")
+        let notes = try session.storedNotes()
+        #expect(Set(notes.map(\.title)) == ["Groceries", "Plans"])
+        #expect(notes.first { $0.title == "Groceries" }?.body == "# Groceries\n- [ ] milk\n", "the text as it was")
+        #expect(notes.first { $0.title == "Groceries" }?.modifiedAt == Date(timeIntervalSince1970: 1_600_000_000))
+
+        let again = try session.runSecond(["--import", folder + "/groceries.md"])
+        #expect(again.status == 0 && again.output == "No notes imported; 1 file was already a note\n")
+        #expect(try session.storedNotes().count == 2, "no duplicate")
+
+        let out = session.desktop.directory.file("exported")
+        let missing = try session.runSecond(["--export", out])
+        #expect(missing.status == 1 && missing.error.contains("Nothing was exported: there is no folder \(out)"))
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let exported = try session.runSecond(["--export", out])
+        #expect(exported.status == 0 && exported.output == "Exported 2 notes to \(out)\n")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md", "Plans.md"])
+        #expect(FileManager.default.contents(atPath: out + "/Groceries.md") == Data("# Groceries\n- [ ] milk\n".utf8))
+        #expect(try session.savedSessions().isEmpty, "no window was opened or saved")
+    }
+
+    @Test("with Quire running, --import goes through it and Alt+U in its window takes the import back; --export has the latest typing")
+    func commandLineThroughRunningQuire() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let folder = try filesToImport(in: session)
+        let relative = try session.runSecond(["--import", "to-import/sub"])
+        #expect(relative.status == 1, "a relative path is the terminal's, not Quire's: here it names nothing")
+        #expect(relative.error.contains("to-import/sub: no such file or folder"))
+
+        let imported = try session.runSecond(["--import", folder + "/groceries.md", folder + "/sub"])
+        #expect(imported.status == 0 && imported.output == "Imported 2 notes\n")
+        #expect(Set(try session.storedNotes().map(\.title)) == ["Groceries", "Plans"])
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+u")  // the toast's Undo
+        #expect(eventually(within: 5) { (try? session.storedNotes().isEmpty) == true }, "Undo took both notes back")
+
+        try session.desktop.type("Typed just now", into: window)
+        let out = session.desktop.directory.file("exported")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let exported = try session.runSecond(["--export", out])
+        #expect(exported.status == 0)
+        #expect(FileManager.default.contents(atPath: out + "/Typed just now.md") == Data("Typed just now".utf8),
+                "the window's text was saved before the export")
+        #expect(session.windowIDs().count == 1, "no window was opened for the commands")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Import Notes… (Ctrl+O) takes the file chosen in the file chooser, and Export Notes… writes them into the folder chosen")
+    func menusWithFileChooser() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let folder = try filesToImport(in: session)
+        try session.desktop.xdotool("key", "ctrl+o")
+        let chooser = try session.waitForWindow(matching: "^Import Notes$")
+        try session.desktop.xdotool("windowfocus", "--sync", chooser)
+        try session.desktop.xdotool("key", "ctrl+l")
+        try session.desktop.type(folder + "/groceries.md", into: chooser)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { (try? session.storedNotes().map(\.title)) == ["Groceries"] })
+        let shown = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Imported 1 note" })
+        #expect(shown.contains { $0.name == "Imported 1 note" }, "the toast says what was done, with Undo")
+        #expect(shown.contains { $0.role == "label" && $0.name == "Groceries" }, "the list shows the note")
+        session.keepScreenshot(named: "import-toast")
+
+        let out = session.desktop.directory.file("exported")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.openPrimaryMenu()
+        // New Note, New Window, Open in New Window, Export Note…, Move to Trash, Import Notes…, Import Folder…, Export Notes…
+        for key in Array(repeating: "Down", count: 7) + ["Return"] { try session.desktop.xdotool("key", key) }
+        let folderChooser = try session.waitForWindow(matching: "^Export Notes$")
+        try session.desktop.xdotool("windowfocus", "--sync", folderChooser)
+        try session.desktop.xdotool("key", "ctrl+l")
+        try session.desktop.type(out + "/", into: folderChooser)
+        try session.desktop.xdotool("key", "alt+e")  // _Export
+        #expect(eventually(within: 10) { (try? FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md"] })
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("an import over a second shows its progress in the window, and Stop ends it with nothing imported")
+    func progressAndStop() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        // A named pipe: reading it waits until something writes, so the import lasts.
+        let slow = session.desktop.directory.file("slow.md")
+        #expect(mkfifo(slow, 0o600) == 0)
+        let command = try ChildProcess(
+            BuiltProducts.executable("quire"), ["--import", slow], environment: session.environment(),
+            outputDirectory: session.desktop.directory.path)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let shown = tree.elements(once: { $0.role == "progress bar" })
+        #expect(shown.contains { $0.role == "progress bar" })
+        #expect(shown.contains { $0.role == "label" && $0.name == "Importing notes…" })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        session.keepScreenshot(named: "import-progress")
+        try session.desktop.xdotool("key", "alt+s")  // _Stop
+        #expect(eventually(within: 5) { !((try? tree.elements()) ?? []).contains { $0.role == "progress bar" } },
+                "the bar went at once, though the file being read was not finished")
+        let writer = open(slow, O_WRONLY)  // lets the reading go on, to find it was stopped
+        _ = "late text".withCString { write(writer, $0, 9) }
+        close(writer)
+        #expect(command.waitForExit(seconds: 10) == 1)
+        #expect(command.standardError.contains("The import was stopped; nothing was imported."))
+        #expect(try session.storedNotes().isEmpty)
+        #expect(try session.stop() == 0)
+    }
+}
