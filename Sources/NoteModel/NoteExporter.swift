@@ -14,7 +14,9 @@ public enum NoteExporter {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .folderMissing(folder) }
         guard isFolder.boolValue else { throw .notAFolder(folder) }
-        let existing = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { $0.lowercased() })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        removeLeftovers(among: names, in: folder)
+        let existing = Set(names.map { $0.lowercased() })
         var taken: Set<String> = []
         var planned: [(note: Note, name: String, temporary: String)] = []
         defer { for file in planned { unlink(file.temporary) } }  // whatever was not renamed
@@ -56,6 +58,17 @@ public enum NoteExporter {
                 taken.insert(name.lowercased())
                 return name
             }
+        }
+    }
+
+    /// Removes the temporary files an export that was killed left behind
+    /// (`.<n>.quire-export-<pid>.tmp` of a process that is gone).
+    private static func removeLeftovers(among names: [String], in folder: String) {
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".quire-export-"),
+                  let pid = Int32(name[marker.upperBound...].dropLast(4)), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
         }
     }
 
