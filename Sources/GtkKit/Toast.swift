@@ -18,6 +18,9 @@ public final class Toast: Object {
 
     var toastPointer: OpaquePointer { quire_as_toast(objectPointer) }
 
+    /// Takes the toast away now, or out of the queue if it waits there.
+    public func dismiss() { adw_toast_dismiss(toastPointer) }
+
     /// Calls `handler` when the toast's button is pressed (the toast then goes).
     @discardableResult
     public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

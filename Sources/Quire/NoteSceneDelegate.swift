@@ -15,6 +15,8 @@ class NoteSceneDelegate: WindowSceneDelegate {
     /// Shows toasts over the window's content: Undo after Move to Trash. Set once
     /// the window has content (not for a window without notes).
     private var toasts: ToastOverlay?
+    /// The toast offering Undo, while it may still show.
+    private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: Scene?
@@ -238,7 +240,11 @@ class NoteSceneDelegate: WindowSceneDelegate {
     /// few seconds; pressing it (or Alt+U) runs `undo`, whose failure is logged
     /// after `failure`.
     func offerUndo(saying message: String, failure: String, _ undo: @escaping @MainActor () throws -> Void) {
+        // Undo is for the newest action only: the toast offering it for an older
+        // one goes, rather than wait its turn with a second Alt+U in the window.
+        undoToast?.dismiss()
         let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
+        undoToast = toast
         toast.onButtonClicked {
             do {
                 try undo()

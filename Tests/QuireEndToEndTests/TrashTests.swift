@@ -122,9 +122,11 @@ struct TrashTests {
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "deleted at once, no question")
         _ = try session.waitForWindow(matching: "^Trash — Quire$")
         let toastWords: Set = ["“Old draft” deleted", "Undo"]
-        let toast = try AccessibilityTree(desktop: session.desktop).elements { toastWords.contains($0.name) }
-            .map(\.name).filter(toastWords.contains)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let toast = tree.elements { toastWords.contains($0.name) }.map(\.name).filter(toastWords.contains)
         #expect(Set(toast) == toastWords, "a toast says what went and offers Undo: \(toast)")
+        // The trashing's toast gave way to this one: once it has slid out, one Undo is offered, this one.
+        #expect(eventually(within: 5) { ((try? tree.elements()) ?? []).filter { $0.name == "Undo" }.count == 1 })
         try session.desktop.xdotool("key", "alt+u")
         _ = try session.waitForWindow(matching: "^Old draft — Quire$")  // back, and shown
         #expect(try store.trashedNotes() == [before], "back in the trash exactly as it was")
