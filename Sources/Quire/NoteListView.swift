@@ -175,7 +175,7 @@ final class NoteListView {
         if showsTrash {
             matches = [:]
             paging?.cancel()
-            quietly { ids.replaceAll(with: ((try? store.trashedNotes()) ?? []).map(\.id.uuidString)) }
+            quietly { ids.replaceAll(with: trashedNoteIDs()) }
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
             loadInPages()
@@ -187,6 +187,18 @@ final class NoteListView {
         }
         select(selected)
         updateEmptyState()
+    }
+
+    /// The notes in the trash, in the store's order. The person asked
+    /// for them: a read held up by another writer waits for it rather than
+    /// showing an empty trash; one that fails all the same is logged.
+    private func trashedNoteIDs() -> [String] {
+        do {
+            return try store.waitingLonger { try store.trashedNotes() }.map(\.id.uuidString)
+        } catch {
+            Log.error("could not read the trash: \(error)")
+            return []
+        }
     }
 
     /// Says why the list is empty, or hides itself when it is not.
