@@ -52,7 +52,10 @@ final class FileTransferActions {
 
     private func chooseAndImport(folders: Bool, in application: Application) {
         let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate
-        if transfers()?.runningImport != nil { return (delegate?.offer(Toast(localized("An import is already under way"))) ?? ()) }
+        if transfers()?.runningImport != nil {
+            delegate?.offer(Toast(localized("An import is already under way")))
+            return
+        }
         let chooser = FileChooser(
             over: FileTransferActions.window(of: delegate), title: folders ? localized("Import Folder") : localized("Import Notes"),
             purpose: folders ? .openFolders : .openFiles(

@@ -110,6 +110,34 @@ struct ImportExportTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a row's right-click Export Note… saves that note under its title, in the folder the person chooses")
+    func exportOneNote() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["# First note\nbody", "Second note"], into: window)
+        let out = session.desktop.directory.file("one")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        // The list's second row (newest first: "First note"), 54 pixels below the first.
+        var chooser: String?
+        for _ in 0..<3 where chooser == nil {
+            try session.desktop.xdotool("mousemove", "--window", window, "100", "178")
+            // A click can be lost while the window is still drawing; then click again.
+            guard try session.popUp({ try session.desktop.xdotool("click", "3") }, seconds: 3) else { continue }
+            for key in ["Down", "Return"] { try session.desktop.xdotool("key", key) }  // Export Note…, the second item
+            chooser = try? session.waitForWindow(matching: "^Export Note$", seconds: 5)
+        }
+        let saveChooser = try #require(chooser, "the row's menu opened the save chooser")
+        try session.desktop.xdotool("windowfocus", "--sync", saveChooser)
+        // The name field holds the suggested name; the folder goes in front of it.
+        try session.desktop.xdotool("key", "Home")
+        try session.desktop.type(out + "/", into: saveChooser)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { FileManager.default.contents(atPath: out + "/First note.md") == Data("# First note\nbody".utf8) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["First note.md"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("an import over a second shows its progress in the window, and Stop ends it with nothing imported")
     func progressAndStop() throws {
         let session = try QuireSession(accessibility: true)

@@ -17,37 +17,15 @@ struct TransferAttack {
     }
 
     @Test("quire --export killed at a random moment: every file there is whole, and the next export completes")
-    func killedExport() throws {
-        let seed = StressPlan.seed()
-        var generator = SeededGenerator(seed: seed)
-        var row = StressRow(attack: "quire --export killed at a random moment, then run again", seed: seed)
-        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
-            var failures: [String] = []
-            do {
-                failures = try exportKilled(after: Int(generator.next() % 400))  // the whole export takes about 250 ms here
-            } catch {
-                failures = ["\(error)"]
-            }
-            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
-        }
-        row.finish()
+    func killedExport() {
+        // The whole export takes about 250 ms here.
+        killAtRandom("quire --export killed at a random moment, then run again", withinMilliseconds: 400, exportKilled)
     }
 
     @Test("quire --import killed at a random moment: all or none, and the next import completes without duplicates")
-    func killedImport() throws {
-        let seed = StressPlan.seed()
-        var generator = SeededGenerator(seed: seed)
-        var row = StressRow(attack: "quire --import killed at a random moment, then run again", seed: seed)
-        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
-            var failures: [String] = []
-            do {
-                failures = try importKilled(after: Int(generator.next() % 700))  // the whole import takes about 700 ms here
-            } catch {
-                failures = ["\(error)"]
-            }
-            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
-        }
-        row.finish()
+    func killedImport() {
+        // The whole import takes about 700 ms here.
+        killAtRandom("quire --import killed at a random moment, then run again", withinMilliseconds: 700, importKilled)
     }
 
     @Test("quire --import while another program holds the write lock: it says so, imports nothing, and works once the lock goes")
@@ -70,6 +48,23 @@ struct TransferAttack {
     }
 
     // MARK: Trials
+
+    /// Runs `trial` with a kill moment drawn below `limit`, as many times as the plan says, into one row.
+    private func killAtRandom(_ attack: String, withinMilliseconds limit: UInt64, _ trial: (Int) throws -> [String]) {
+        let seed = StressPlan.seed()
+        var generator = SeededGenerator(seed: seed)
+        var row = StressRow(attack: attack, seed: seed)
+        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
+            var failures: [String]
+            do {
+                failures = try trial(Int(generator.next() % limit))
+            } catch {
+                failures = ["\(error)"]
+            }
+            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
+        }
+        row.finish()
+    }
 
     private func exportKilled(after milliseconds: Int) throws -> [String] {
         let session = try QuireSession()
