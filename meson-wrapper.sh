@@ -9,6 +9,8 @@
 #                                            (--smoke: each figure once, to prove it works)
 #   ./meson-wrapper.sh api                   rewrite api/*.txt, the record of the Scenes and GtkKit
 #                                            public API, after a deliberate change to it
+#   ./meson-wrapper.sh docs                  build the Scenes documentation with docc into .build/docs
+#                                            (fails on a broken link or an undocumented public symbol)
 #   ./meson-wrapper.sh install [--prefix DIR] build in release mode with Meson and install
 #                                            (default prefix: ~/.local)
 #   ./meson-wrapper.sh uninstall [--prefix DIR] remove what install put there
@@ -187,6 +189,32 @@ for folder in sorted(folders, key=len, reverse=True):
 ' "$prefix"
 }
 
+# The Scenes documentation: the symbol graphs of Scenes and GtkKit, taken from
+# the debug build, checked for doc comments, and converted with the catalog in
+# Sources/Scenes/Scenes.docc; a link DocC cannot resolve fails the build.
+build_docs() {
+    build
+    install_packages python3
+    local graphs=.build/symbol-graphs bin target
+    bin=$(swift build --show-bin-path)
+    target=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+    rm -rf "$graphs" .build/docs
+    mkdir -p "$graphs" .build/docs
+    local flags=() flag
+    for flag in $(pkg-config --cflags gtk4 libadwaita-1); do flags+=(-Xcc "$flag"); done
+    for module in GtkKit Scenes; do
+        swift symbolgraph-extract -module-name "$module" -target "$target" -I "$bin/Modules" -I "$bin" \
+            -I Sources/CGtk -I Sources/CSQLite "${flags[@]}" -minimum-access-level public -skip-inherited-docs \
+            -output-dir "$graphs"
+    done
+    say "Checking that every public symbol of Scenes and GtkKit has a doc comment"
+    python3 Tools/doc_coverage.py "$graphs" Scenes GtkKit
+    say "Building the documentation into .build/docs/Scenes.doccarchive"
+    "$(dirname "$(command -v swift)")/docc" convert Sources/Scenes/Scenes.docc --additional-symbol-graph-dir "$graphs" \
+        --fallback-display-name Scenes --fallback-bundle-identifier io.github.quire.Scenes \
+        --output-path .build/docs/Scenes.doccarchive --warnings-as-errors
+}
+
 command=${1:-run}
 [ $# -gt 0 ] && shift
 case "$command" in
@@ -212,8 +240,9 @@ case "$command" in
         say "Recording the public API of Scenes and GtkKit in api/"
         QUIRE_UPDATE_API_RECORD=1 swift test --skip-build --filter APIRecordTests
         ;;
+    docs) build_docs ;;
     install) install_quire "$@" ;;
     uninstall) uninstall_quire "$@" ;;
-    -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$command' (try: run, test, stress, build, bench, api, install, uninstall)" ;;
+    -h|--help|help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$command' (try: run, test, stress, build, bench, api, docs, install, uninstall)" ;;
 esac

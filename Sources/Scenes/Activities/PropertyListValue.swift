@@ -3,15 +3,25 @@ public import Foundation
 /// A value of one of the property-list types: what a `UserActivity`'s
 /// `userInfo` and a session's `userInfo` may hold, so that they can be saved.
 public enum PropertyListValue: Sendable, Hashable {
+    /// Text.
     case string(String)
+    /// A whole number.
     case integer(Int64)
+    /// A floating-point number.
     case double(Double)
+    /// True or false.
     case bool(Bool)
+    /// A moment in time.
     case date(Date)
+    /// Raw bytes.
     case data(Data)
+    /// A UUID (a document's identity, say).
     case uuid(UUID)
+    /// A URL.
     case url(URL)
+    /// An ordered list of values.
     case array([PropertyListValue])
+    /// Values by string key.
     case dictionary([String: PropertyListValue])
 
     /// The string, if this is one.

@@ -4,7 +4,8 @@ public import Storage
 
 /// The process's application object (UIKit's `UIApplication`): owns the
 /// GtkApplication, the scene sessions and their store, and drives every
-/// scene through the lifecycle contract (`../shared/design/scene-lifecycle.md`).
+/// scene through the lifecycle contract (the sequences A to J of this
+/// framework's documentation, `Sources/Scenes/Scenes.docc`).
 @MainActor
 public final class Application {
     /// The running application, once `run` has created it.

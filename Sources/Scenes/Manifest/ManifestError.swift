@@ -1,11 +1,18 @@
 /// Why the scene manifest (`Info.plist`) cannot be used. Each names the key and the value.
 public enum ManifestError: Error, Equatable, CustomStringConvertible {
+    /// The file at `path` cannot be read or is not a property list.
     case unreadable(path: String, reason: String)
+    /// A key the manifest needs is not there.
     case missingKey(String)
+    /// A key holds a value of another type than `expected`.
     case wrongType(key: String, expected: String)
+    /// A class named as `Module.ClassName` is not found, or is not of the kind the key needs.
     case unknownClass(key: String, value: String)
+    /// Two configurations of a role share a name.
     case duplicateConfiguration(name: String)
+    /// A role has no configuration at all.
     case noConfigurations(role: String)
+    /// The app asked for a configuration the manifest does not have.
     case missingConfiguration(name: String, role: String)
 
     public var description: String {

@@ -44,11 +44,15 @@ open class Scene {
     /// Called by the framework when the activity asks to be saved.
     var activityNeedsSaveHandler: (@MainActor () -> Void)?
 
+    /// A scene for `session`, driven by `delegate`. The framework makes scenes;
+    /// a subclass named in the manifest (`UISceneClassName`) overrides this.
     public required init(session: SceneSession, delegate: any SceneDelegate) {
         self.session = session
         self.delegate = delegate
     }
 
+    /// Called after `title` or `subtitle` changed; a subclass shows them (a
+    /// window scene puts them in its window's title).
     open func titleDidChange() {}
 
     private func activityNeedsSave() { activityNeedsSaveHandler?() }
