@@ -66,17 +66,22 @@ struct TransferAttack {
         row.finish()
     }
 
+    /// Runs `quire` with `arguments` on the session's folders and kills it after `milliseconds`.
+    private func runQuire(_ arguments: [String], in session: QuireSession, killedAfter milliseconds: Int) throws {
+        let command = try ChildProcess(
+            BuiltProducts.executable("quire"), arguments, environment: session.environment(),
+            outputDirectory: session.desktop.directory.path)
+        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        command.send(SIGKILL)
+        _ = command.waitForExit(seconds: 10)
+    }
+
     private func exportKilled(after milliseconds: Int) throws -> [String] {
         let session = try QuireSession()
         try NoteStore(path: session.notesPath).importNotes((0..<Self.noteCount).map { (Self.body($0), Date()) })
         let folder = session.desktop.directory.file("exported")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let export = try ChildProcess(
-            BuiltProducts.executable("quire"), ["--export", folder], environment: session.environment(),
-            outputDirectory: session.desktop.directory.path)
-        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
-        export.send(SIGKILL)
-        _ = export.waitForExit(seconds: 10)
+        try runQuire(["--export", folder], in: session, killedAfter: milliseconds)
         var failures: [String] = []
         let bodies = Set((0..<Self.noteCount).map(Self.body))
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(".") {
@@ -97,12 +102,7 @@ struct TransferAttack {
         for index in 0..<Self.noteCount {
             try Data(Self.body(index).utf8).write(to: URL(fileURLWithPath: "\(folder)/note \(index).md"))
         }
-        let command = try ChildProcess(
-            BuiltProducts.executable("quire"), ["--import", folder], environment: session.environment(),
-            outputDirectory: session.desktop.directory.path)
-        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
-        command.send(SIGKILL)
-        _ = command.waitForExit(seconds: 10)
+        try runQuire(["--import", folder], in: session, killedAfter: milliseconds)
         var failures: [String] = []
         let problems = DatabaseCheck.problems(
             in: session.notesPath, extra: DatabaseCheck.notesIndexMatches, directory: session.desktop.directory.path)
