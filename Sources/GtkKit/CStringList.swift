@@ -1,4 +1,6 @@
-/// GLib's string lists (`char **`, ending with NULL) as Swift arrays.
+import CGtk
+
+/// GLib's string lists (`char **`, ending with NULL) as Swift arrays, and back.
 enum CStringList {
     /// The strings of a NULL-terminated list, read through `element(index)`
     /// (the list itself stays the caller's to free).
@@ -10,5 +12,17 @@ enum CStringList {
             index += 1
         }
         return strings
+    }
+
+    /// Calls `body` with `strings` as a NULL-terminated list of C strings,
+    /// valid only while `body` runs.
+    static func withList<Result>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
+    ) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+        // Never empty (it ends with nil), so it has a base address.
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

@@ -32,14 +32,14 @@ public struct DBusMethodCall {
 
     /// Replies with an array of strings ("(as)").
     public func reply(strings: [String]) {
-        withCStrings(strings) { quire_invocation_return_strings(invocation, $0, gsize(strings.count)) }
+        CStringList.withList(strings) { quire_invocation_return_strings(invocation, $0, gsize(strings.count)) }
     }
 
     /// Replies with an array of dictionaries of strings ("(aa{sv})"), each with the keys `keys`.
     public func reply(dictionaries: [[String: String]], keys: [String]) {
         let values = dictionaries.flatMap { entry in keys.map { entry[$0] ?? "" } }
-        withCStrings(keys) { keyPointers in
-            withCStrings(values) { valuePointers in
+        CStringList.withList(keys) { keyPointers in
+            CStringList.withList(values) { valuePointers in
                 quire_invocation_return_dictionaries(
                     invocation, keyPointers, gsize(keys.count), valuePointers, gsize(dictionaries.count))
             }
@@ -51,13 +51,4 @@ public struct DBusMethodCall {
 
     /// Replies with an error saying `message`.
     public func fail(_ message: String) { quire_invocation_return_failure(invocation, message) }
-
-    private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Void) {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-        pointers.withUnsafeBufferPointer { buffer in
-            if let start = buffer.baseAddress { body(start) }  // never empty: it ends with nil
-        }
-    }
 }

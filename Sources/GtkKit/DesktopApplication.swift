@@ -167,10 +167,7 @@ public final class DesktopApplication: Object {
 
     /// Sets the keyboard accelerators for a detailed action name such as "app.quit".
     public func setAccelerators(_ accelerators: [String], forAction detailedName: String) {
-        let copies = accelerators.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var list: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-        gtk_application_set_accels_for_action(gtkApplicationPointer, detailedName, &list)
+        CStringList.withList(accelerators) { gtk_application_set_accels_for_action(gtkApplicationPointer, detailedName, $0) }
     }
 
     /// Runs the main loop with the process's command line; returns the exit status.

@@ -29,10 +29,7 @@ public final class FileChooser: Object {
         switch purpose {
         case let .openFiles(filterName, suffixes):
             quire_file_chooser_set_multiple(objectPointer, 1)
-            let copies = suffixes.map { strdup($0) }
-            defer { copies.forEach { free($0) } }
-            var list: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-            quire_file_chooser_add_filter(objectPointer, filterName, &list)
+            CStringList.withList(suffixes) { quire_file_chooser_add_filter(objectPointer, filterName, $0) }
         case .openFolders:
             quire_file_chooser_set_multiple(objectPointer, 1)
         case .chooseFolder:

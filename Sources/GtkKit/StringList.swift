@@ -20,10 +20,7 @@ public final class StringList: Object {
 
     /// Replaces `removing` strings at `position` with `inserting`, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
-        let copies = inserting.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var list: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-        quire_string_list_splice(objectPointer, guint(position), guint(removing), &list)
+        CStringList.withList(inserting) { quire_string_list_splice(objectPointer, guint(position), guint(removing), $0) }
     }
 
     /// Replaces the whole list.
