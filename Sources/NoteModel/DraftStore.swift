@@ -40,7 +40,9 @@ public final class DraftStore: @unchecked Sendable {
         let data = try encoder.encode(draft)
         let target = path(for: draft)
         let temporary = target + ".partial"
-        try DraftStore.writeSynced(data, to: temporary)
+        if let code = SyncedFile.write(data, to: temporary, permissions: 0o600) {
+            throw DraftStoreError.cannotWrite(path: temporary, errno: code)
+        }
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
@@ -80,29 +82,6 @@ public final class DraftStore: @unchecked Sendable {
             }
         }
         return (drafts.sorted { $0.writtenAt < $1.writtenAt }, unreadable)
-    }
-
-    /// Writes `data` to a new private file at `path` and syncs it to disk.
-    private static func writeSynced(_ data: Data, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DraftStoreError.cannotWrite(path: path, errno: errno) }
-        defer { close(descriptor) }
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return fsync(descriptor) == 0 ? nil : errno
-        }
-        if let failure {
-            unlink(path)
-            throw DraftStoreError.cannotWrite(path: path, errno: failure)
-        }
     }
 
     /// Syncs a folder, so a rename in it survives a power cut.

@@ -24,7 +24,7 @@ public enum NoteExporter {
             let name = fileName(for: note, in: folder, existing: existing, taken: &taken, untitled: untitled)
             let temporary = (folder as NSString).appendingPathComponent(".\(index).quire-export-\(getpid()).tmp")
             planned.append((note, name, temporary))
-            try writeFile(Array(note.body.utf8), to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
+            try writeFile(note.body, to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
         }
         for file in planned {
             let path = (folder as NSString).appendingPathComponent(file.name)
@@ -38,7 +38,7 @@ public enum NoteExporter {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".quire-export-\(getpid()).tmp")
         defer { unlink(temporary) }
-        try writeFile(Array(note.body.utf8), to: temporary, reportedAs: path)
+        try writeFile(note.body, to: temporary, reportedAs: path)
         try place(temporary, at: path, modifiedAt: note.modifiedAt)
     }
 
@@ -72,24 +72,11 @@ public enum NoteExporter {
         }
     }
 
-    /// Writes `bytes` to a new file at `path`, to the disk; `reportedAs` is the
+    /// Writes `text` to a new file at `path`, to the disk; `reportedAs` is the
     /// path an error names (the file the person will look for).
-    private static func writeFile(_ bytes: [UInt8], to path: String, reportedAs shownPath: String) throws(NoteExportError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: shownPath, reason: String(cString: strerror(errno))) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw .cannotWrite(path: shownPath, reason: reason)
-            }
-            written += count
-        }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
-            throw .cannotWrite(path: shownPath, reason: String(cString: strerror(errno)))
+    private static func writeFile(_ text: String, to path: String, reportedAs shownPath: String) throws(NoteExportError) {
+        if let code = SyncedFile.write(Data(text.utf8), to: path, permissions: 0o644) {
+            throw .cannotWrite(path: shownPath, reason: String(cString: strerror(code)))
         }
     }
 
