@@ -113,7 +113,7 @@ final class FileTransferActions {
         case let .success(imported):
             result = imported
         }
-        let refused = result.skipped.filter { $0.reason != .alreadyANote }
+        let refused = result.refused
         if let command {
             command.print(TransferMessages.headline(of: result))
             for file in refused { command.printError("\(file.path): \(TransferMessages.reason(file.reason))") }

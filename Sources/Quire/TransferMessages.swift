@@ -8,7 +8,7 @@ enum TransferMessages {
     /// "Imported 120 notes", with how many files were already notes and how
     /// many were skipped ("Imported 120 notes; 2 files skipped").
     static func headline(of result: NoteImport) -> String {
-        let refused = result.skipped.count { $0.reason != .alreadyANote }
+        let refused = result.refused.count
         let duplicates = result.skipped.count - refused
         var parts = [result.imported.isEmpty
             ? localized("No notes imported")
@@ -23,7 +23,7 @@ enum TransferMessages {
     /// The headline and, after a colon, the first `limit` files skipped with
     /// their reasons ("…; 2 files skipped: a.txt (not UTF-8 text), b.md (empty)").
     static func summary(of result: NoteImport, limit: Int = 3) -> String {
-        let refused = result.skipped.filter { $0.reason != .alreadyANote }
+        let refused = result.refused
         guard !refused.isEmpty else { return headline(of: result) }
         var listed = refused.prefix(limit).map {
             localized("%s (%s)", ($0.path as NSString).lastPathComponent, reason($0.reason))
