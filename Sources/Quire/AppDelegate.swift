@@ -64,9 +64,7 @@ final class AppDelegate: ApplicationDelegate {
         guard let documents, !documents.saveAll() else { return .terminateNow }
         let keptEverywhere = documents.keepDraftsOfUnsaved()
         let unsaved = documents.unsaved
-        guard let window = (AppDelegate.focusedScene(in: application)
-            ?? application.connectedScenes.compactMap({ $0 as? WindowScene }).first)?.window
-        else { return .terminateNow }
+        guard let window = AppDelegate.frontScene(in: application)?.window else { return .terminateNow }
         let reason = unsaved.first?.problem?.message ?? ""
         let detail = keptEverywhere
             ? localized("Their text is kept in recovery copies, and Quire puts it back into the notes the next time it starts.")
@@ -193,8 +191,7 @@ final class AppDelegate: ApplicationDelegate {
         let setAside = application.setAsideThisLaunch
         launchNotices.add(setAside: setAside)
         guard !launchNotices.isEmpty,
-              let front = (AppDelegate.focusedScene(in: application) ?? application.connectedScenes.compactMap({ $0 as? WindowScene }).first),
-              let delegate = front.delegate as? NoteSceneDelegate
+              let delegate = AppDelegate.frontScene(in: application)?.delegate as? NoteSceneDelegate
         else { return }
         let text = launchNotices.messages.joined(separator: "\n")
         launchNotices = LaunchNotices()
@@ -224,6 +221,12 @@ final class AppDelegate: ApplicationDelegate {
     static func focusedScene(in application: Application) -> WindowScene? {
         let scenes = application.connectedScenes.compactMap { $0 as? WindowScene }
         return scenes.first { $0.window.isActive } ?? scenes.first { $0.activationState == .foregroundActive }
+    }
+
+    /// The scene to speak in when the app has something to say: the focused
+    /// one, or any with a window.
+    static func frontScene(in application: Application) -> WindowScene? {
+        focusedScene(in: application) ?? application.connectedScenes.compactMap { $0 as? WindowScene }.first
     }
 
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.

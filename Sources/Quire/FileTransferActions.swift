@@ -196,8 +196,6 @@ final class FileTransferActions {
 
     /// The window in front, for an import the command line asked of a running Quire.
     private static func frontDelegate() -> NoteSceneDelegate? {
-        guard let application = Application.shared else { return nil }
-        let front = AppDelegate.focusedScene(in: application) ?? application.connectedScenes.compactMap { $0 as? WindowScene }.first
-        return front?.delegate as? NoteSceneDelegate
+        Application.shared.flatMap { AppDelegate.frontScene(in: $0)?.delegate as? NoteSceneDelegate }
     }
 }
