@@ -13,4 +13,9 @@ public final class Box: Widget {
 
     /// Takes `child` out of the box (it can then go elsewhere).
     public func remove(_ child: Widget) { gtk_box_remove(quire_as_box(objectPointer), child.widgetPointer) }
+
+    /// Adds `child` right after `sibling`, one of the box's children.
+    public func insert(_ child: Widget, after sibling: Widget) {
+        gtk_box_insert_child_after(quire_as_box(objectPointer), child.widgetPointer, sibling.widgetPointer)
+    }
 }

@@ -10,21 +10,19 @@ final class MessageBar {
     /// The bar's top widget, placed above the editor.
     let root: Widget
     private let revealer: Revealer
+    private let row = Box(vertical: false, spacing: 12)
     private let message = Label("")
-    private let progress = ProgressBar()
+    /// Made the first time the bar shows progress: most bars never do.
+    private var progress: ProgressBar?
     private let actionButton = Button(label: "_OK")
     private var action: (@MainActor () -> Void)?
 
     /// A hidden bar; `isError` styles its text as an error.
     init(isError: Bool = false) {
-        let row = Box(vertical: false, spacing: 12)
         row.setMargins(8)
         message.setExpands(horizontally: true, vertically: false)
         if isError { message.addCSSClass("error") }
         row.append(message)
-        progress.isShown = false
-        progress.centerVertically()
-        row.append(progress)
         row.append(actionButton)
         actionButton.isShown = false
         row.addCSSClass("toolbar")
@@ -47,7 +45,7 @@ final class MessageBar {
         _ text: String, actionLabel: String? = nil, tooltip: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
         message.text = text
-        progress.isShown = false
+        progress?.isShown = false
         self.action = action
         actionButton.isShown = actionLabel != nil
         if let actionLabel { actionButton.label = actionLabel }
@@ -60,18 +58,27 @@ final class MessageBar {
     func showProgress(
         _ text: String, fraction: Double, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
-        if !(progress.isShown && isShown && message.text == text) {  // moving the bar on leaves the button alone
+        if !(progress?.isShown == true && isShown && message.text == text) {  // moving the bar on leaves the button alone
             show(text, actionLabel: actionLabel, action: action)
         }
-        progress.fraction = fraction
-        progress.isShown = true
+        let bar = progress ?? makeProgressBar()
+        bar.fraction = fraction
+        bar.isShown = true
     }
 
     /// Hides the bar; its action is no longer offered.
     func hide() {
         action = nil
-        progress.isShown = false
+        progress?.isShown = false
         revealer.isRevealed = false
+    }
+
+    private func makeProgressBar() -> ProgressBar {
+        let bar = ProgressBar()
+        bar.centerVertically()
+        row.insert(bar, after: message)
+        progress = bar
+        return bar
     }
 
     private func performAction() {
