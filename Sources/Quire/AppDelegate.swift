@@ -5,20 +5,17 @@ import Scenes
 import Storage
 
 /// Quire's application delegate: opens the notes at launch, adds the app's
-/// actions, and picks each new window's configuration: the note editor for a
-/// request about one note, the main window otherwise.
+/// actions, picks each new window's configuration (the note editor for a
+/// request about one note, the main window otherwise), and makes each window's
+/// scene delegate, handing it the notes and menus (`NoteWindowServices`).
 @MainActor
-final class AppDelegate: ApplicationDelegate {
+final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// The application identifier, also the D-Bus name and the data folders' name.
     static let applicationID = "io.github.quire.Quire"
     /// The scene configurations the app asks for (`Resources/Info.plist`): main windows and note windows.
     static let mainConfiguration = "Default Configuration"
     static let noteConfiguration = "Note Editor"
     static let configurations = [mainConfiguration, noteConfiguration]
-
-    /// The running app's delegate, as scene delegates reach it (UIKit's
-    /// `UIApplication.shared.delegate as! AppDelegate`).
-    static var current: AppDelegate? { Application.shared?.delegate as? AppDelegate }
 
     /// The notes, or why they could not be opened; shared by every window.
     private(set) var notes: Result<NoteStore, any Error> = .failure(NoteStoreError.notOpenedYet)
@@ -119,18 +116,17 @@ final class AppDelegate: ApplicationDelegate {
             application.requestSceneSessionActivation(nil, userActivity: nil)
         }
         application.addAction("new-note", accelerators: ["<Control>n"]) {
-            (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.startNewNote()
+            AppDelegate.focusedNoteWindow(in: application)?.startNewNote()
         }
         application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [weak self] in
             // The new window opens where the person was in the note: cursor, selection, scroll.
-            if let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate,
-               let noteID = delegate.noteID {
-                self?.openNoteWindow(for: noteID, showing: delegate.viewActivity())
+            if let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow, let noteID = window.noteID {
+                self?.openNoteWindow(for: noteID, showing: window.viewActivity())
             }
         }
         // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
         application.addAction("move-to-trash", accelerators: ["<Alt>Delete"]) {
-            (AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate)?.moveNoteToTrash()
+            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.moveNoteToTrash()
         }
         // Delete in the list: the trash for a note, Delete Forever (with Undo) in the trash.
         application.addAction("delete-selected") {
@@ -173,6 +169,11 @@ final class AppDelegate: ApplicationDelegate {
             name: aboutOneNote ? AppDelegate.noteConfiguration : AppDelegate.mainConfiguration, sessionRole: session.role)
     }
 
+    func application(_ application: Application, sceneDelegateFor session: SceneSession) -> (any SceneDelegate)? {
+        session.configuration.name == AppDelegate.mainConfiguration
+            ? MainSceneDelegate(services: self) : NoteSceneDelegate(services: self)
+    }
+
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
         guard let id = NoteLink.noteID(in: url) else {
             return localized("%s is not a Quire note link (expected quire://note/<id>)", url.absoluteString)
@@ -191,14 +192,14 @@ final class AppDelegate: ApplicationDelegate {
         let setAside = application.setAsideThisLaunch
         launchNotices.add(setAside: setAside)
         guard !launchNotices.isEmpty,
-              let delegate = AppDelegate.frontScene(in: application)?.delegate as? NoteSceneDelegate
+              let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow
         else { return }
         let text = launchNotices.messages.joined(separator: "\n")
         launchNotices = LaunchNotices()
         if setAside.isEmpty {
-            delegate.banner.show(text, actionLabel: localized("_OK"))
+            window.banner.show(text, actionLabel: localized("_OK"))
         } else {
-            delegate.banner.show(text, actionLabel: localized("_Reopen"), tooltip: localized("Try to open the window again")) {
+            window.banner.show(text, actionLabel: localized("_Reopen"), tooltip: localized("Try to open the window again")) {
                 for session in setAside { application.reopenSetAsideSession(session) }
             }
         }
@@ -223,10 +224,20 @@ final class AppDelegate: ApplicationDelegate {
         return scenes.first { $0.window.isActive } ?? scenes.first { $0.activationState == .foregroundActive }
     }
 
+    /// The delegate of the focused window, for the actions on its note.
+    static func focusedNoteWindow(in application: Application) -> (any NoteWindowSceneDelegate)? {
+        focusedScene(in: application)?.delegate as? any NoteWindowSceneDelegate
+    }
+
     /// The scene to speak in when the app has something to say: the focused
     /// one, or any with a window.
     static func frontScene(in application: Application) -> WindowScene? {
         focusedScene(in: application) ?? application.connectedScenes.compactMap { $0 as? WindowScene }.first
+    }
+
+    /// The delegate of the window to speak in, if it shows notes.
+    static func frontNoteWindow(in application: Application) -> (any NoteWindowSceneDelegate)? {
+        frontScene(in: application)?.delegate as? any NoteWindowSceneDelegate
     }
 
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.

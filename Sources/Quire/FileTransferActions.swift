@@ -37,7 +37,8 @@ final class FileTransferActions {
                 command.printError(localized("--import needs the files or folders to import"))
                 return command.finish(status: 2)
             }
-            self?.runImport(command.arguments.map(command.absolutePath), shownIn: FileTransferActions.frontDelegate(), command: command)
+            let front = Application.shared.flatMap { AppDelegate.frontNoteWindow(in: $0)?.noteWindow }
+            self?.runImport(command.arguments.map(command.absolutePath), shownIn: front, command: command)
         }
         application.addCommand(
             "export", valueName: localized("DIR"),
@@ -51,25 +52,25 @@ final class FileTransferActions {
     // MARK: Import
 
     private func chooseAndImport(folders: Bool, in application: Application) {
-        let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate
+        let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow
         if transfers()?.runningImport != nil {
-            delegate?.offer(Toast(localized("An import is already under way")))
+            noteWindow?.offer(Toast(localized("An import is already under way")))
             return
         }
         let chooser = FileChooser(
-            over: FileTransferActions.window(of: delegate), title: folders ? localized("Import Folder") : localized("Import Notes"),
+            over: FileTransferActions.window(of: noteWindow), title: folders ? localized("Import Folder") : localized("Import Notes"),
             purpose: folders ? .openFolders : .openFiles(
                 filterName: localized("Markdown and text files"), suffixes: NoteFileReader.extensions.sorted()),
             acceptLabel: localized("_Import"))
-        chooser.present { [weak self, weak delegate] paths in
+        chooser.present { [weak self, weak noteWindow] paths in
             guard !paths.isEmpty else { return }
-            self?.runImport(paths, shownIn: delegate, command: nil)
+            self?.runImport(paths, shownIn: noteWindow, command: nil)
         }
     }
 
-    /// Imports `paths`; the window of `delegate` shows the progress, the summary
+    /// Imports `paths`; `noteWindow` shows the progress, the summary
     /// and Undo, and `command` (if the command line asked) prints the summary.
-    private func runImport(_ paths: [String], shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?) {
+    private func runImport(_ paths: [String], shownIn noteWindow: NoteWindowController?, command: LaunchCommand?) {
         guard let transfers = transfers() else {
             command?.printError(localized("Nothing was imported: the notes cannot be opened."))
             command?.finish(status: 1)
@@ -77,25 +78,25 @@ final class FileTransferActions {
         }
         var tracker: ImportProgress?
         var showsProgress = false
-        tracker = transfers.importFiles(paths, progress: { [weak delegate] fraction in
+        tracker = transfers.importFiles(paths, progress: { [weak noteWindow] fraction in
             guard tracker?.isStopped == false else { return }  // stopped: the bar stays gone
             showsProgress = true
-            delegate?.banner.showProgress(localized("Importing notes…"), fraction: fraction, actionLabel: localized("_Stop")) {
+            noteWindow?.banner.showProgress(localized("Importing notes…"), fraction: fraction, actionLabel: localized("_Stop")) {
                 tracker?.stop()
             }
-        }, done: { [weak self, weak delegate] result in
-            if showsProgress { delegate?.banner.hide() }
-            self?.finishImport(result, shownIn: delegate, command: command, store: transfers.store)
+        }, done: { [weak self, weak noteWindow] result in
+            if showsProgress { noteWindow?.banner.hide() }
+            self?.finishImport(result, shownIn: noteWindow, command: command, store: transfers.store)
         })
         if tracker == nil {
             command?.printError(localized("An import is already under way"))
             command?.finish(status: 1)
-            delegate?.offer(Toast(localized("An import is already under way")))
+            noteWindow?.offer(Toast(localized("An import is already under way")))
         }
     }
 
     private func finishImport(
-        _ outcome: Result<NoteImport, any Error>, shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?, store: NoteStore
+        _ outcome: Result<NoteImport, any Error>, shownIn noteWindow: NoteWindowController?, command: LaunchCommand?, store: NoteStore
     ) {
         let result: NoteImport
         switch outcome {
@@ -108,7 +109,7 @@ final class FileTransferActions {
             let message = localized("Nothing was imported: %s", "\(error)")
             command?.printError(message)
             command?.finish(status: 1)
-            delegate?.banner.show(message, actionLabel: localized("_OK"))
+            noteWindow?.banner.show(message, actionLabel: localized("_OK"))
             return
         case let .success(imported):
             result = imported
@@ -119,18 +120,18 @@ final class FileTransferActions {
             for file in refused { command.printError("\(file.path): \(TransferMessages.reason(file.reason))") }
             command.finish(status: refused.isEmpty ? 0 : 1)
         }
-        guard let delegate else { return }
-        if !refused.isEmpty { delegate.banner.show(TransferMessages.summary(of: result), actionLabel: localized("_OK")) }
+        guard let noteWindow else { return }
+        if !refused.isEmpty { noteWindow.banner.show(TransferMessages.summary(of: result), actionLabel: localized("_OK")) }
         guard !result.imported.isEmpty else {
-            if refused.isEmpty { delegate.offer(Toast(TransferMessages.headline(of: result))) }
+            if refused.isEmpty { noteWindow.offer(Toast(TransferMessages.headline(of: result))) }
             return
         }
         let ids = result.imported
         let message = localizedPlural("Imported %d note", "Imported %d notes", count: ids.count)
-        delegate.offerUndo(saying: message, failure: "could not take the import back") { [weak delegate] in
+        noteWindow.offerUndo(saying: message, failure: "could not take the import back") { [weak noteWindow] in
             let kept = try store.undoImport(ids)
             if kept > 0 {
-                delegate?.offer(Toast(localizedPlural(
+                noteWindow?.offer(Toast(localizedPlural(
                     "%d note edited since the import was kept", "%d notes edited since the import were kept", count: kept)))
             }
         }
@@ -139,52 +140,52 @@ final class FileTransferActions {
     // MARK: Export
 
     private func chooseAndExportAll(in application: Application) {
-        let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate
+        let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow
         let chooser = FileChooser(
-            over: FileTransferActions.window(of: delegate), title: localized("Export Notes"), purpose: .chooseFolder,
+            over: FileTransferActions.window(of: noteWindow), title: localized("Export Notes"), purpose: .chooseFolder,
             acceptLabel: localized("_Export"))
-        chooser.present { [weak self, weak delegate] paths in
+        chooser.present { [weak self, weak noteWindow] paths in
             guard let folder = paths.first else { return }
-            self?.exportAll(to: folder, shownIn: delegate, command: nil)
+            self?.exportAll(to: folder, shownIn: noteWindow, command: nil)
         }
     }
 
-    private func exportAll(to folder: String, shownIn delegate: NoteSceneDelegate?, command: LaunchCommand?) {
+    private func exportAll(to folder: String, shownIn noteWindow: NoteWindowController?, command: LaunchCommand?) {
         guard let transfers = transfers() else {
             command?.printError(localized("Nothing was exported: the notes cannot be opened."))
             command?.finish(status: 1)
             return
         }
-        transfers.exportAll(to: folder) { [weak delegate] result in
+        transfers.exportAll(to: folder) { [weak noteWindow] result in
             switch result {
             case let .success(names):
                 let message = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
                     .replacing("%s", with: DisplayPath.of(folder))
                 command?.print(message)
                 command?.finish(status: 0)
-                delegate?.offer(Toast(message))
+                noteWindow?.offer(Toast(message))
             case let .failure(error):
                 let message = localized("Nothing was exported: %s", TransferMessages.exportProblem(error))
                 command?.printError(message)
                 command?.finish(status: 1)
-                delegate?.banner.show(message, actionLabel: localized("_OK"))
+                noteWindow?.banner.show(message, actionLabel: localized("_OK"))
             }
         }
     }
 
     private func chooseAndExportNote(in application: Application) {
-        guard let delegate = AppDelegate.focusedScene(in: application)?.delegate as? NoteSceneDelegate,
-              let id = delegate.noteID, let transfers = transfers() else { return }
+        guard let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow,
+              let id = noteWindow.noteID, let transfers = transfers() else { return }
         let chooser = FileChooser(
-            over: FileTransferActions.window(of: delegate), title: localized("Export Note"),
+            over: FileTransferActions.window(of: noteWindow), title: localized("Export Note"),
             purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))
-        chooser.present { [weak delegate] paths in
+        chooser.present { [weak noteWindow] paths in
             guard let path = paths.first else { return }
             do {
                 try transfers.export(noteID: id, to: path)
-                delegate?.offer(Toast(localized("Exported the note to %s", DisplayPath.of(path))))
+                noteWindow?.offer(Toast(localized("Exported the note to %s", DisplayPath.of(path))))
             } catch {
-                delegate?.banner.show(
+                noteWindow?.banner.show(
                     localized("The note was not exported: %s", TransferMessages.exportProblem(error)), actionLabel: localized("_OK"))
             }
         }
@@ -192,10 +193,5 @@ final class FileTransferActions {
 
     // MARK: Windows
 
-    private static func window(of delegate: NoteSceneDelegate?) -> Window? { (delegate?.scene as? WindowScene)?.window }
-
-    /// The window in front, for an import the command line asked of a running Quire.
-    private static func frontDelegate() -> NoteSceneDelegate? {
-        Application.shared.flatMap { AppDelegate.frontScene(in: $0)?.delegate as? NoteSceneDelegate }
-    }
+    private static func window(of noteWindow: NoteWindowController?) -> Window? { noteWindow?.scene?.window }
 }

@@ -8,7 +8,8 @@ import Scenes
 /// most recent note (a new one if there are none); windows showing the same
 /// note show each other's typing at once.
 @MainActor
-final class MainSceneDelegate: NoteSceneDelegate {
+final class MainSceneDelegate: NoteWindowSceneDelegate {
+    let noteWindow: NoteWindowController
     private var list: NoteListView?
     private var layout: ListAndNoteLayout?
     /// In a narrow window showing a note: back to the list.
@@ -25,42 +26,50 @@ final class MainSceneDelegate: NoteSceneDelegate {
     /// Set while the trash toggle is put back because the note shown could not be saved.
     private var revertingTrashToggle = false
 
-    override func initialNoteID(in store: NoteStore) -> UUID? {
+    /// A delegate for a main window with the app's `services`.
+    init(services: any NoteWindowServices) {
+        noteWindow = NoteWindowController(services: services)
+        noteWindow.owner = self
+    }
+
+    private var editor: NoteEditor? { noteWindow.editor }
+
+    func initialNoteID(in store: NoteStore) -> UUID? {
         (try? store.mostRecentlyModifiedNote())?.id
     }
 
     /// A main window shows whichever note; requests for a note open its own window.
-    override var prefersItsNote: Bool { false }
+    var prefersItsNote: Bool { false }
 
-    override var kindOfWindow: String { localized("main window") }
+    var kindOfWindow: String { localized("main window") }
 
-    override func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
-        let list = NoteListView(store: store, rowMenu: AppDelegate.current?.rowMenu ?? Menu())
+    func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
+        let list = NoteListView(store: store, rowMenu: noteWindow.services.rowMenu)
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).
             guard let self, let list, let editor else { return }
             if editor.noteID == id || editor.show(noteID: id) {
                 if !list.searchText.isEmpty { editor.revealMatch(of: list.searchText) }
             } else {
-                list.select(noteID)
+                list.select(noteWindow.noteID)
             }
         }
         list.onOpen = { [weak self] in self?.layout?.showNote() }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
         list.onFirstResultOpened = { [weak self] in self?.showNote() }
         list.onSearchStopped = { [weak self] in self?.showNote() }  // Escape: back to the note
-        (scene as? WindowScene)?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
+        noteWindow.scene?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
             for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
         }
-        list.select(noteID)
+        list.select(noteWindow.noteID)
         let column = Box(vertical: true)
         column.append(list.root)
         column.append(makeTrashActions(store: store))
         let layout = ListAndNoteLayout(list: column, note: editorView)
         layout.listWidth = 280
         layout.onChange = { [weak self] in self?.layoutChanged() }
-        (scene as? WindowScene)?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
+        noteWindow.scene?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
         self.list = list
         self.layout = layout
         return layout.root
@@ -81,7 +90,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         editor?.focus()
     }
 
-    override func decorate(_ header: HeaderBar) {
+    func decorate(_ header: HeaderBar) {
         backButton.isShown = false
         backButton.onClicked { [weak self] in self?.layout?.showList() }
         header.packStart(backButton)
@@ -99,7 +108,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
     /// Switches the window between the notes and the trash. In the trash, notes
     /// are shown read-only, with Restore, Delete Forever and Empty Trash below the list.
     private func showTrash(_ trash: Bool) {
-        guard let list, let editor, case let .success(store)? = AppDelegate.current?.notes else { return }
+        guard let list, let editor, let store = noteWindow.store else { return }
         guard editor.saveNow() || editor.document.viewCount > 1 else {
             revertingTrashToggle = true  // the note shown cannot be saved: stay with it
             trashToggle.isActive = !trash
@@ -111,11 +120,11 @@ final class MainSceneDelegate: NoteSceneDelegate {
         trashActions.isShown = trash
         editor.isReadOnly = trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
-        refreshTitle()
+        noteWindow.refreshTitle()
     }
 
     /// In the trash with nothing to show, the window is the Trash, not a new note.
-    override func windowTitle(editorTitle: String) -> String {
+    func windowTitle(editorTitle: String) -> String {
         trashToggle.isActive && editor?.noteID == nil ? localized("Trash — Quire") : editorTitle
     }
 
@@ -132,7 +141,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         restoreButton.onClicked { [weak self] in self?.restoreSelectedNote(from: store) }
         deleteButton.onClicked { [weak self] in self?.deleteForever() }
         emptyButton.onClicked { [weak self] in
-            guard let window = (self?.scene as? WindowScene)?.window else { return }
+            guard let window = self?.noteWindow.scene?.window else { return }
             ConfirmationDialog.ask(
                 over: window, question: localized("Empty the Trash?"),
                 detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
@@ -151,25 +160,25 @@ final class MainSceneDelegate: NoteSceneDelegate {
     /// Delete in the list: moves the note to the trash, or, in the trash,
     /// deletes it for good (with Undo).
     func deleteSelectedNote() {
-        if trashToggle.isActive { deleteForever() } else { moveNoteToTrash() }
+        if trashToggle.isActive { deleteForever() } else { noteWindow.moveNoteToTrash() }
     }
 
     /// Delete Forever: the selected note in the trash is deleted for good at
     /// once, and a toast offers Undo (Alt+U) for a few seconds, which puts it
     /// back in the trash as it was. Empty Trash, which cannot be undone, asks.
     private func deleteForever() {
-        guard let list, let id = list.selectedNoteID, case let .success(store)? = AppDelegate.current?.notes else { return }
+        guard let list, let id = list.selectedNoteID, let store = noteWindow.store else { return }
         let deleted: DeletedNote
         do {
             deleted = try store.waitingLonger { try store.deletePermanently(id) }
         } catch {
             Log.error("could not delete the note in the trash: \(error)")
-            offer(Toast(localized("The note could not be deleted: %s", "\(error)"), seconds: 10, urgent: true))
+            noteWindow.offer(Toast(localized("The note could not be deleted: %s", "\(error)"), seconds: 10, urgent: true))
             return
         }
         editor?.show(noteID: list.firstNoteID)
         let title = deleted.note.title
-        offerUndo(
+        noteWindow.offerUndo(
             saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted", title),
             failure: "could not put the deleted note back"
         ) { [weak self] in
@@ -189,17 +198,17 @@ final class MainSceneDelegate: NoteSceneDelegate {
         editor?.show(noteID: list.firstNoteID)
     }
 
-    override func noteToShowAfterRemoval(from store: NoteStore) -> UUID? {
+    func noteToShowAfterRemoval(from store: NoteStore) -> UUID? {
         trashToggle.isActive ? list?.firstNoteID : initialNoteID(in: store)
     }
 
-    override func editorDidShow(_ noteID: UUID?) { list?.select(noteID) }
+    func editorDidShow(_ noteID: UUID?) { list?.select(noteID) }
 
     /// A new note is written among the notes: leave the trash first.
-    override func startNewNote() {
+    func startNewNote() {
         if trashToggle.isActive { trashToggle.isActive = false }
         guard !trashToggle.isActive else { return }  // the note shown could not be saved
-        super.startNewNote()
+        editor?.startNewNote()
         layout?.showNote()
     }
 
@@ -221,7 +230,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         list?.focusSearch()
     }
 
-    override func recordExtraState(into activity: UserActivity) {
+    func recordExtraState(into activity: UserActivity) {
         guard let list, let layout else { return }
         activity.updateUserInfoEntries([
             "searchText": .string(list.search.text), "listWidth": .integer(Int64(layout.listWidth)),
@@ -229,7 +238,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         ])
     }
 
-    override func restoreExtraState(from activity: UserActivity) {
+    func restoreExtraState(from activity: UserActivity) {
         if let width = activity.userInfo["listWidth"]?.integerValue, (120...2_000).contains(width) {
             layout?.listWidth = Int32(width)
         }
@@ -237,7 +246,7 @@ final class MainSceneDelegate: NoteSceneDelegate {
         if let text = activity.userInfo["searchText"]?.stringValue, !text.isEmpty {
             list?.search.text = text
             list?.reload()
-            list?.select(noteID)
+            list?.select(noteWindow.noteID)
         }
     }
 }

@@ -44,20 +44,27 @@ final class ShellSearchProvider {
         </node>
         """
 
+    /// The app's notes and windows.
+    private let services: any NoteWindowServices
+
+    private init(services: any NoteWindowServices) {
+        self.services = services
+    }
+
     /// The snippets of the last search, for the metas the Shell asks for next.
     private var snippets: [UUID: String] = [:]
 
     /// Puts a provider on the app's bus connection as it starts running (so it
     /// is there as soon as the app's name is; without a bus, the app works on
-    /// without Shell search). It answers from the notes the app opens.
-    static func export(on application: Application) {
-        let provider = ShellSearchProvider()
+    /// without Shell search). It answers from the notes `services` opens.
+    static func export(on application: Application, services: any NoteWindowServices) {
+        let provider = ShellSearchProvider(services: services)
         application.exportObject(path: objectPath, interfaceXML: interfaceXML) { call in provider.answer(call) }
     }
 
     /// The notes, once the app has opened them.
     private var store: NoteStore? {
-        guard case let .success(store)? = AppDelegate.current?.notes else { return nil }
+        guard case let .success(store) = services.notes else { return nil }
         return store
     }
 
@@ -102,7 +109,7 @@ final class ShellSearchProvider {
         let match = TextSearch.firstMatch(of: terms.joined(separator: " "), in: note.body)
         let activity = NoteActivity.make(noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0))
         if let match { NoteActivity.recordSelection(activity, bound: Int32(clamping: match.upperBound)) }
-        AppDelegate.current?.openNoteWindow(for: id, showing: activity)
+        services.openNoteWindow(for: id, showing: activity)
     }
 
     /// Opens a main window searching for the terms (the Shell's "more results").

@@ -23,5 +23,5 @@ application.describeCommandLine(
     details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
     version: "Quire \(AppDelegate.version)")
 delegate.fileTransfers.addCommands(to: application)
-ShellSearchProvider.export(on: application)
+ShellSearchProvider.export(on: application, services: delegate)
 exit(application.run())

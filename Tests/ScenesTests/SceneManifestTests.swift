@@ -3,7 +3,7 @@ import Testing
 
 /// A delegate class the manifests below name as "ScenesTests.ManifestTestDelegate".
 @MainActor
-final class ManifestTestDelegate: WindowSceneDelegate {
+final class ManifestTestDelegate: WindowSceneDelegate, InstantiableSceneDelegate {
     init() {}
 }
 

@@ -4,7 +4,7 @@ import Scenes
 /// The host's scene delegate: records every call with the session, and what
 /// the connection options carried.
 @MainActor
-final class HostSceneDelegate: WindowSceneDelegate {
+final class HostSceneDelegate: WindowSceneDelegate, InstantiableSceneDelegate {
     /// Called when a scene becomes active; the scenario waits on it.
     static var onActive: (@MainActor (Scene) -> Void)?
     /// The activities the last connection carried.

@@ -36,7 +36,7 @@ extension Application {
         _ session: SceneSession, options: SceneConnectionOptions, isNew: Bool,
         firstFrame: (@MainActor () -> Void)? = nil
     ) {
-        let delegate = session.configuration.delegateClass.init()
+        let delegate = makeSceneDelegate(for: session)
         let scene = session.configuration.sceneClass.init(session: session, delegate: delegate)
         session.scene = scene
         session.changeObserver = { [weak self] in self?.saveDetails(of: $0) }
@@ -55,6 +55,22 @@ extension Application {
         scene.window.present()
         scheduleStateUpdate(scene)
         refreshWindowMenu()
+    }
+
+    /// The app's delegate for the connection, or else one of the configuration's class.
+    private func makeSceneDelegate(for session: SceneSession) -> any SceneDelegate {
+        let named = session.configuration.delegateClass
+        if let made = delegate.application(self, sceneDelegateFor: session) {
+            precondition(
+                ObjectIdentifier(type(of: made)) == ObjectIdentifier(named),
+                "application(_:sceneDelegateFor:) made a \(type(of: made)) for \"\(session.configuration.name)\", whose delegate class is \(named)")
+            return made
+        }
+        guard let instantiable = named as? any InstantiableSceneDelegate.Type else {
+            preconditionFailure(
+                "\(named) has no init() the framework can call: make it an InstantiableSceneDelegate, or make it in application(_:sceneDelegateFor:)")
+        }
+        return instantiable.init()
     }
 
     private func wire(_ scene: WindowScene, firstFrame: (@MainActor () -> Void)?) {

@@ -13,6 +13,12 @@ public protocol ApplicationDelegate: AnyObject {
         _ application: Application, configurationForConnecting session: SceneSession,
         options: SceneConnectionOptions
     ) -> SceneConfiguration
+    /// The scene delegate for a connection of `session` (new or restored),
+    /// made by the app so it can hand the delegate what it needs: its data,
+    /// its menus. It must be of the class the session's configuration names.
+    /// Nil (the default) has the framework make that class, which must then be
+    /// an ``InstantiableSceneDelegate``. Beyond UIKit, which only ever calls `init()`.
+    func application(_ application: Application, sceneDelegateFor session: SceneSession) -> (any SceneDelegate)?
     /// Sessions the user closed, or the app destroyed; also those whose discard
     /// could not be delivered before the process died, at the next launch.
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
@@ -36,6 +42,9 @@ extension ApplicationDelegate {
         options: SceneConnectionOptions
     ) -> SceneConfiguration {
         session.configuration
+    }
+    public func application(_ application: Application, sceneDelegateFor session: SceneSession) -> (any SceneDelegate)? {
+        nil
     }
     public func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
     public func applicationShouldTerminate(_ application: Application) -> ApplicationTerminateReply { .terminateNow }

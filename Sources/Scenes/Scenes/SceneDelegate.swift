@@ -1,9 +1,10 @@
 /// Receives one scene's life events (UIKit's `UISceneDelegate`). The class is
-/// named in the manifest as `Module.ClassName` and created anew for every
-/// connection, so it must have `init()`. Every method has a default.
+/// named in the manifest as `Module.ClassName`, and one is made anew for every
+/// connection: by the app, in `ApplicationDelegate.application(_:sceneDelegateFor:)`,
+/// which can hand it the app's services; otherwise by the framework, for a
+/// class that is an ``InstantiableSceneDelegate``. Every method has a default.
 @MainActor
 public protocol SceneDelegate: AnyObject {
-    init()
     /// The scene is connecting; set up its content. `session.stateRestorationActivity` is readable.
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions)
     /// The scene was released (its window closed or the app quit); its session may live on.

@@ -1,0 +1,308 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// What every window showing a note does, owned by its scene delegate: it
+/// restores the note and cursor from the session's restoration activity and
+/// keeps that activity up to date as the person types; it says what the app
+/// has to say (a save that fails, with Try Again; notices; toasts with Undo);
+/// and a window whose note cannot be saved does not close without asking.
+/// What differs between kinds of window it asks its `owner`.
+@MainActor
+final class NoteWindowController {
+    /// The app's notes, menus and windows, as the app handed them over.
+    let services: any NoteWindowServices
+    /// The scene delegate that owns this controller, which sets itself here as it is made.
+    weak var owner: (any NoteWindowSceneDelegate)?
+    private(set) var editor: NoteEditor?
+    /// Things the app has to say that stay until read (text recovered, a window set aside).
+    let banner = MessageBar()
+    /// Shows toasts over the window's content: Undo after Move to Trash. Set once
+    /// the window has content (not for a window without notes).
+    private var toasts: ToastOverlay?
+    /// The toast offering Undo, while it may still show.
+    private var undoToast: Toast?
+    /// Why the note is not saved, while saving fails, with Try Again.
+    private let saveBar = MessageBar(isError: true)
+    private(set) weak var scene: WindowScene?
+    private let activity = NoteActivity.make(noteID: nil, cursor: 0)
+    /// The size a window opens at when nothing says otherwise.
+    static let defaultSize: (width: Int32, height: Int32) = (720, 540)
+
+    /// A controller for a window with the app's `services`.
+    init(services: any NoteWindowServices) {
+        self.services = services
+    }
+
+    /// The note shown, once it exists.
+    var noteID: UUID? { editor?.noteID }
+
+    /// The notes, if they could be opened.
+    var store: NoteStore? {
+        guard case let .success(store) = services.notes else { return nil }
+        return store
+    }
+
+    /// Builds the window: its header bar, and with notes, the editor on the
+    /// note the session restores, the activity opening it asks for, or the
+    /// owner's choice; without notes, why they could not be opened.
+    func connect(_ scene: Scene, to session: SceneSession, options: SceneConnectionOptions) {
+        guard let scene = scene as? WindowScene, let owner else { return }
+        self.scene = scene
+        scene.subtitle = owner.kindOfWindow
+        let header = HeaderBar()
+        header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu")))
+        scene.window.setTitlebar(header)
+        guard case let .success(store) = services.notes, let documents = services.documents else {
+            scene.title = "Quire"
+            if case let .failure(error) = services.notes {
+                scene.window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
+                scene.window.setChild(UnreadableNotesView(error: error).root)
+            }
+            return
+        }
+        owner.decorate(header)  // note controls only where there are notes
+        let prefersItsNote = owner.prefersItsNote
+        var requested = NoteActivity.noteID(in: session.stateRestorationActivity)
+            ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
+            ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
+        if let id = requested, (try? store.isInTrash(id)) == true {
+            // The note went to the trash after the window last saved its state (the
+            // app stopped before the window followed): do what it would have done.
+            Log.error("the note \(id.uuidString) of a restored window is in the trash; \(prefersItsNote ? "its window closes" : "the window shows the newest note")")
+            requested = nil
+            if prefersItsNote { MainLoop.idle { Application.shared?.requestSceneSessionDestruction(session); return false } }
+        }
+        let editor = NoteEditor(documents: documents, liveEdits: services.liveEdits, noteID: requested ?? owner.initialNoteID(in: store))
+        editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
+        editor.onStateChange = { [weak self] in self?.recordState() }
+        editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
+        editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
+        editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
+        self.editor = editor
+        let content = Box(vertical: true)
+        content.append(saveBar.root)
+        content.append(banner.root)
+        content.append(editor.root)
+        let saved = session.stateRestorationActivity
+        // A window of its own to restore comes back as it was; a new one opens as the last one closed.
+        let last = saved == nil ? services.lastWindow : nil
+        let size: (width: Int32, height: Int32) = saved.flatMap(NoteActivity.windowSize(in:))
+            ?? last.map { ($0.width, $0.height) } ?? Self.defaultSize
+        scene.window.setDefaultSize(width: size.width, height: size.height)
+        if saved.map(NoteActivity.isMaximized(in:)) ?? last?.maximized ?? false { scene.window.maximize() }
+        if let position = saved.flatMap(NoteActivity.windowPosition(in:)) {
+            // Where it was on the screen (X11 only; Wayland does not let apps place windows).
+            scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
+        }
+        // Over the editor only: in a main window, a toast never covers the list's buttons.
+        let toasts = ToastOverlay(child: content)
+        self.toasts = toasts
+        scene.window.setChild(owner.makeContent(around: toasts, store: store))
+        if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
+            editor.select(cursor: last.cursor, bound: last.selectionBound)
+            editor.revealCursor()
+        }
+        if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
+            show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
+        }
+        if saved == nil, let opening = options.userActivities.first {
+            owner.restoreExtraState(from: opening)  // a main window opened on a search
+        }
+        editor.focus()
+        titleChanged(to: editor.windowTitle)
+        recordState()
+        saveStateChanged()
+        scene.userActivity = activity
+    }
+
+    /// Puts back the cursor, selection and scroll the window had, and what else its owner keeps.
+    func restoreInteractionState(with stateRestorationActivity: UserActivity) {
+        if let editor { show(stateRestorationActivity, in: editor) }
+        owner?.restoreExtraState(from: stateRestorationActivity)
+    }
+
+    /// Puts the cursor and selection `activity` recorded into `editor`, and its
+    /// scroll position; without one, scrolls to the cursor.
+    private func show(_ activity: UserActivity, in editor: NoteEditor) {
+        let cursor = NoteActivity.cursor(in: activity)
+        editor.select(cursor: cursor, bound: NoteActivity.selectionBound(in: activity) ?? cursor)
+        if let scroll = NoteActivity.recordedScroll(in: activity) {
+            editor.restoreScroll(to: scroll)
+        } else if cursor > 0 {
+            editor.revealCursor()
+        }
+    }
+
+    /// Where this window is in its note (the note, its cursor and selection),
+    /// for a new window to open at the same place. No scroll position: this
+    /// window's may still be moving, and the new one scrolls to the cursor.
+    func viewActivity() -> UserActivity? {
+        guard let editor, let noteID = editor.noteID else { return nil }
+        let activity = NoteActivity.make(noteID: noteID, cursor: editor.cursorOffset)
+        NoteActivity.recordSelection(activity, bound: editor.selectionBound)
+        return activity
+    }
+
+    /// The window is going: the app records it as the last one closed, and the editor lets go of its note.
+    func disconnect(from scene: Scene) {
+        if let editor, let window = (scene as? WindowScene)?.window {
+            let size = window.defaultSize
+            services.windowClosed(LastWindow(
+                width: size.width, height: size.height, maximized: window.isMaximized, noteID: editor.noteID,
+                cursor: editor.cursorOffset, selectionBound: editor.selectionBound))
+        }
+        editor?.close()
+        editor = nil
+    }
+
+    /// A window whose note cannot be saved asks before closing; another window
+    /// showing the same note keeps the text, so closing this one loses nothing.
+    func shouldClose(_ scene: Scene) -> Bool {
+        guard let editor, !editor.saveNow(), editor.document.viewCount <= 1,
+              let window = (scene as? WindowScene)?.window
+        else { return true }
+        let problem = editor.document.problem
+        let kept = problem?.draftFailure == nil
+            ? localized("If you close it, Quire keeps trying to save it while it runs, and puts the text back from its recovery copy the next time it starts.")
+            : localized("No recovery copy could be written, so if you close it and then quit before it is saved, the text is lost.")
+        ConfirmationDialog.ask(
+            over: window, question: localized("Close Without Saving?"),
+            detail: "\(problem?.message ?? "")\n\n\(kept)",
+            confirmLabel: localized("_Close Anyway"), cancelLabel: localized("_Keep Open")
+        ) { [weak scene] in
+            if let session = scene?.session { Application.shared?.requestSceneSessionDestruction(session) }
+        }
+        return false
+    }
+
+    /// The activity that brings the window back: its note, cursor, selection,
+    /// scroll, size and place, and what else its owner keeps.
+    func restorationActivity(for scene: Scene) -> UserActivity? {
+        recordState()
+        if let window = (scene as? WindowScene)?.window {
+            let size = window.defaultSize
+            NoteActivity.recordWindow(
+                activity, width: size.width, height: size.height, maximized: window.isMaximized,
+                position: window.isMaximized ? nil : window.screenPosition)
+        }
+        if let editor {
+            NoteActivity.recordView(activity, selectionBound: editor.selectionBound, scroll: editor.scrollOffset)
+        }
+        owner?.recordExtraState(into: activity)
+        return activity
+    }
+
+    /// Moves the note shown to the trash and offers Undo, which also opens the
+    /// note's own window again if it had one (Move to Trash: Alt+Delete, or
+    /// Delete in the list). Every window's unsaved typing in the note is saved
+    /// first; a note that cannot be saved is not trashed.
+    func moveNoteToTrash() {
+        guard let editor, let store, let owner else { return }
+        guard editor.saveNow() else { return }  // the save bar says why
+        guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
+        let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
+        // The note's own window closes with it; Undo opens it again.
+        let hadOwnWindow = Application.shared?.connectedScenes.contains { scene in
+            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID == id } ?? false
+        } ?? false
+        do {
+            try store.waitingLonger { try store.moveToTrash(id) }
+        } catch {
+            Log.error("could not move the note to the trash: \(error)")
+            toasts?.show(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
+            return
+        }
+        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
+        // The newest trashing is the one Undo is for: its toast shows at once. A
+        // note's own window closes with its note: no toast is started in it (one
+        // still animating in a window being destroyed upsets GTK's frame clock).
+        guard !owner.prefersItsNote else { return }
+        let services = services
+        offerUndo(saying: message, failure: "could not take the note out of the trash") { [weak self] in
+            try store.waitingLonger { try store.restoreFromTrash(id) }
+            self?.editor?.show(noteID: id)
+            self?.editor?.focus()
+            if hadOwnWindow { services.openNoteWindow(for: id, showing: nil) }
+        }
+    }
+
+    /// Offers Undo for what was just done, in a toast saying `message` for a
+    /// few seconds; pressing it (or Alt+U) runs `undo`, whose failure is logged
+    /// after `failure`.
+    func offerUndo(saying message: String, failure: String, _ undo: @escaping @MainActor () throws -> Void) {
+        // Undo is for the newest action only: the toast offering it for an older
+        // one goes, rather than wait its turn with a second Alt+U in the window.
+        undoToast?.dismiss()
+        let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
+        undoToast = toast
+        toast.onButtonClicked {
+            do {
+                try undo()
+            } catch {
+                Log.error("\(failure): \(error)")
+            }
+        }
+        offer(toast)
+    }
+
+    /// Shows `toast` over the window's note (queued behind one showing).
+    func offer(_ toast: Toast) { toasts?.show(toast) }
+
+    /// The note shown went to the trash (here or in another window): a note's own
+    /// window closes, discarding its session; a main window moves to the note
+    /// its owner picks. Deferred to an idle moment, out of the signal handler
+    /// that made the change.
+    private func noteWasRemoved(from store: NoteStore) {
+        MainLoop.idle { [weak self] in
+            guard let self, let scene, let owner else { return false }
+            if owner.prefersItsNote {
+                Application.shared?.requestSceneSessionDestruction(scene.session)
+            } else {
+                editor?.show(noteID: owner.noteToShowAfterRemoval(from: store))
+            }
+            return false
+        }
+    }
+
+    /// Shows, or hides, why the note is not saved; and any notice its document has.
+    private func saveStateChanged() {
+        guard let editor else { return }
+        if let problem = editor.document.problem, problem.isWorthShowing {
+            if saveBar.text != problem.message {
+                saveBar.show(problem.message, actionLabel: localized("_Try Again"),
+                             tooltip: localized("Try to save the note now")) { [weak self] in self?.editor?.saveNow() }
+            }
+        } else if saveBar.isShown {
+            saveBar.hide()
+        }
+        if let notice = editor.takeNotice() {
+            banner.show(notice, actionLabel: localized("_OK"))
+        }
+    }
+
+    /// Shows the window's new title and keeps it in the restoration activity
+    /// (the Window menu names a disconnected window by it).
+    private func titleChanged(to editorTitle: String) {
+        let title = owner?.windowTitle(editorTitle: editorTitle) ?? editorTitle
+        scene?.title = title
+        if activity.title != title { activity.title = title }
+    }
+
+    /// Shows the title again, after something other than the editor changed it.
+    func refreshTitle() {
+        if let editor { titleChanged(to: editor.windowTitle) }
+    }
+
+    private func recordState() {
+        guard let editor else { return }
+        NoteActivity.update(activity, noteID: editor.noteID, cursor: editor.cursorOffset)
+        if owner?.prefersItsNote == true, let noteID = editor.noteID, let scene {
+            let link = NoteLink.url(for: noteID).absoluteString
+            if scene.activationConditions.prefersToActivateForTargetContentIdentifiers != [link] {
+                scene.activationConditions.prefersToActivateForTargetContentIdentifiers = [link]
+            }
+        }
+    }
+}

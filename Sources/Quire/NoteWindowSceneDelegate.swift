@@ -1,0 +1,75 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// A scene delegate whose window shows a note: a note's own window
+/// (`NoteSceneDelegate`) or a main window (`MainSceneDelegate`). Each owns a
+/// `NoteWindowController`, which does what every such window does and asks
+/// its owner, through the members below, what only its kind of window decides;
+/// the scene callbacks go to the controller (this protocol's extension).
+@MainActor
+protocol NoteWindowSceneDelegate: WindowSceneDelegate {
+    /// The window's note, editor, messages and state.
+    var noteWindow: NoteWindowController { get }
+    /// Whether the window is its note's own window: requests for the note raise it.
+    var prefersItsNote: Bool { get }
+    /// What kind of window this is, as the Window menu tells windows apart.
+    var kindOfWindow: String { get }
+    /// The note a window starts with when nothing asks for a particular one.
+    func initialNoteID(in store: NoteStore) -> UUID?
+    /// The window's content around the editor (a main window adds the list).
+    func makeContent(around editorView: Widget, store: NoteStore) -> Widget
+    /// Adds controls to the header bar (a main window adds New Note).
+    func decorate(_ header: HeaderBar)
+    /// The editor shows another note.
+    func editorDidShow(_ noteID: UUID?)
+    /// The note to show after the one shown was removed.
+    func noteToShowAfterRemoval(from store: NoteStore) -> UUID?
+    /// Saves what else the window shows into its restoration activity.
+    func recordExtraState(into activity: UserActivity)
+    /// Restores what else the window showed from its restoration activity.
+    func restoreExtraState(from activity: UserActivity)
+    /// The window's title, given the editor's ("Groceries — Quire").
+    func windowTitle(editorTitle: String) -> String
+    /// Starts a new note in this window (New Note, Ctrl+N).
+    func startNewNote()
+}
+
+extension NoteWindowSceneDelegate {
+    var prefersItsNote: Bool { true }
+    var kindOfWindow: String { localized("note window") }
+    func initialNoteID(in store: NoteStore) -> UUID? { nil }
+    func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }
+    func decorate(_ header: HeaderBar) {}
+    func editorDidShow(_ noteID: UUID?) {}
+    func noteToShowAfterRemoval(from store: NoteStore) -> UUID? { initialNoteID(in: store) }
+    func recordExtraState(into activity: UserActivity) {}
+    func restoreExtraState(from activity: UserActivity) {}
+    func windowTitle(editorTitle: String) -> String { editorTitle }
+    func startNewNote() { noteWindow.editor?.startNewNote() }
+
+    // The scene's life, handled alike for every window showing a note.
+
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        noteWindow.connect(scene, to: session, options: options)
+    }
+
+    func scene(_ scene: Scene, restoreInteractionStateWith stateRestorationActivity: UserActivity) {
+        noteWindow.restoreInteractionState(with: stateRestorationActivity)
+    }
+
+    func sceneDidEnterBackground(_ scene: Scene) { noteWindow.editor?.saveNow() }
+
+    func sceneDidDisconnect(_ scene: Scene) { noteWindow.disconnect(from: scene) }
+
+    func sceneShouldClose(_ scene: Scene) -> Bool { noteWindow.shouldClose(scene) }
+
+    func stateRestorationActivity(for scene: Scene) -> UserActivity? { noteWindow.restorationActivity(for: scene) }
+
+    func scene(_ scene: Scene, openURLContexts urlContexts: Set<OpenURLContext>) {
+        for noteID in urlContexts.compactMap({ NoteLink.noteID(in: $0.url) }) {
+            noteWindow.services.openNoteWindow(for: noteID, showing: nil)
+        }
+    }
+}

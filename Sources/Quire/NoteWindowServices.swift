@@ -1,0 +1,28 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// What the app gives every window showing notes: the notes and their open
+/// documents, the shared menus, the last closed window's record, and a way to
+/// open a note's own window. `AppDelegate` provides them, handing them to each
+/// scene delegate it makes (`application(_:sceneDelegateFor:)`).
+@MainActor
+protocol NoteWindowServices: AnyObject {
+    /// The notes, or why they could not be opened.
+    var notes: Result<NoteStore, any Error> { get }
+    /// The notes open in windows, one document each; nil without notes.
+    var documents: NoteDocuments? { get }
+    /// Carries each keystroke to the other windows showing the same note.
+    var liveEdits: LiveEditHub { get }
+    /// The menu behind every window's menu button.
+    var primaryMenu: Menu { get }
+    /// The menu of a note list row (right-click).
+    var rowMenu: Menu { get }
+    /// The last window that closed, which a window opened afresh follows.
+    var lastWindow: LastWindow? { get }
+    /// Records the window that just closed, for the next one opened afresh.
+    func windowClosed(_ window: LastWindow)
+    /// Shows the note in its own window, raising the one it has, at `view` if given.
+    func openNoteWindow(for noteID: UUID, showing view: UserActivity?)
+}
