@@ -34,7 +34,8 @@ let package = Package(
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
-        .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], swiftSettings: strictSettings),
+        // Its translations (po/) are compiled and installed by Meson, not bundled.
+        .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates po/quire.pot from every marked string (localized(…) and
-# localizedPlural(…) in Swift, translatable="yes" in UI files, the desktop file
-# and the metainfo) and merges it into each translation in po/LINGUAS.
+# Regenerates the translation templates from every marked string and merges
+# them into each translation in the domain's LINGUAS. Two domains:
+# - quire (po/): localized(…) and localizedPlural(…) in the app's Swift code,
+#   translatable="yes" in UI files, the desktop file and the metainfo;
+# - scenes (Sources/Scenes/po/): the scene framework's own text,
+#   FrameworkText.localized(…), so the framework carries its translations.
 # Run it after changing user-visible text, then translate what msgmerge marks.
 #
 # With --check it changes nothing: it merges into copies and fails, naming
@@ -11,38 +14,62 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 
 check=false
 [ "${1:-}" = "--check" ] && check=true
-out=po
-if $check; then
-    out=$(mktemp -d)
-    trap 'rm -rf "$out"' EXIT
-fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 
-header=(--package-name=quire --package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues
-        --from-code=UTF-8 --add-comments=Translators: --sort-by-file)
 # xgettext has no Swift parser; Swift's string literals and calls read as C's.
-mapfile -t swift_files < <(git grep -l -E 'localized(Plural)?\(' -- 'Sources/*.swift')
-xgettext "${header[@]}" --language=C --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
-    --output="$out/quire.pot" "${swift_files[@]}"
-# A fresh template says "charset=CHARSET"; joining needs to know it is UTF-8.
-sed -i 's/charset=CHARSET/charset=UTF-8/' "$out/quire.pot"
-xgettext "${header[@]}" --join-existing --output="$out/quire.pot" \
+extract() {  # domain output keywords… -- files…
+    local domain=$1 output=$2; shift 2
+    local keywords=()
+    while [ "$1" != "--" ]; do keywords+=("--keyword=$1"); shift; done
+    shift
+    xgettext --package-name="$domain" --package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues \
+        --from-code=UTF-8 --add-comments=Translators: --sort-by-file \
+        --language=C --keyword= "${keywords[@]}" --output="$output" "$@"
+    # A fresh template says "charset=CHARSET"; joining and merging need to know it is UTF-8.
+    sed -i 's/charset=CHARSET/charset=UTF-8/' "$output"
+}
+
+merge() {  # domain folder: merges folder/domain.pot into each language of folder/LINGUAS
+    local domain=$1 folder=$2 status=0 out=$2
+    if $check; then
+        out="$scratch/$domain"
+        mkdir -p "$out"
+        cp "$scratch/$domain.pot" "$out/$domain.pot"
+    else
+        cp "$scratch/$domain.pot" "$folder/$domain.pot"
+    fi
+    for language in $(cat "$folder/LINGUAS"); do
+        if $check; then
+            cp "$folder/$language.po" "$out/$language.po"
+        elif [ ! -f "$folder/$language.po" ]; then
+            msginit --no-translator --locale="$language.UTF-8" --input="$folder/$domain.pot" --output-file="$folder/$language.po"
+        fi
+        msgmerge --quiet --update --backup=none --no-fuzzy-matching "$out/$language.po" "$out/$domain.pot"
+        # Messages no longer in the code (or moved to the other domain) go.
+        msgattrib --no-obsolete --output-file="$out/$language.po" "$out/$language.po"
+        if $check; then
+            statistics=$(msgfmt --statistics -o /dev/null "$out/$language.po" 2>&1)
+            case "$statistics" in
+                *untranslated* | *fuzzy*)
+                    echo "$folder/$language.po: $statistics" >&2
+                    msgattrib --untranslated --no-obsolete --no-wrap "$out/$language.po" | grep '^msgid ' | tail -n +2 >&2
+                    status=1 ;;
+            esac
+        fi
+    done
+    return $status
+}
+
+mapfile -t app_files < <(git grep -l -E 'localized(Plural)?\(' -- 'Sources/*.swift' ':!Sources/Scenes')
+extract quire "$scratch/quire.pot" localized localizedPlural:1,2 -- "${app_files[@]}"
+xgettext --package-name=quire --package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues \
+    --from-code=UTF-8 --add-comments=Translators: --sort-by-file --join-existing --output="$scratch/quire.pot" \
     Resources/shortcuts.ui data/io.github.quire.Quire.desktop.in data/io.github.quire.Quire.metainfo.xml.in
+mapfile -t framework_files < <(git grep -l 'FrameworkText.localized(' -- 'Sources/Scenes/*.swift')
+extract scenes "$scratch/scenes.pot" localized -- "${framework_files[@]}"
+
 status=0
-for language in $(cat po/LINGUAS); do
-    if $check; then
-        cp "po/$language.po" "$out/$language.po"
-    elif [ ! -f "po/$language.po" ]; then
-        msginit --no-translator --locale="$language.UTF-8" --input=po/quire.pot --output-file="po/$language.po"
-    fi
-    msgmerge --quiet --update --backup=none --no-fuzzy-matching "$out/$language.po" "$out/quire.pot"
-    if $check; then
-        statistics=$(msgfmt --statistics -o /dev/null "$out/$language.po" 2>&1)
-        case "$statistics" in
-            *untranslated* | *fuzzy*)
-                echo "po/$language.po: $statistics" >&2
-                msgattrib --untranslated --no-obsolete --no-wrap "$out/$language.po" | grep '^msgid ' | tail -n +2 >&2
-                status=1 ;;
-        esac
-    fi
-done
+merge quire po || status=1
+merge scenes Sources/Scenes/po || status=1
 exit $status

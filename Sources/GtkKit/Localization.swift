@@ -18,6 +18,13 @@ public enum Localization {
         textdomain(domain)
     }
 
+    /// Reads `domain`'s catalogues from `directory`, for `localized(_:domain:arguments:)`,
+    /// leaving the app's domain the default: a library's own translations.
+    public static func bind(domain: String, directory: String) {
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
     /// The language messages are shown in, such as "fr" or "zh_CN", for
     /// formatting dates to match: the first of `LANGUAGE` (which gettext
     /// follows unless the locale is "C"), else the messages locale.
@@ -34,6 +41,14 @@ public enum Localization {
 /// of `arguments` (translations may move the `%s`, not reorder them).
 public func localized(_ message: String, _ arguments: String...) -> String {
     let translated = message.withCString { String(cString: gettext($0)) }
+    return substitute(arguments, into: translated)
+}
+
+/// `message` in the person's language from the translations of `domain` (a
+/// library's, bound with `Localization.bind`), with each `%s` replaced in turn
+/// by one of `arguments`.
+public func localized(_ message: String, domain: String, arguments: [String]) -> String {
+    let translated = domain.withCString { domain in message.withCString { String(cString: dgettext(domain, $0)) } }
     return substitute(arguments, into: translated)
 }
 

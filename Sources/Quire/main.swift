@@ -17,7 +17,9 @@ do {
     exit(1)
 }
 let delegate = AppDelegate()
-let application = Application(applicationID: AppDelegate.applicationID, manifest: manifest, delegate: delegate)
+let application = Application(
+    applicationID: AppDelegate.applicationID, manifest: manifest, delegate: delegate,
+    localeDirectory: Resources.localeDirectory)
 application.describeCommandLine(
     summary: localized("Notes in as many windows as you like, each back as you left it."),
     details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),

@@ -19,7 +19,9 @@ struct InstallTests {
         "share/gnome-shell/search-providers/io.github.quire.Quire.search-provider.ini",
         "share/io.github.quire.Quire/Info.plist",
         "share/io.github.quire.Quire/shortcuts.ui",
-    ] + ["es", "fr", "ja", "zh_CN"].map { "share/locale/\($0)/LC_MESSAGES/quire.mo" }
+    ] + ["es", "fr", "ja", "zh_CN"].flatMap { language in
+        ["quire", "scenes"].map { "share/locale/\(language)/LC_MESSAGES/\($0).mo" }
+    }
 
     /// Runs `program` as the developer's shell would (this process's environment),
     /// its output kept in `folder`.

@@ -36,18 +36,43 @@ struct LocalizationTests {
                  threeDaysAgo: "3 天前", noMatch: "没有与“zzz”匹配的笔记。"),
     ]
 
-    /// The translations compiled from `po/` with msgfmt, as the install does.
-    private static func compileCatalogues(into folder: TemporaryDirectory) throws -> String {
+    /// The translations compiled with msgfmt, as the install does: the app's
+    /// (`po/`, domain "quire") and, unless left out, the scene framework's own
+    /// (`Sources/Scenes/po/`, domain "scenes").
+    private static func compileCatalogues(into folder: TemporaryDirectory, framework: Bool = true) throws -> String {
         let root = folder.file("locale")
+        let domains = [("quire", "po")] + (framework ? [("scenes", "Sources/Scenes/po")] : [])
         for language in ["es", "fr", "ja", "zh_CN"] {
             let messages = "\(root)/\(language)/LC_MESSAGES"
             try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
-            let compiled = try ChildProcess.run(
-                "msgfmt", ["--check", "-o", "\(messages)/quire.mo", "\(BuiltProducts.sourceRoot)/po/\(language).po"],
-                environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path)
-            try #require(compiled.status == 0, "msgfmt \(language).po: \(compiled.error)")
+            for (domain, catalogues) in domains {
+                let compiled = try ChildProcess.run(
+                    "msgfmt", ["--check", "-o", "\(messages)/\(domain).mo", "\(BuiltProducts.sourceRoot)/\(catalogues)/\(language).po"],
+                    environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path)
+                try #require(compiled.status == 0, "msgfmt \(catalogues)/\(language).po: \(compiled.error)")
+            }
         }
         return root
+    }
+
+    @Test("the scene framework's text comes from its own catalogue: --help in French, with and without scenes.mo")
+    func frameworkDomain() throws {
+        let app = "Des notes dans autant de fenêtres"  // the app's summary, from quire.mo
+        let framework = "Ouvrir une nouvelle fenêtre dans l’application lancée"  // --new-window, from scenes.mo
+        for withFramework in [true, false] {
+            let catalogues = try TemporaryDirectory(prefix: "quire-locale")
+            defer { catalogues.remove() }
+            let localeDirectory = try LocalizationTests.compileCatalogues(into: catalogues, framework: withFramework)
+            var environment = ProcessInfo.processInfo.environment
+            environment["LANGUAGE"] = "fr"
+            environment["QUIRE_LOCALE_DIR"] = localeDirectory
+            let help = try ChildProcess.run(
+                BuiltProducts.executable("quire"), ["--help"], environment: environment, outputDirectory: catalogues.path)
+            #expect(help.status == 0)
+            #expect(help.output.contains(app), "the app's own text is translated: \(help.output)")
+            #expect(help.output.contains(framework) == withFramework, "scenes.mo there: \(withFramework): \(help.output)")
+            #expect(help.output.contains("Open a new window in the running app") == !withFramework, "\(help.output)")
+        }
     }
 
     @Test("every string a person can see is in the template and translated in every language, none fuzzy")

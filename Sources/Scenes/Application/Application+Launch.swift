@@ -41,7 +41,7 @@ extension Application {
         }
         let (urls, refused) = urlContexts(for: commandLine.remainingArguments) { commandLine.printError($0) }
         if hasLaunched && commandLine.hasFlag("fresh") {
-            commandLine.printError(localized("--fresh applies when the app starts; it is already running"))
+            commandLine.printError(FrameworkText.localized("--fresh applies when the app starts; it is already running"))
         }
         handleLaunch(
             newWindow: commandLine.hasFlag("new-window"), fresh: commandLine.hasFlag("fresh"), urls: urls,
@@ -80,7 +80,7 @@ extension Application {
         var refused = false
         let urls = arguments.compactMap { argument -> OpenURLContext? in
             guard let url = URL(string: argument), url.scheme != nil else {
-                report(localized("%s is not a URI: it has no scheme (such as https:)", argument))
+                report(FrameworkText.localized("%s is not a URI: it has no scheme (such as https:)", argument))
                 refused = true
                 return nil
             }

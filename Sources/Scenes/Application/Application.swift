@@ -68,22 +68,27 @@ public final class Application {
     /// before `run()`.
     public func describeCommandLine(summary: String, details: String, version: String) {
         desktop.describeOptions(summary: summary, description: details)
-        desktop.addFlag("version", description: localized("Show the version and quit"))
+        desktop.addFlag("version", description: FrameworkText.localized("Show the version and quit"))
         versionLine = version
     }
 
-    /// Creates the application; `run()` starts it.
+    /// Creates the application; `run()` starts it. Its sessions are kept in
+    /// `directories` (by default, the desktop's folders named after
+    /// `applicationID`); the framework's own translations (`scenes.mo`) are read
+    /// from `localeDirectory`, laid out as `<language>/LC_MESSAGES/scenes.mo`
+    /// (by default, the system's).
     public init(
         applicationID: String, manifest: SceneManifest, delegate: any ApplicationDelegate,
-        directories: AppDirectories? = nil
+        directories: AppDirectories? = nil, localeDirectory: String? = nil
     ) {
+        if let localeDirectory { Localization.bind(domain: FrameworkText.domain, directory: localeDirectory) }
         self.delegate = delegate
         self.manifest = manifest
         self.directories = directories ?? AppDirectories(applicationID: applicationID)
         desktop = DesktopApplication(id: applicationID, handlesCommandLine: true, handlesOpening: true)
-        desktop.addFlag("new-window", description: localized("Open a new window in the running app"))
-        desktop.addFlag("fresh", description: localized("Start with one new window, discarding the saved ones"))
-        desktop.acceptURIs(description: localized("Open these URIs"))
+        desktop.addFlag("new-window", description: FrameworkText.localized("Open a new window in the running app"))
+        desktop.addFlag("fresh", description: FrameworkText.localized("Start with one new window, discarding the saved ones"))
+        desktop.acceptURIs(description: FrameworkText.localized("Open these URIs"))
         Application.shared = self
         // The application object may outlive this one in GLib: every handler holds it weakly.
         desktop.onStartup { [weak self] in self?.startUp() }
@@ -226,7 +231,7 @@ public final class Application {
         let ordered = sessions.values.sorted { $0.stacking > $1.stacking }
         let wanted = ordered.map { session -> WindowMenuItem in
             let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
-            var label = title.isEmpty ? localized("Window") : title
+            var label = title.isEmpty ? FrameworkText.localized("Window") : title
             if let subtitle = session.scene?.subtitle, !subtitle.isEmpty { label += " (\(subtitle))" }
             return WindowMenuItem(label: label, action: "app.show-session::\(session.persistentIdentifier)")
         }
