@@ -165,6 +165,12 @@ struct Scenario {
         try? await Task.sleep(for: .milliseconds(1_300))
     }
 
+    /// Whether the first window is drawn dark, once it is active.
+    func style() async {
+        guard await firstActiveSession() != nil else { return result("error", "no first scene") }
+        result("dark", DesktopStyle.isDark)
+    }
+
     /// Marks the activity as needing a save 25 times in 2.5 s: it is saved
     /// while this goes on, at most about once a second.
     func throttle() async {

@@ -5,7 +5,8 @@ import Scenes
 // A minimal app on the scene framework, for its conformance tests: recording
 // delegates, a manifest built in code, and one scripted scenario chosen by
 // SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene,
-// restoration, throttle, quit-after-waiting, discarded-requests, wrong-role). Not a
+// restoration, throttle, quit-after-waiting, discarded-requests, wrong-role,
+// style; SCENE_HOST_FOLLOW_STYLE=1 opts in to the desktop's dark style). Not a
 // product; never installed.
 
 MainLoop.bridgeDispatchMainQueue()
@@ -25,6 +26,7 @@ let manifest = try! SceneManifest(propertyList: [
 ])
 let application = Application(
     applicationID: "io.github.quire.SceneHost", manifest: manifest, delegate: HostAppDelegate())
+application.followsDesktopStyle = environment["SCENE_HOST_FOLLOW_STYLE"] == "1"
 let scenario = Scenario(application: application)
 Task { @MainActor in
     switch environment["SCENE_HOST_SCENARIO"] {
@@ -36,6 +38,7 @@ Task { @MainActor in
     case "throttle": await scenario.throttle()
     case "quit-after-waiting": await scenario.quitAfterWaiting()
     case "discarded-requests": await scenario.discardedRequests()
+    case "style": await scenario.style()
     case "wrong-role": break  // configurationForConnecting stops the launch
     default: scenario.result("error", "unknown scenario")
     }

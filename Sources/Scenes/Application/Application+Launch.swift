@@ -7,6 +7,8 @@ import Storage
 /// crash-loop guard); and the command lines of later launches.
 extension Application {
     func startUp() {
+        isStarted = true
+        DesktopStyle.followsDesktop = followsDesktopStyle  // the app's choice, before any window
         openStore()
         SceneTrace.application("application(_:didFinishLaunchingWithOptions:)")
         _ = delegate.application(self, didFinishLaunchingWithOptions: [:])

@@ -60,6 +60,17 @@ public final class Application {
     /// The windows the crash-loop guard did not reopen at this launch.
     public internal(set) var setAsideThisLaunch: [SetAsideSession] = []
 
+    /// Whether the app's windows follow the desktop's light or dark
+    /// preference, live. Off by default: the windows are light, as plain GTK
+    /// draws them, until the app, which knows whether its content suits a dark
+    /// style, opts in (before `run()`, or in `didFinishLaunchingWithOptions`).
+    public var followsDesktopStyle = false {
+        didSet { if isStarted { DesktopStyle.followsDesktop = followsDesktopStyle } }
+    }
+
+    /// Set at startup: the style manager exists from then on.
+    var isStarted = false
+
     /// What `--version` prints, once the app gave it (`describeCommandLine`).
     var versionLine: String?
 

@@ -1,0 +1,19 @@
+import CGtk
+
+/// The light or dark style of the app's windows (libadwaita's style manager).
+/// Use it once the application has started (in its startup, or later).
+@MainActor
+public enum DesktopStyle {
+    /// Whether the windows follow the desktop's light or dark preference (the
+    /// settings portal), live, or are always light, as plain GTK draws them.
+    public static var followsDesktop: Bool {
+        get { adw_style_manager_get_color_scheme(adw_style_manager_get_default()) != ADW_COLOR_SCHEME_FORCE_LIGHT }
+        set {
+            adw_style_manager_set_color_scheme(
+                adw_style_manager_get_default(), newValue ? ADW_COLOR_SCHEME_DEFAULT : ADW_COLOR_SCHEME_FORCE_LIGHT)
+        }
+    }
+
+    /// Whether the windows are drawn in the dark style now.
+    public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+}
