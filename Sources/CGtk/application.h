@@ -1,31 +1,31 @@
 /* The application on the session bus: forwarded command lines, exported objects. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_APPLICATION_H
-#define QUIRE_CGTK_APPLICATION_H
+#ifndef CGTK_APPLICATION_H
+#define CGTK_APPLICATION_H
 
 /* ---- Command lines forwarded to the primary instance -------------------- */
 
 /* Declares a boolean --long-name option that GApplication parses and forwards. */
-static inline void quire_application_add_flag(gpointer application, const char *long_name,
+static inline void cgtk_application_add_flag(gpointer application, const char *long_name,
                                               const char *description) {
     g_application_add_main_option(G_APPLICATION(application), long_name, 0, G_OPTION_FLAG_NONE,
                                   G_OPTION_ARG_NONE, description, NULL);
 }
 
 /* Declares that the arguments left after the options are URIs ("[URI…]" in --help). */
-static inline void quire_application_add_remaining_uris(gpointer application, const char *description) {
+static inline void cgtk_application_add_remaining_uris(gpointer application, const char *description) {
     g_application_add_main_option(G_APPLICATION(application), G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE,
                                   G_OPTION_ARG_STRING_ARRAY, description, "[URI…]");
 }
 
 /* Declares a --long-name=VALUE option whose value is a file name (kept in the file system's encoding). */
-static inline void quire_application_add_filename_option(gpointer application, const char *long_name,
+static inline void cgtk_application_add_filename_option(gpointer application, const char *long_name,
                                                          const char *description, const char *value_name) {
     g_application_add_main_option(G_APPLICATION(application), long_name, 0, G_OPTION_FLAG_NONE,
                                   G_OPTION_ARG_FILENAME, description, value_name);
 }
 
 /* The value of a --long-name=VALUE file name option, or NULL if not given; free with g_free. */
-static inline gchar *quire_command_line_filename_option(gpointer command_line, const char *long_name) {
+static inline gchar *cgtk_command_line_filename_option(gpointer command_line, const char *long_name) {
     GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
     gchar *value = NULL;
     if (!g_variant_dict_lookup(options, long_name, "^ay", &value)) return NULL;
@@ -33,26 +33,26 @@ static inline gchar *quire_command_line_filename_option(gpointer command_line, c
 }
 
 /* The working folder of the process that ran the command, or NULL if unknown (not to be freed). */
-static inline const gchar *quire_command_line_cwd(gpointer command_line) {
+static inline const gchar *cgtk_command_line_cwd(gpointer command_line) {
     return g_application_command_line_get_cwd(G_APPLICATION_COMMAND_LINE(command_line));
 }
 
 /* Writes a line to the standard output of the process that ran the command. */
-static inline void quire_command_line_print(gpointer command_line, const char *message) {
+static inline void cgtk_command_line_print(gpointer command_line, const char *message) {
     g_application_command_line_print(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
 }
 
-static inline void quire_command_line_set_exit_status(gpointer command_line, int status) {
+static inline void cgtk_command_line_set_exit_status(gpointer command_line, int status) {
     g_application_command_line_set_exit_status(G_APPLICATION_COMMAND_LINE(command_line), status);
 }
 
-static inline gboolean quire_command_line_has_flag(gpointer command_line, const char *long_name) {
+static inline gboolean cgtk_command_line_has_flag(gpointer command_line, const char *long_name) {
     GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
     return g_variant_dict_contains(options, long_name);
 }
 
 /* The arguments left after the options, NULL-terminated; free with g_strfreev. */
-static inline gchar **quire_command_line_remaining(gpointer command_line) {
+static inline gchar **cgtk_command_line_remaining(gpointer command_line) {
     GVariantDict *options = g_application_command_line_get_options_dict(G_APPLICATION_COMMAND_LINE(command_line));
     gchar **remaining = NULL;
     if (!g_variant_dict_lookup(options, G_OPTION_REMAINING, "^as", &remaining)) {
@@ -61,41 +61,41 @@ static inline gchar **quire_command_line_remaining(gpointer command_line) {
     return remaining;
 }
 
-static inline gboolean quire_command_line_is_remote(gpointer command_line) {
+static inline gboolean cgtk_command_line_is_remote(gpointer command_line) {
     return g_application_command_line_get_is_remote(G_APPLICATION_COMMAND_LINE(command_line));
 }
 
 /* What --help says above the options (`summary`) and below them (`description`). */
-static inline void quire_application_describe_options(gpointer application, const char *summary,
+static inline void cgtk_application_describe_options(gpointer application, const char *summary,
                                                       const char *description) {
     g_application_set_option_context_summary(G_APPLICATION(application), summary);
     g_application_set_option_context_description(G_APPLICATION(application), description);
 }
 
 /* Writes a line to the standard error of the process that ran the command (local or remote). */
-static inline void quire_command_line_print_error(gpointer command_line, const char *message) {
+static inline void cgtk_command_line_print_error(gpointer command_line, const char *message) {
     g_application_command_line_printerr(G_APPLICATION_COMMAND_LINE(command_line), "%s\n", message);
 }
 
 /* ---- Objects the app exports on the session bus ------------------------- */
 
 /* void handler(const char *method, GVariant *parameters, GDBusMethodInvocation *invocation, gpointer data) */
-typedef void (*QuireMethodHandler)(const char *method, GVariant *parameters, gpointer invocation, gpointer data);
+typedef void (*CGtkMethodHandler)(const char *method, GVariant *parameters, gpointer invocation, gpointer data);
 
 typedef struct {
-    QuireMethodHandler handler;
+    CGtkMethodHandler handler;
     gpointer data;
     GDestroyNotify release;
-} QuireMethodTarget;
+} CGtkMethodTarget;
 
-static void quire_method_call(GDBusConnection *connection, const gchar *sender, const gchar *path,
+static void cgtk_method_call(GDBusConnection *connection, const gchar *sender, const gchar *path,
                               const gchar *interface, const gchar *method, GVariant *parameters,
                               GDBusMethodInvocation *invocation, gpointer target) {
-    ((QuireMethodTarget *)target)->handler(method, parameters, invocation, ((QuireMethodTarget *)target)->data);
+    ((CGtkMethodTarget *)target)->handler(method, parameters, invocation, ((CGtkMethodTarget *)target)->data);
 }
 
-static void quire_method_target_free(gpointer target) {
-    QuireMethodTarget *method_target = target;
+static void cgtk_method_target_free(gpointer target) {
+    CGtkMethodTarget *method_target = target;
     if (method_target->release != NULL) method_target->release(method_target->data);
     g_free(method_target);
 }
@@ -107,9 +107,9 @@ static void quire_method_target_free(gpointer target) {
  * must reply to each invocation), on the main loop. Returns the registration,
  * or 0 with a message in `*error_message` (free it with g_free); `release`
  * gets `data` back once the object is gone (or at once, on failure). */
-static inline guint quire_session_bus_export_object(const char *path, const char *xml, QuireMethodHandler handler,
+static inline guint cgtk_session_bus_export_object(const char *path, const char *xml, CGtkMethodHandler handler,
                                                     gpointer data, GDestroyNotify release, char **error_message) {
-    static const GDBusInterfaceVTable vtable = { quire_method_call, NULL, NULL, { 0 } };
+    static const GDBusInterfaceVTable vtable = { cgtk_method_call, NULL, NULL, { 0 } };
     GError *error = NULL;
     GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
     GDBusNodeInfo *node = connection == NULL ? NULL : g_dbus_node_info_new_for_xml(xml, &error);
@@ -121,12 +121,12 @@ static inline guint quire_session_bus_export_object(const char *path, const char
         release(data);
         return 0;
     }
-    QuireMethodTarget *target = g_new0(QuireMethodTarget, 1);
+    CGtkMethodTarget *target = g_new0(CGtkMethodTarget, 1);
     target->handler = handler;
     target->data = data;
     target->release = release;
     guint id = g_dbus_connection_register_object(connection, path, node->interfaces[0], &vtable, target,
-                                                 quire_method_target_free, &error);
+                                                 cgtk_method_target_free, &error);
     g_dbus_node_info_unref(node);
     /* The connection reference is kept for the life of the process: GIO holds its
      * shared connection only weakly, and the object lives as long as the connection. */
@@ -139,7 +139,7 @@ static inline guint quire_session_bus_export_object(const char *path, const char
 
 /* The array of strings at `index` of the `parameters` tuple (NULL-terminated;
  * free the array, not the strings, with g_free). */
-static inline const gchar **quire_variant_strings_at(GVariant *parameters, gsize index) {
+static inline const gchar **cgtk_variant_strings_at(GVariant *parameters, gsize index) {
     GVariant *child = g_variant_get_child_value(parameters, index);
     const gchar **strings = g_variant_get_strv(child, NULL);
     g_variant_unref(child);
@@ -147,7 +147,7 @@ static inline const gchar **quire_variant_strings_at(GVariant *parameters, gsize
 }
 
 /* The string at `index` of the `parameters` tuple (a copy: free it with g_free). */
-static inline gchar *quire_variant_string_at(GVariant *parameters, gsize index) {
+static inline gchar *cgtk_variant_string_at(GVariant *parameters, gsize index) {
     GVariant *child = g_variant_get_child_value(parameters, index);
     gchar *string = g_variant_dup_string(child, NULL);
     g_variant_unref(child);
@@ -155,14 +155,14 @@ static inline gchar *quire_variant_string_at(GVariant *parameters, gsize index) 
 }
 
 /* Replies with one array of strings, "(as)". */
-static inline void quire_invocation_return_strings(gpointer invocation, const char *const *strings, gsize count) {
+static inline void cgtk_invocation_return_strings(gpointer invocation, const char *const *strings, gsize count) {
     g_dbus_method_invocation_return_value(G_DBUS_METHOD_INVOCATION(invocation),
                                           g_variant_new("(@as)", g_variant_new_strv(strings, (gssize)count)));
 }
 
 /* Replies with an array of dictionaries of strings, "(aa{sv})": entry i holds
  * keys[k] -> values[i * key_count + k], each value a string. */
-static inline void quire_invocation_return_dictionaries(gpointer invocation, const char *const *keys, gsize key_count,
+static inline void cgtk_invocation_return_dictionaries(gpointer invocation, const char *const *keys, gsize key_count,
                                                         const char *const *values, gsize count) {
     GVariantBuilder entries;
     g_variant_builder_init(&entries, G_VARIANT_TYPE("aa{sv}"));
@@ -179,12 +179,12 @@ static inline void quire_invocation_return_dictionaries(gpointer invocation, con
 }
 
 /* Replies with nothing, "()". */
-static inline void quire_invocation_return_nothing(gpointer invocation) {
+static inline void cgtk_invocation_return_nothing(gpointer invocation) {
     g_dbus_method_invocation_return_value(G_DBUS_METHOD_INVOCATION(invocation), NULL);
 }
 
 /* Replies with a D-Bus error (org.freedesktop.DBus.Error.Failed) saying `message`. */
-static inline void quire_invocation_return_failure(gpointer invocation, const char *message) {
+static inline void cgtk_invocation_return_failure(gpointer invocation, const char *message) {
     g_dbus_method_invocation_return_dbus_error(G_DBUS_METHOD_INVOCATION(invocation),
                                                "org.freedesktop.DBus.Error.Failed", message);
 }

@@ -1,12 +1,12 @@
 /* Windows built from UI files, and the About window. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_DIALOGS_H
-#define QUIRE_CGTK_DIALOGS_H
+#ifndef CGTK_DIALOGS_H
+#define CGTK_DIALOGS_H
 
 /* ---- Dialogs built from a UI file, and the About dialog ------------------ */
 
 /* The window called `name` in the GtkBuilder file at `path`, with a new
    reference for the caller, or NULL (and `error` set) if it cannot be built. */
-static inline gpointer quire_builder_window(const char *path, const char *name, GError **error) {
+static inline gpointer cgtk_builder_window(const char *path, const char *name, GError **error) {
     GtkBuilder *builder = gtk_builder_new();
     gpointer window = NULL;
     if (gtk_builder_add_from_file(builder, path, error)) {
@@ -21,7 +21,7 @@ static inline gpointer quire_builder_window(const char *path, const char *name, 
 
 /* An About dialog for the app (GtkAboutDialog's setters are plain functions;
    the licence type is an enum the caller should not need to know). */
-static inline GtkWidget *quire_about_window_new(const char *title, const char *name, const char *version,
+static inline GtkWidget *cgtk_about_window_new(const char *title, const char *name, const char *version,
                                                 const char *comments, const char *website, const char *icon_name) {
     GtkWidget *window = adw_about_window_new();
     AdwAboutWindow *about = ADW_ABOUT_WINDOW(window);
@@ -40,7 +40,7 @@ static inline GtkWidget *quire_about_window_new(const char *title, const char *n
 /* A file chooser over `parent` (may be NULL), modal: the desktop's portal
    picker where there is one, GTK's own dialog otherwise. `kind`: 0 open
    files, 1 save a file, 2 choose folders. */
-static inline gpointer quire_file_chooser_new(gpointer parent, const char *title, int kind, const char *accept_label) {
+static inline gpointer cgtk_file_chooser_new(gpointer parent, const char *title, int kind, const char *accept_label) {
     GtkFileChooserAction action = kind == 1   ? GTK_FILE_CHOOSER_ACTION_SAVE
                                   : kind == 2 ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
                                               : GTK_FILE_CHOOSER_ACTION_OPEN;
@@ -50,13 +50,13 @@ static inline gpointer quire_file_chooser_new(gpointer parent, const char *title
     return chooser;
 }
 
-static inline void quire_file_chooser_set_multiple(gpointer chooser, gboolean multiple) {
+static inline void cgtk_file_chooser_set_multiple(gpointer chooser, gboolean multiple) {
     gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(chooser), multiple);
 }
 
 /* Adds a filter called `name` showing the files whose names end in one of
    `suffixes` (NULL-terminated, without the dot). */
-static inline void quire_file_chooser_add_filter(gpointer chooser, const char *name, const char *const *suffixes) {
+static inline void cgtk_file_chooser_add_filter(gpointer chooser, const char *name, const char *const *suffixes) {
     GtkFileFilter *filter = gtk_file_filter_new();
     gtk_file_filter_set_name(filter, name);
     for (const char *const *suffix = suffixes; *suffix != NULL; suffix++) gtk_file_filter_add_suffix(filter, *suffix);
@@ -65,12 +65,12 @@ static inline void quire_file_chooser_add_filter(gpointer chooser, const char *n
 }
 
 /* The name a save chooser suggests. */
-static inline void quire_file_chooser_set_name(gpointer chooser, const char *name) {
+static inline void cgtk_file_chooser_set_name(gpointer chooser, const char *name) {
     gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
 }
 
 /* The chosen files' local paths, NULL-terminated; free with g_strfreev. */
-static inline gchar **quire_file_chooser_paths(gpointer chooser) {
+static inline gchar **cgtk_file_chooser_paths(gpointer chooser) {
     GListModel *files = gtk_file_chooser_get_files(GTK_FILE_CHOOSER(chooser));
     guint count = g_list_model_get_n_items(files);
     gchar **paths = g_new0(gchar *, count + 1);
@@ -85,9 +85,9 @@ static inline gchar **quire_file_chooser_paths(gpointer chooser) {
     return paths;
 }
 
-static inline void quire_file_chooser_show(gpointer chooser) { gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser)); }
+static inline void cgtk_file_chooser_show(gpointer chooser) { gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser)); }
 
 /* Whether a native dialog's response is the accept button's. */
-static inline gboolean quire_file_chooser_accepted(int response) { return response == GTK_RESPONSE_ACCEPT; }
+static inline gboolean cgtk_file_chooser_accepted(int response) { return response == GTK_RESPONSE_ACCEPT; }
 
 #endif

@@ -1,6 +1,6 @@
 /* The libdispatch main queue, drained from the GLib main loop. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_DISPATCH_H
-#define QUIRE_CGTK_DISPATCH_H
+#ifndef CGTK_DISPATCH_H
+#define CGTK_DISPATCH_H
 
 /* ---- The libdispatch main queue, drained from the GLib main loop -------- */
 
@@ -12,12 +12,12 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
-static inline int quire_dispatch_main_queue_fd(void) {
+static inline int cgtk_dispatch_main_queue_fd(void) {
     return _dispatch_get_main_queue_handle_4CF();
 }
 
 /* Clears the eventfd's counter (non-blocking) and runs what the main queue holds. */
-static inline void quire_dispatch_drain_main_queue(void) {
+static inline void cgtk_dispatch_drain_main_queue(void) {
     eventfd_t ignored;
     int fd = _dispatch_get_main_queue_handle_4CF();
     int flags = fcntl(fd, F_GETFL);

@@ -1,17 +1,17 @@
 /* Menus, actions and context menus. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_MENUS_H
-#define QUIRE_CGTK_MENUS_H
+#ifndef CGTK_MENUS_H
+#define CGTK_MENUS_H
 
 /* ---- Context menus: a secondary click on a widget opens a popover menu ---- */
 
 /* void handler(GtkGestureClick *gesture, int presses, double x, double y, gpointer data): "pressed" */
-typedef void (*QuirePressedHandler)(gpointer gesture, int presses, double x, double y, gpointer data);
+typedef void (*CGtkPressedHandler)(gpointer gesture, int presses, double x, double y, gpointer data);
 
 /* Watches `widget` for mouse button `button` (1 primary, 3 secondary) being
  * "pressed" or "released" (`signal`), before the widgets around it see it;
  * the widget owns the gesture. */
-static inline gulong quire_widget_on_click(gpointer widget, guint button, const char *signal,
-                                           QuirePressedHandler handler, gpointer data, GClosureNotify release) {
+static inline gulong cgtk_widget_on_click(gpointer widget, guint button, const char *signal,
+                                           CGtkPressedHandler handler, gpointer data, GClosureNotify release) {
     GtkGesture *gesture = gtk_gesture_click_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), button);
     gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
@@ -19,7 +19,7 @@ static inline gulong quire_widget_on_click(gpointer widget, guint button, const 
 }
 
 /* Calls `handler` when the keyboard focus enters `widget` (or a widget inside it). */
-static inline gulong quire_widget_on_focus_enter(gpointer widget, QuireVoidHandler handler, gpointer data,
+static inline gulong cgtk_widget_on_focus_enter(gpointer widget, CGtkVoidHandler handler, gpointer data,
                                                  GClosureNotify release) {
     GtkEventController *focus = gtk_event_controller_focus_new();
     gtk_widget_add_controller(GTK_WIDGET(widget), focus);
@@ -27,14 +27,14 @@ static inline gulong quire_widget_on_focus_enter(gpointer widget, QuireVoidHandl
 }
 
 /* A popover menu of `menu`, attached to `parent` (which unparents it when disposed). */
-static inline GtkWidget *quire_popover_menu_new(gpointer menu, gpointer parent) {
+static inline GtkWidget *cgtk_popover_menu_new(gpointer menu, gpointer parent) {
     GtkWidget *popover = gtk_popover_menu_new_from_model(G_MENU_MODEL(menu));
     gtk_widget_set_parent(popover, GTK_WIDGET(parent));
     gtk_popover_set_has_arrow(GTK_POPOVER(popover), FALSE);
     return popover;
 }
 
-static inline void quire_popover_popup_at(gpointer popover, double x, double y) {
+static inline void cgtk_popover_popup_at(gpointer popover, double x, double y) {
     GdkRectangle point = { (int)x, (int)y, 1, 1 };
     gtk_popover_set_pointing_to(GTK_POPOVER(popover), &point);
     gtk_popover_popup(GTK_POPOVER(popover));
@@ -43,19 +43,19 @@ static inline void quire_popover_popup_at(gpointer popover, double x, double y) 
 /* ---- Actions (GSimpleAction is opaque to Swift) -------------------------- */
 
 /* A new parameterless action, with a full reference for the caller. */
-static inline gpointer quire_simple_action_new(const char *name) {
+static inline gpointer cgtk_simple_action_new(const char *name) {
     return g_simple_action_new(name, NULL);
 }
 
 /* A new action whose parameter is a string ("app.name::value" in menus); with a
  * non-NULL `state`, also a string state: menus mark the item whose value is the state. */
-static inline gpointer quire_simple_action_new_with_string(const char *name, const char *state) {
+static inline gpointer cgtk_simple_action_new_with_string(const char *name, const char *state) {
     if (state == NULL) return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
     return g_simple_action_new_stateful(name, G_VARIANT_TYPE_STRING, g_variant_new_string(state));
 }
 
 /* Sets the string state of the action `name` in `map`, if it is a stateful string action. */
-static inline void quire_action_map_set_string_state(gpointer map, const char *name, const char *state) {
+static inline void cgtk_action_map_set_string_state(gpointer map, const char *name, const char *state) {
     GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
     if (action == NULL || !G_IS_SIMPLE_ACTION(action)) return;
     const GVariantType *type = g_action_get_state_type(action);
@@ -64,7 +64,7 @@ static inline void quire_action_map_set_string_state(gpointer map, const char *n
 }
 
 /* The string inside a string GVariant, or NULL if it is not one. Borrowed. */
-static inline const char *quire_variant_string(GVariant *value) {
+static inline const char *cgtk_variant_string(GVariant *value) {
     if (value == NULL || !g_variant_is_of_type(value, G_VARIANT_TYPE_STRING)) {
         return NULL;
     }
@@ -73,31 +73,31 @@ static inline const char *quire_variant_string(GVariant *value) {
 
 /* ---- Menus (GMenu is opaque to Swift) ----------------------------------- */
 
-static inline gpointer quire_menu_new(void) { return g_menu_new(); }
+static inline gpointer cgtk_menu_new(void) { return g_menu_new(); }
 
-static inline void quire_menu_append(gpointer menu, const char *label, const char *detailed_action) {
+static inline void cgtk_menu_append(gpointer menu, const char *label, const char *detailed_action) {
     g_menu_append(G_MENU(menu), label, detailed_action);
 }
 
-static inline void quire_menu_append_section(gpointer menu, const char *label, gpointer section) {
+static inline void cgtk_menu_append_section(gpointer menu, const char *label, gpointer section) {
     g_menu_append_section(G_MENU(menu), label, G_MENU_MODEL(section));
 }
 
-static inline void quire_menu_remove_all(gpointer menu) { g_menu_remove_all(G_MENU(menu)); }
+static inline void cgtk_menu_remove_all(gpointer menu) { g_menu_remove_all(G_MENU(menu)); }
 
-static inline void quire_menu_insert(gpointer menu, int position, const char *label, const char *detailed_action) {
+static inline void cgtk_menu_insert(gpointer menu, int position, const char *label, const char *detailed_action) {
     g_menu_insert(G_MENU(menu), position, label, detailed_action);
 }
 
-static inline void quire_menu_remove(gpointer menu, int position) { g_menu_remove(G_MENU(menu), position); }
+static inline void cgtk_menu_remove(gpointer menu, int position) { g_menu_remove(G_MENU(menu), position); }
 
 /* A menu button that makes its popover only when first opened (each call of `create` sets the model). */
-static inline void quire_menu_button_set_create_popup(gpointer button, GtkMenuButtonCreatePopupFunc create,
+static inline void cgtk_menu_button_set_create_popup(gpointer button, GtkMenuButtonCreatePopupFunc create,
                                                       gpointer data, GDestroyNotify destroy) {
     gtk_menu_button_set_create_popup_func(GTK_MENU_BUTTON(button), create, data, destroy);
 }
 
-static inline void quire_menu_button_set_model(gpointer button, gpointer menu) {
+static inline void cgtk_menu_button_set_model(gpointer button, gpointer menu) {
     gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(button), G_MENU_MODEL(menu));
 }
 

@@ -1,5 +1,5 @@
 /*
- * The only place in Quire that knows GLib, GObject and GTK use C macros:
+ * The only place in the Swift code that knows GLib, GObject and GTK use C macros:
  * this header and the parts it includes.
  *
  * Swift cannot import macros (G_CALLBACK, GTK_WINDOW, G_OBJECT_TYPE_NAME ...) or
@@ -9,8 +9,8 @@
  * checked cast macros: a wrong cast logs a critical (fatal under
  * G_DEBUG=fatal-criticals) instead of silently corrupting memory.
  */
-#ifndef QUIRE_CGTK_SHIM_H
-#define QUIRE_CGTK_SHIM_H
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
 #include <adwaita.h>

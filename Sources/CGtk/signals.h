@@ -1,34 +1,34 @@
 /* Signal connectors, one per handler signature, and the main loop's own sources. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_SIGNALS_H
-#define QUIRE_CGTK_SIGNALS_H
+#ifndef CGTK_SIGNALS_H
+#define CGTK_SIGNALS_H
 
 /* ---- Signals: one connector per handler signature ---------------------- */
 
 /* void handler(GObject *instance, gpointer data): "destroy", "changed", "activate", ... */
-typedef void (*QuireVoidHandler)(gpointer instance, gpointer data);
+typedef void (*CGtkVoidHandler)(gpointer instance, gpointer data);
 /* gboolean handler(GObject *instance, gpointer data): "close-request" */
-typedef gboolean (*QuireBoolHandler)(gpointer instance, gpointer data);
+typedef gboolean (*CGtkBoolHandler)(gpointer instance, gpointer data);
 /* void handler(GObject *instance, GParamSpec *pspec, gpointer data): "notify::..." */
-typedef void (*QuireNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
-typedef void (*QuireStringHandler)(gpointer instance, const char *text, gpointer data);
+typedef void (*CGtkNotifyHandler)(gpointer instance, GParamSpec *pspec, gpointer data);
+typedef void (*CGtkStringHandler)(gpointer instance, const char *text, gpointer data);
 /* void handler(GSimpleAction *action, GVariant *parameter, gpointer data): action "activate" */
-typedef void (*QuireActionHandler)(gpointer action, GVariant *parameter, gpointer data);
+typedef void (*CGtkActionHandler)(gpointer action, GVariant *parameter, gpointer data);
 
 /* void handler(GListModel *list, guint position, guint removed, guint added, gpointer data): "items-changed" */
-typedef void (*QuireItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
+typedef void (*CGtkItemsChangedHandler)(gpointer list, guint position, guint removed, guint added, gpointer data);
 
 /* void handler(GtkTextBuffer *buffer, GtkTextIter *location, char *text, int length, gpointer data): "insert-text" */
-typedef void (*QuireInsertTextHandler)(gpointer buffer, GtkTextIter *location, const char *text, int length,
+typedef void (*CGtkInsertTextHandler)(gpointer buffer, GtkTextIter *location, const char *text, int length,
                                        gpointer data);
 /* void handler(GtkTextBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data): "delete-range" */
-typedef void (*QuireDeleteRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);
+typedef void (*CGtkDeleteRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);
 
-static inline gulong quire_signal_connect_insert_text(gpointer buffer, QuireInsertTextHandler handler,
+static inline gulong cgtk_signal_connect_insert_text(gpointer buffer, CGtkInsertTextHandler handler,
                                                       gpointer data, GClosureNotify release) {
     return g_signal_connect_data(buffer, "insert-text", G_CALLBACK(handler), data, release, 0);
 }
 
-static inline gulong quire_signal_connect_delete_range(gpointer buffer, QuireDeleteRangeHandler handler,
+static inline gulong cgtk_signal_connect_delete_range(gpointer buffer, CGtkDeleteRangeHandler handler,
                                                        gpointer data, GClosureNotify release) {
     return g_signal_connect_data(buffer, "delete-range", G_CALLBACK(handler), data, release, 0);
 }
@@ -36,12 +36,12 @@ static inline gulong quire_signal_connect_delete_range(gpointer buffer, QuireDel
 /* ---- Low-memory warnings ------------------------------------------------- */
 
 /* The system's memory monitor, with a new reference. */
-static inline gpointer quire_memory_monitor_dup_default(void) { return g_memory_monitor_dup_default(); }
+static inline gpointer cgtk_memory_monitor_dup_default(void) { return g_memory_monitor_dup_default(); }
 
 /* void handler(GMemoryMonitor *monitor, GMemoryMonitorWarningLevel level, gpointer data) */
-typedef void (*QuireLowMemoryHandler)(gpointer monitor, GMemoryMonitorWarningLevel level, gpointer data);
+typedef void (*CGtkLowMemoryHandler)(gpointer monitor, GMemoryMonitorWarningLevel level, gpointer data);
 
-static inline gulong quire_signal_connect_low_memory(gpointer monitor, QuireLowMemoryHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_low_memory(gpointer monitor, CGtkLowMemoryHandler handler, gpointer data,
                                                      GClosureNotify release) {
     return g_signal_connect_data(monitor, "low-memory-warning", G_CALLBACK(handler), data, release, 0);
 }

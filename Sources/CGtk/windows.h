@@ -1,98 +1,98 @@
 /* Toplevel windows: the list of them, their state and, on X11, their positions. Part of shim.h: include that, not this. */
-#ifndef QUIRE_CGTK_WINDOWS_H
-#define QUIRE_CGTK_WINDOWS_H
+#ifndef CGTK_WINDOWS_H
+#define CGTK_WINDOWS_H
 
 /* ---- GTK's list of toplevel windows (a GListModel, which Swift sees as opaque) ---- */
 
-static inline gulong quire_toplevels_connect_items_changed(QuireItemsChangedHandler handler, gpointer data,
+static inline gulong cgtk_toplevels_connect_items_changed(CGtkItemsChangedHandler handler, gpointer data,
                                                            GClosureNotify release) {
     return g_signal_connect_data(gtk_window_get_toplevels(), "items-changed", G_CALLBACK(handler), data,
                                  release, 0);
 }
 
-static inline guint quire_toplevels_count(void) {
+static inline guint cgtk_toplevels_count(void) {
     return g_list_model_get_n_items(gtk_window_get_toplevels());
 }
 
 /* The window at `index`, with a new reference the caller must unref. */
-static inline gpointer quire_toplevels_item(guint index) {
+static inline gpointer cgtk_toplevels_item(guint index) {
     return g_list_model_get_item(gtk_window_get_toplevels(), index);
 }
 
-static inline gulong quire_signal_connect_void(gpointer instance, const char *signal,
-                                               QuireVoidHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_void(gpointer instance, const char *signal,
+                                               CGtkVoidHandler handler, gpointer data,
                                                GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
-static inline gulong quire_signal_connect_bool(gpointer instance, const char *signal,
-                                               QuireBoolHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_bool(gpointer instance, const char *signal,
+                                               CGtkBoolHandler handler, gpointer data,
                                                GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
-static inline gulong quire_signal_connect_notify(gpointer instance, const char *signal,
-                                                 QuireNotifyHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_notify(gpointer instance, const char *signal,
+                                                 CGtkNotifyHandler handler, gpointer data,
                                                  GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
 /* void handler(GObject *instance, guint value, gpointer data): a list view's "activate" */
-typedef void (*QuireUIntHandler)(gpointer instance, guint value, gpointer data);
+typedef void (*CGtkUIntHandler)(gpointer instance, guint value, gpointer data);
 
-static inline gulong quire_signal_connect_uint(gpointer instance, const char *signal,
-                                               QuireUIntHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_uint(gpointer instance, const char *signal,
+                                               CGtkUIntHandler handler, gpointer data,
                                                GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
 /* void handler(GObject *instance, int width, int height, gpointer data): a surface's "layout" */
-typedef void (*QuireSizeHandler)(gpointer instance, int width, int height, gpointer data);
+typedef void (*CGtkSizeHandler)(gpointer instance, int width, int height, gpointer data);
 
-static inline gulong quire_signal_connect_size(gpointer instance, const char *signal,
-                                               QuireSizeHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_size(gpointer instance, const char *signal,
+                                               CGtkSizeHandler handler, gpointer data,
                                                GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
-static inline gulong quire_signal_connect_string(gpointer instance, const char *signal,
-                                                 QuireStringHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_string(gpointer instance, const char *signal,
+                                                 CGtkStringHandler handler, gpointer data,
                                                  GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
-static inline gulong quire_signal_connect_action(gpointer instance, const char *signal,
-                                                 QuireActionHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_action(gpointer instance, const char *signal,
+                                                 CGtkActionHandler handler, gpointer data,
                                                  GClosureNotify release) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
 /* int handler(GApplication *app, GApplicationCommandLine *command_line, gpointer data): "command-line" */
-typedef int (*QuireCommandLineHandler)(gpointer application, gpointer command_line, gpointer data);
+typedef int (*CGtkCommandLineHandler)(gpointer application, gpointer command_line, gpointer data);
 
-static inline gulong quire_signal_connect_command_line(gpointer instance, QuireCommandLineHandler handler,
+static inline gulong cgtk_signal_connect_command_line(gpointer instance, CGtkCommandLineHandler handler,
                                                        gpointer data, GClosureNotify release) {
     return g_signal_connect_data(instance, "command-line", G_CALLBACK(handler), data, release, 0);
 }
 
 /* void handler(GApplication *app, GFile **files, gint n_files, gchar *hint, gpointer data): "open" */
-typedef void (*QuireOpenHandler)(gpointer application, gpointer *files, gint n_files, const gchar *hint,
+typedef void (*CGtkOpenHandler)(gpointer application, gpointer *files, gint n_files, const gchar *hint,
                                  gpointer data);
 
-static inline gulong quire_signal_connect_open(gpointer instance, QuireOpenHandler handler, gpointer data,
+static inline gulong cgtk_signal_connect_open(gpointer instance, CGtkOpenHandler handler, gpointer data,
                                                GClosureNotify release) {
     return g_signal_connect_data(instance, "open", G_CALLBACK(handler), data, release, 0);
 }
 
 /* The URI of one of the files an "open" signal carries; free with g_free. */
-static inline gchar *quire_open_file_uri(gpointer *files, gint index) {
+static inline gchar *cgtk_open_file_uri(gpointer *files, gint index) {
     return g_file_get_uri(G_FILE(files[index]));
 }
 
 /* ---- Window state that GTK keeps on the toplevel surface ---------------- */
 
 /* Whether the window's surface is minimised (iconified). FALSE before it is realised. */
-static inline gboolean quire_window_is_minimized(gpointer window) {
+static inline gboolean cgtk_window_is_minimized(gpointer window) {
     GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
     if (surface == NULL || !GDK_IS_TOPLEVEL(surface)) {
         return FALSE;
@@ -101,12 +101,12 @@ static inline gboolean quire_window_is_minimized(gpointer window) {
 }
 
 /* The window's surface (a GdkToplevel) once realised, else NULL; no new reference. */
-static inline gpointer quire_window_surface(gpointer window) {
+static inline gpointer cgtk_window_surface(gpointer window) {
     return gtk_native_get_surface(GTK_NATIVE(window));
 }
 
 /* The frame clock that paints the window once realised, else NULL; no new reference. */
-static inline gpointer quire_widget_frame_clock(gpointer widget) {
+static inline gpointer cgtk_widget_frame_clock(gpointer widget) {
     return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
 }
 
@@ -114,19 +114,19 @@ static inline gpointer quire_widget_frame_clock(gpointer widget) {
 
 /* Only what is needed of GDK's X11 backend and of Xlib is declared here: their
  * headers would bring Xlib's macros and type names (Window, Bool, None) into Swift. */
-typedef struct _XDisplay QuireXDisplay;
+typedef struct _XDisplay CGtkXDisplay;
 extern GType gdk_x11_surface_get_type(void);
 extern unsigned long gdk_x11_surface_get_xid(GdkSurface *surface);
-extern QuireXDisplay *gdk_x11_display_get_xdisplay(GdkDisplay *display);
-extern int XQueryTree(QuireXDisplay *display, unsigned long window, unsigned long *root, unsigned long *parent,
+extern CGtkXDisplay *gdk_x11_display_get_xdisplay(GdkDisplay *display);
+extern int XQueryTree(CGtkXDisplay *display, unsigned long window, unsigned long *root, unsigned long *parent,
                       unsigned long **children, unsigned int *count);
-extern int XTranslateCoordinates(QuireXDisplay *display, unsigned long source, unsigned long destination,
+extern int XTranslateCoordinates(CGtkXDisplay *display, unsigned long source, unsigned long destination,
                                  int x, int y, int *destination_x, int *destination_y, unsigned long *child);
-extern int XMoveWindow(QuireXDisplay *display, unsigned long window, int x, int y);
+extern int XMoveWindow(CGtkXDisplay *display, unsigned long window, int x, int y);
 extern int XFree(void *data);
 
 /* The X11 window of `window`'s surface, or 0 (not realized, or not on X11). */
-static inline unsigned long quire_window_x11_id(gpointer window, QuireXDisplay **display) {
+static inline unsigned long cgtk_window_x11_id(gpointer window, CGtkXDisplay **display) {
     GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
     if (surface == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(surface, gdk_x11_surface_get_type())) return 0;
     *display = gdk_x11_display_get_xdisplay(gdk_surface_get_display(surface));
@@ -136,9 +136,9 @@ static inline unsigned long quire_window_x11_id(gpointer window, QuireXDisplay *
 /* Where `window` is on the screen, on X11: the top-left corner of its outermost
  * window (the window manager's frame, if it puts one around it). FALSE if it is
  * not on X11 or not realized. */
-static inline gboolean quire_window_x11_position(gpointer window, int *x, int *y) {
-    QuireXDisplay *display = NULL;
-    unsigned long outer = quire_window_x11_id(window, &display);
+static inline gboolean cgtk_window_x11_position(gpointer window, int *x, int *y) {
+    CGtkXDisplay *display = NULL;
+    unsigned long outer = cgtk_window_x11_id(window, &display);
     if (outer == 0) return FALSE;
     unsigned long root = 0;
     for (int depth = 0; depth < 8; depth++) {
@@ -155,9 +155,9 @@ static inline gboolean quire_window_x11_position(gpointer window, int *x, int *y
 
 /* Asks for `window` to be placed with its outermost corner at (x, y), on X11 (a
  * window manager places its frame there, as ICCCM's default gravity says). */
-static inline gboolean quire_window_x11_move(gpointer window, int x, int y) {
-    QuireXDisplay *display = NULL;
-    unsigned long xid = quire_window_x11_id(window, &display);
+static inline gboolean cgtk_window_x11_move(gpointer window, int x, int y) {
+    CGtkXDisplay *display = NULL;
+    unsigned long xid = cgtk_window_x11_id(window, &display);
     if (xid == 0) return FALSE;
     XMoveWindow(display, xid, x, y);
     return TRUE;

@@ -9,13 +9,13 @@ public final class Box: Widget {
     }
 
     /// Adds `child` at the end.
-    public func append(_ child: Widget) { gtk_box_append(quire_as_box(objectPointer), child.widgetPointer) }
+    public func append(_ child: Widget) { gtk_box_append(cgtk_as_box(objectPointer), child.widgetPointer) }
 
     /// Takes `child` out of the box (it can then go elsewhere).
-    public func remove(_ child: Widget) { gtk_box_remove(quire_as_box(objectPointer), child.widgetPointer) }
+    public func remove(_ child: Widget) { gtk_box_remove(cgtk_as_box(objectPointer), child.widgetPointer) }
 
     /// Adds `child` right after `sibling`, one of the box's children.
     public func insert(_ child: Widget, after sibling: Widget) {
-        gtk_box_insert_child_after(quire_as_box(objectPointer), child.widgetPointer, sibling.widgetPointer)
+        gtk_box_insert_child_after(cgtk_as_box(objectPointer), child.widgetPointer, sibling.widgetPointer)
     }
 }

@@ -11,17 +11,17 @@ public final class Button: Widget {
 
     /// The text shown (an underscore marks the mnemonic letter).
     public var label: String {
-        get { gtk_button_get_label(quire_as_button(objectPointer)).map { String(cString: $0) } ?? "" }
+        get { gtk_button_get_label(cgtk_as_button(objectPointer)).map { String(cString: $0) } ?? "" }
         set {
-            gtk_button_set_label(quire_as_button(objectPointer), newValue)
-            gtk_button_set_use_underline(quire_as_button(objectPointer), 1)
+            gtk_button_set_label(cgtk_as_button(objectPointer), newValue)
+            gtk_button_set_use_underline(cgtk_as_button(objectPointer), 1)
         }
     }
 
     /// A button showing `label` that activates the detailed action `action` ("app.new-note").
     public convenience init(label: String, action: String, tooltip: String) {
         self.init(label: label)
-        gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action)
+        gtk_actionable_set_action_name(cgtk_as_actionable(objectPointer), action)
         setTooltip(tooltip)
     }
 
@@ -31,7 +31,7 @@ public final class Button: Widget {
     /// `tooltip` shown on hover.
     public init(iconName: String, action: String?, name: String, tooltip: String) {
         super.init(retaining: gtk_button_new_from_icon_name(iconName))
-        if let action { gtk_actionable_set_action_name(quire_as_actionable(objectPointer), action) }
+        if let action { gtk_actionable_set_action_name(cgtk_as_actionable(objectPointer), action) }
         setAccessibleLabel(name)
         setTooltip(tooltip)
     }

@@ -9,8 +9,8 @@ public final class ClampScrollable: Widget {
     /// `tighteningThreshold` the child takes all the width there is.
     public init(child: Widget, maximumWidth: Int32, tighteningThreshold: Int32) {
         super.init(retaining: adw_clamp_scrollable_new())
-        adw_clamp_scrollable_set_child(quire_as_clamp_scrollable(objectPointer), child.widgetPointer)
-        adw_clamp_scrollable_set_maximum_size(quire_as_clamp_scrollable(objectPointer), maximumWidth)
-        adw_clamp_scrollable_set_tightening_threshold(quire_as_clamp_scrollable(objectPointer), tighteningThreshold)
+        adw_clamp_scrollable_set_child(cgtk_as_clamp_scrollable(objectPointer), child.widgetPointer)
+        adw_clamp_scrollable_set_maximum_size(cgtk_as_clamp_scrollable(objectPointer), maximumWidth)
+        adw_clamp_scrollable_set_tightening_threshold(cgtk_as_clamp_scrollable(objectPointer), tighteningThreshold)
     }
 }

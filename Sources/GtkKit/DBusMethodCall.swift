@@ -18,21 +18,21 @@ public struct DBusMethodCall {
 
     /// The argument at `index`, an array of strings ("as").
     public func strings(at index: Int) -> [String] {
-        guard let array = quire_variant_strings_at(parameters, gsize(index)) else { return [] }
+        guard let array = cgtk_variant_strings_at(parameters, gsize(index)) else { return [] }
         defer { g_free(UnsafeMutableRawPointer(mutating: array)) }
         return CStringList.strings { array[$0] }
     }
 
     /// The argument at `index`, a string ("s").
     public func string(at index: Int) -> String {
-        guard let copy = quire_variant_string_at(parameters, gsize(index)) else { return "" }
+        guard let copy = cgtk_variant_string_at(parameters, gsize(index)) else { return "" }
         defer { g_free(copy) }
         return String(cString: copy)
     }
 
     /// Replies with an array of strings ("(as)").
     public func reply(strings: [String]) {
-        CStringList.withList(strings) { quire_invocation_return_strings(invocation, $0, gsize(strings.count)) }
+        CStringList.withList(strings) { cgtk_invocation_return_strings(invocation, $0, gsize(strings.count)) }
     }
 
     /// Replies with an array of dictionaries of strings ("(aa{sv})"), each with the keys `keys`.
@@ -40,15 +40,15 @@ public struct DBusMethodCall {
         let values = dictionaries.flatMap { entry in keys.map { entry[$0] ?? "" } }
         CStringList.withList(keys) { keyPointers in
             CStringList.withList(values) { valuePointers in
-                quire_invocation_return_dictionaries(
+                cgtk_invocation_return_dictionaries(
                     invocation, keyPointers, gsize(keys.count), valuePointers, gsize(dictionaries.count))
             }
         }
     }
 
     /// Replies with nothing ("()").
-    public func reply() { quire_invocation_return_nothing(invocation) }
+    public func reply() { cgtk_invocation_return_nothing(invocation) }
 
     /// Replies with an error saying `message`.
-    public func fail(_ message: String) { quire_invocation_return_failure(invocation, message) }
+    public func fail(_ message: String) { cgtk_invocation_return_failure(invocation, message) }
 }

@@ -7,11 +7,11 @@ import CGtk
 @MainActor
 public final class DesktopApplication: Object {
     var gtkApplicationPointer: UnsafeMutablePointer<GtkApplication> {
-        quire_as_gtk_application(objectPointer)
+        cgtk_as_gtk_application(objectPointer)
     }
-    var applicationPointer: UnsafeMutablePointer<GApplication> { quire_as_application(objectPointer) }
+    var applicationPointer: UnsafeMutablePointer<GApplication> { cgtk_as_application(objectPointer) }
 
-    /// A new application with a reverse-DNS identifier such as "io.github.quire.Quire".
+    /// A new application with a reverse-DNS identifier such as "org.example.App".
     /// A unique application hands a second launch over to the running one over
     /// D-Bus; a non-unique one (a test program) always runs on its own. One that
     /// handles its command line receives every launch's options and arguments
@@ -48,7 +48,7 @@ public final class DesktopApplication: Object {
             MainLoop.after(milliseconds: DesktopApplication.serviceLingerMilliseconds) { g_application_release(application) }
         }, kind: .signalHandler)
         var message: UnsafeMutablePointer<CChar>?
-        let id = quire_session_bus_export_object(path, interfaceXML, { method, parameters, invocation, data in
+        let id = cgtk_session_bus_export_object(path, interfaceXML, { method, parameters, invocation, data in
             guard let method, let parameters, let invocation else { return }
             let call = DBusMethodCall(method: String(cString: method), parameters: parameters, invocation: invocation)
             MainActor.assumeIsolated { Box.from(data).closure(call) }
@@ -66,23 +66,23 @@ public final class DesktopApplication: Object {
 
     /// Declares the boolean option `--<name>`, listed with `description` in `--help`.
     public func addFlag(_ name: String, description: String) {
-        quire_application_add_flag(objectPointer, name, description)
+        cgtk_application_add_flag(objectPointer, name, description)
     }
 
     /// Declares the option `--<name>=VALUE` whose value is a file or folder
     /// (`valueName` names it in `--help`, such as "DIR").
     public func addFileNameOption(_ name: String, valueName: String, description: String) {
-        quire_application_add_filename_option(objectPointer, name, description, valueName)
+        cgtk_application_add_filename_option(objectPointer, name, description, valueName)
     }
 
     /// What `--help` says above the options (a one-line summary) and below them.
     public func describeOptions(summary: String, description: String) {
-        quire_application_describe_options(objectPointer, summary, description)
+        cgtk_application_describe_options(objectPointer, summary, description)
     }
 
     /// Declares that arguments after the options are URIs, listed in `--help`.
     public func acceptURIs(description: String) {
-        quire_application_add_remaining_uris(objectPointer, description)
+        cgtk_application_add_remaining_uris(objectPointer, description)
     }
 
     /// Calls `handler` in the primary instance for every launch's command line;
@@ -93,7 +93,7 @@ public final class DesktopApplication: Object {
     ) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (CommandLineInvocation) -> Int32>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_command_line(objectPointer, { _, commandLine, data in
+        let id = cgtk_signal_connect_command_line(objectPointer, { _, commandLine, data in
             MainActor.assumeIsolated { Box.from(data).closure(CommandLineInvocation(pointer: commandLine!)) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -107,9 +107,9 @@ public final class DesktopApplication: Object {
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor ([String]) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_open(objectPointer, { _, files, count, _, data in
+        let id = cgtk_signal_connect_open(objectPointer, { _, files, count, _, data in
             let uris = (0..<Int32(count)).compactMap { index -> String? in
-                guard let files, let uri = quire_open_file_uri(files, index) else { return nil }
+                guard let files, let uri = cgtk_open_file_uri(files, index) else { return nil }
                 defer { g_free(uri) }
                 return String(cString: uri)
             }
@@ -129,7 +129,7 @@ public final class DesktopApplication: Object {
         connect("startup", handler)
     }
 
-    /// Called when the app is launched or launched again (a second `quire` with no arguments).
+    /// Called when the app is launched or launched again (a second run of the program with no arguments).
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("activate", handler)
@@ -147,7 +147,7 @@ public final class DesktopApplication: Object {
     ) {
         let action = SimpleAction(name: name)
         action.onActivate(handler)
-        g_action_map_add_action(quire_as_action_map(objectPointer), quire_as_action(action.objectPointer))
+        g_action_map_add_action(cgtk_as_action_map(objectPointer), cgtk_as_action(action.objectPointer))
         setAccelerators(accelerators, forAction: "app.\(name)")
     }
 
@@ -157,12 +157,12 @@ public final class DesktopApplication: Object {
     /// last named (a radio mark, such as the current window's).
     public func addAction(_ name: String, marking: Bool = false, _ handler: @escaping @MainActor (String) -> Void) {
         let action = SimpleAction(name: name, markedValue: marking ? "" : nil, stringHandler: handler)
-        g_action_map_add_action(quire_as_action_map(objectPointer), quire_as_action(action.objectPointer))
+        g_action_map_add_action(cgtk_as_action_map(objectPointer), cgtk_as_action(action.objectPointer))
     }
 
     /// Marks, in every menu, the item "app.<name>::<value>" of an action added with `marking`.
     public func markItem(_ value: String, ofAction name: String) {
-        quire_action_map_set_string_state(objectPointer, name, value)
+        cgtk_action_map_set_string_state(objectPointer, name, value)
     }
 
     /// Sets the keyboard accelerators for a detailed action name such as "app.quit".

@@ -25,17 +25,17 @@ public final class FileChooser: Object {
         case .save: 1
         case .openFolders, .chooseFolder: 2
         }
-        super.init(adopting: quire_file_chooser_new(parent?.objectPointer, title, kind, acceptLabel))
+        super.init(adopting: cgtk_file_chooser_new(parent?.objectPointer, title, kind, acceptLabel))
         switch purpose {
         case let .openFiles(filterName, suffixes):
-            quire_file_chooser_set_multiple(objectPointer, 1)
-            CStringList.withList(suffixes) { quire_file_chooser_add_filter(objectPointer, filterName, $0) }
+            cgtk_file_chooser_set_multiple(objectPointer, 1)
+            CStringList.withList(suffixes) { cgtk_file_chooser_add_filter(objectPointer, filterName, $0) }
         case .openFolders:
-            quire_file_chooser_set_multiple(objectPointer, 1)
+            cgtk_file_chooser_set_multiple(objectPointer, 1)
         case .chooseFolder:
             break
         case let .save(suggestedName):
-            quire_file_chooser_set_name(objectPointer, suggestedName)
+            cgtk_file_chooser_set_name(objectPointer, suggestedName)
         }
     }
 
@@ -46,7 +46,7 @@ public final class FileChooser: Object {
         var connection: SignalConnection?
         connection = connectWithUInt32("response") { [self] response in
             var paths: [String] = []
-            if quire_file_chooser_accepted(Int32(bitPattern: response)) != 0, let list = quire_file_chooser_paths(objectPointer) {
+            if cgtk_file_chooser_accepted(Int32(bitPattern: response)) != 0, let list = cgtk_file_chooser_paths(objectPointer) {
                 paths = CStringList.strings { list[$0].map { UnsafePointer($0) } }
                 g_strfreev(list)
             }
@@ -58,6 +58,6 @@ public final class FileChooser: Object {
                 return false
             }
         }
-        quire_file_chooser_show(objectPointer)
+        cgtk_file_chooser_show(objectPointer)
     }
 }

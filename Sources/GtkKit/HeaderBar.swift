@@ -11,11 +11,11 @@ public final class HeaderBar: Widget {
 
     /// Puts `widget` at the end (the right, in left-to-right languages).
     public func packEnd(_ widget: Widget) {
-        adw_header_bar_pack_end(quire_as_adw_header_bar(objectPointer), widget.widgetPointer)
+        adw_header_bar_pack_end(cgtk_as_adw_header_bar(objectPointer), widget.widgetPointer)
     }
 
     /// Puts `widget` at the start.
     public func packStart(_ widget: Widget) {
-        adw_header_bar_pack_start(quire_as_adw_header_bar(objectPointer), widget.widgetPointer)
+        adw_header_bar_pack_start(cgtk_as_adw_header_bar(objectPointer), widget.widgetPointer)
     }
 }

@@ -6,42 +6,42 @@ public final class Label: Widget {
     /// A label showing `text`.
     public init(_ text: String) {
         super.init(retaining: gtk_label_new(text))
-        gtk_label_set_wrap(quire_as_label(objectPointer), 1)
-        gtk_label_set_selectable(quire_as_label(objectPointer), 1)
+        gtk_label_set_wrap(cgtk_as_label(objectPointer), 1)
+        gtk_label_set_selectable(cgtk_as_label(objectPointer), 1)
     }
 
     /// The text shown.
     public var text: String {
-        get { String(cString: gtk_label_get_text(quire_as_label(objectPointer))) }
-        set { gtk_label_set_text(quire_as_label(objectPointer), newValue) }
+        get { String(cString: gtk_label_get_text(cgtk_as_label(objectPointer))) }
+        set { gtk_label_set_text(cgtk_as_label(objectPointer), newValue) }
     }
 
     /// Whether the text can be selected (and so takes the keyboard focus); on by default.
     public var isSelectable: Bool {
-        get { gtk_label_get_selectable(quire_as_label(objectPointer)) != 0 }
-        set { gtk_label_set_selectable(quire_as_label(objectPointer), newValue ? 1 : 0) }
+        get { gtk_label_get_selectable(cgtk_as_label(objectPointer)) != 0 }
+        set { gtk_label_set_selectable(cgtk_as_label(objectPointer), newValue ? 1 : 0) }
     }
 
     /// Wraps the text at about this many characters, however wide the window
     /// (a dialog's text stays readable rather than one long line).
     public func limitWidth(toCharacters count: Int32) {
-        gtk_label_set_max_width_chars(quire_as_label(objectPointer), count)
+        gtk_label_set_max_width_chars(cgtk_as_label(objectPointer), count)
     }
 
     /// Shows `markup` (Pango markup: <b>, <i>, <span>…); escape any user text with `Label.escape`.
-    public func setMarkup(_ markup: String) { gtk_label_set_markup(quire_as_label(objectPointer), markup) }
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(cgtk_as_label(objectPointer), markup) }
 
     /// A single line, cut with "…" when too long, aligned to the start.
     public func makeSingleLine() {
-        gtk_label_set_wrap(quire_as_label(objectPointer), 0)
-        gtk_label_set_selectable(quire_as_label(objectPointer), 0)
-        gtk_label_set_ellipsize(quire_as_label(objectPointer), PANGO_ELLIPSIZE_END)
-        gtk_label_set_xalign(quire_as_label(objectPointer), 0)
+        gtk_label_set_wrap(cgtk_as_label(objectPointer), 0)
+        gtk_label_set_selectable(cgtk_as_label(objectPointer), 0)
+        gtk_label_set_ellipsize(cgtk_as_label(objectPointer), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(cgtk_as_label(objectPointer), 0)
     }
 
     /// `text` with markup characters (<, >, &, quotes) escaped.
     public static func escape(_ text: String) -> String {
-        guard let escaped = quire_markup_escape(text) else { return "" }
+        guard let escaped = cgtk_markup_escape(text) else { return "" }
         defer { g_free(escaped) }
         return String(cString: escaped)
     }

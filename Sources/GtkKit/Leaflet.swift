@@ -12,7 +12,7 @@ public final class Leaflet: Widget {
         adw_leaflet_set_can_navigate_back(leaflet, 1)
     }
 
-    private var leaflet: OpaquePointer { quire_as_leaflet(objectPointer) }
+    private var leaflet: OpaquePointer { cgtk_as_leaflet(objectPointer) }
 
     /// Adds `child` after the others.
     public func append(_ child: Widget) { _ = adw_leaflet_append(leaflet, child.widgetPointer) }

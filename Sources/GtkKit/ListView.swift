@@ -15,18 +15,18 @@ public final class ListView<Row: AnyObject>: Widget {
         makeRow: @escaping @MainActor () -> (Row, Widget),
         bindRow: @escaping @MainActor (Row, String) -> String
     ) {
-        factory = Object(adopting: quire_signal_list_item_factory_new())
-        super.init(retaining: quire_list_view_new(selection.objectPointer, factory.objectPointer))
+        factory = Object(adopting: cgtk_signal_list_item_factory_new())
+        super.init(retaining: cgtk_list_view_new(selection.objectPointer, factory.objectPointer))
         // The factory outlives this wrapper while GTK still holds the list: weak.
         connectFactory("setup") { [weak self] item in
             guard let self else { return }
             let (row, widget) = makeRow()
-            quire_list_item_set_child(item, widget.widgetPointer)
+            cgtk_list_item_set_child(item, widget.widgetPointer)
             rows[item] = row
         }
         connectFactory("bind") { [weak self] item in
-            guard let self, let row = rows[item], let text = quire_list_item_string(item) else { return }
-            quire_list_item_set_accessible_label(item, bindRow(row, String(cString: text)))
+            guard let self, let row = rows[item], let text = cgtk_list_item_string(item) else { return }
+            cgtk_list_item_set_accessible_label(item, bindRow(row, String(cString: text)))
         }
         connectFactory("teardown") { [weak self] item in
             self?.rows[item] = nil
@@ -39,8 +39,8 @@ public final class ListView<Row: AnyObject>: Widget {
     public func focusList(onRow isWanted: (Row) -> Bool) {
         // A row's widget sits in GTK's own row widget, which takes the focus; the
         // list then moves its keyboard cursor there.
-        for (item, row) in rows where isWanted(row) && quire_list_item_string(item) != nil {
-            if let child = quire_list_item_get_child(item), let itemWidget = gtk_widget_get_parent(quire_as_widget(child)),
+        for (item, row) in rows where isWanted(row) && cgtk_list_item_string(item) != nil {
+            if let child = cgtk_list_item_get_child(item), let itemWidget = gtk_widget_get_parent(cgtk_as_widget(child)),
                gtk_widget_grab_focus(itemWidget) != 0 {
                 return
             }
@@ -57,7 +57,7 @@ public final class ListView<Row: AnyObject>: Widget {
     private func connectFactory(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
         typealias Box = ClosureBox<@MainActor (UnsafeMutableRawPointer) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = quire_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
+        _ = cgtk_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
             guard let item else { return }
             MainActor.assumeIsolated { Box.from(data).closure(item) }
         }, box.retainedPointer(), { data, _ in

@@ -12,8 +12,8 @@ public enum MainLoop {
     /// from a program whose `main` is synchronous. Later calls do nothing.
     public static func bridgeDispatchMainQueue() {
         guard dispatchBridgeSource == 0 else { return }
-        dispatchBridgeSource = g_unix_fd_add(quire_dispatch_main_queue_fd(), G_IO_IN, { _, _, _ in
-            quire_dispatch_drain_main_queue()
+        dispatchBridgeSource = g_unix_fd_add(cgtk_dispatch_main_queue_fd(), G_IO_IN, { _, _, _ in
+            cgtk_dispatch_drain_main_queue()
             return 1 // G_SOURCE_CONTINUE
         }, nil)
     }

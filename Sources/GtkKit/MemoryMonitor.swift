@@ -8,10 +8,10 @@ public enum MemoryMonitor {
     /// subscription returned is cancelled or dropped (nil if the system has no
     /// memory monitor).
     public static func onLowMemoryWarning(_ handler: @escaping @MainActor () -> Void) -> Subscription? {
-        guard let monitor = quire_memory_monitor_dup_default().map(Object.init(adopting:)) else { return nil }
+        guard let monitor = cgtk_memory_monitor_dup_default().map(Object.init(adopting:)) else { return nil }
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
+        let id = cgtk_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }

@@ -6,25 +6,25 @@ import CGtk
 public final class Menu: Object {
     /// An empty menu.
     public init() {
-        super.init(adopting: quire_menu_new())
+        super.init(adopting: cgtk_menu_new())
     }
 
     /// Adds an item that activates `action`.
-    public func append(_ label: String, action: String) { quire_menu_append(objectPointer, label, action) }
+    public func append(_ label: String, action: String) { cgtk_menu_append(objectPointer, label, action) }
 
     /// Adds `section` as a section, with a heading if `label` is given.
     public func appendSection(_ section: Menu, label: String? = nil) {
-        quire_menu_append_section(objectPointer, label, section.objectPointer)
+        cgtk_menu_append_section(objectPointer, label, section.objectPointer)
     }
 
     /// Removes every item.
-    public func removeAll() { quire_menu_remove_all(objectPointer) }
+    public func removeAll() { cgtk_menu_remove_all(objectPointer) }
 
     /// Inserts an item that activates `action` at `position`.
     public func insert(_ label: String, action: String, at position: Int) {
-        quire_menu_insert(objectPointer, Int32(position), label, action)
+        cgtk_menu_insert(objectPointer, Int32(position), label, action)
     }
 
     /// Removes the item at `position`.
-    public func remove(at position: Int) { quire_menu_remove(objectPointer, Int32(position)) }
+    public func remove(at position: Int) { cgtk_menu_remove(objectPointer, Int32(position)) }
 }

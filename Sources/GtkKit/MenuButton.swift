@@ -11,17 +11,17 @@ public final class MenuButton: Widget {
     /// screen readers and tooltips say.
     public init(iconName: String, menu: Menu, accessibleName: String) {
         super.init(retaining: gtk_menu_button_new())
-        gtk_menu_button_set_icon_name(quire_as_menu_button(objectPointer), iconName)
+        gtk_menu_button_set_icon_name(cgtk_as_menu_button(objectPointer), iconName)
         gtk_widget_set_tooltip_text(widgetPointer, accessibleName)
         setAccessibleLabel(accessibleName)
-        gtk_menu_button_set_primary(quire_as_menu_button(objectPointer), 1)
+        gtk_menu_button_set_primary(cgtk_as_menu_button(objectPointer), 1)
         typealias Box = ClosureBox<@MainActor (OpaquePointer) -> Void>
         let box = Box({ button in
             guard gtk_menu_button_get_popover(button) == nil else { return }
-            quire_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
-            quire_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)
+            cgtk_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
+            cgtk_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)
         }, kind: .signalHandler)
-        quire_menu_button_set_create_popup(objectPointer, { button, data in
+        cgtk_menu_button_set_create_popup(objectPointer, { button, data in
             guard let button, let data else { return }
             MainActor.assumeIsolated { Box.from(data).closure(button) }
         }, box.retainedPointer(), { data in

@@ -12,8 +12,8 @@ import CGtk
 @MainActor
 public final class MessageDialog {
     private let widget: Widget
-    private var dialog: UnsafeMutablePointer<AdwMessageDialog> { quire_as_message_dialog(widget.objectPointer) }
-    private var window: UnsafeMutablePointer<GtkWindow> { quire_as_window(widget.objectPointer) }
+    private var dialog: UnsafeMutablePointer<AdwMessageDialog> { cgtk_as_message_dialog(widget.objectPointer) }
+    private var window: UnsafeMutablePointer<GtkWindow> { cgtk_as_window(widget.objectPointer) }
 
     /// A dialog over `parent` (modal) asking `heading`, explaining `body` (plain
     /// text); its window title is the heading too, for window lists.

@@ -11,7 +11,7 @@ extension Object {
     public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_void(objectPointer, signal, { _, data in
+        let id = cgtk_signal_connect_void(objectPointer, signal, { _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -27,7 +27,7 @@ extension Object {
     ) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor () -> Bool>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_bool(objectPointer, signal, { _, data in
+        let id = cgtk_signal_connect_bool(objectPointer, signal, { _, data in
             MainActor.assumeIsolated { Box.from(data).closure() ? 1 : 0 }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -41,7 +41,7 @@ extension Object {
     public func connectWithString(_ signal: String, _ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (String) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_string(objectPointer, signal, { _, text, data in
+        let id = cgtk_signal_connect_string(objectPointer, signal, { _, text, data in
             let value = text.map { String(cString: $0) } ?? ""
             MainActor.assumeIsolated { Box.from(data).closure(value) }
         }, box.retainedPointer(), { data, _ in
@@ -56,7 +56,7 @@ extension Object {
     public func connectWithUInt32(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_uint(objectPointer, signal, { _, value, data in
+        let id = cgtk_signal_connect_uint(objectPointer, signal, { _, value, data in
             MainActor.assumeIsolated { Box.from(data).closure(value) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -70,7 +70,7 @@ extension Object {
     public func connectWithSize(_ signal: String, _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_size(objectPointer, signal, { _, width, height, data in
+        let id = cgtk_signal_connect_size(objectPointer, signal, { _, width, height, data in
             MainActor.assumeIsolated { Box.from(data).closure(width, height) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -83,7 +83,7 @@ extension Object {
     public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
+        let id = cgtk_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }

@@ -14,14 +14,14 @@ public class Object {
     /// Wraps an object whose reference the caller passes on (a `transfer full`
     /// return value that is not floating, such as a new GSimpleAction).
     init(adopting pointer: UnsafeMutableRawPointer) {
-        objectPointer = quire_as_object(pointer)
+        objectPointer = cgtk_as_object(pointer)
         LiveCounts.objectWrappers += 1
     }
 
     /// Wraps an object the caller does not own a reference to (`transfer none`)
     /// or that is floating (a new widget): sinks or adds one reference.
     init(retaining pointer: UnsafeMutableRawPointer) {
-        objectPointer = quire_as_object(pointer)
+        objectPointer = cgtk_as_object(pointer)
         g_object_ref_sink(objectPointer)
         LiveCounts.objectWrappers += 1
     }
@@ -32,7 +32,7 @@ public class Object {
     }
 
     /// The GType name, for messages and tests ("GtkTextView").
-    public var typeName: String { String(cString: quire_object_type_name(objectPointer)) }
+    public var typeName: String { String(cString: cgtk_object_type_name(objectPointer)) }
 
     /// Calls `body` once, when the GObject is finalised (its last reference
     /// dropped), not merely disposed. Object data is cleared only at finalisation,
@@ -41,7 +41,7 @@ public class Object {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(body, kind: .sourceClosure)
         let pointer = box.retainedPointer()
-        g_object_set_data_full(objectPointer, "quire-finalize-\(UInt(bitPattern: pointer))", pointer) { data in
+        g_object_set_data_full(objectPointer, "gtkkit-finalize-\(UInt(bitPattern: pointer))", pointer) { data in
             MainActor.assumeIsolated {
                 guard let data else { return }
                 Box.from(data).closure()

@@ -18,19 +18,19 @@ public final class PendingCommandLine {
 
     /// Writes a line to the standard output of the process that ran the command.
     public func print(_ message: String) {
-        if let pointer { quire_command_line_print(pointer, message) }
+        if let pointer { cgtk_command_line_print(pointer, message) }
     }
 
     /// Writes a line to the standard error of the process that ran the command.
     public func printError(_ message: String) {
-        if let pointer { quire_command_line_print_error(pointer, message) }
+        if let pointer { cgtk_command_line_print_error(pointer, message) }
     }
 
     /// Ends the command with `status`; the process that ran it exits with it. Later calls do nothing.
     public func finish(status: Int32) {
         guard let pointer else { return }
         self.pointer = nil
-        quire_command_line_set_exit_status(pointer, status)
+        cgtk_command_line_set_exit_status(pointer, status)
         g_object_unref(pointer)
     }
 }

@@ -6,9 +6,9 @@ import CGtk
 public final class PopoverMenu: Widget {
     /// A menu of `menu`'s items, attached to `parent`, which it stays with.
     public init(menu: Menu, attachedTo parent: Widget) {
-        super.init(retaining: quire_popover_menu_new(menu.objectPointer, parent.widgetPointer))
+        super.init(retaining: cgtk_popover_menu_new(menu.objectPointer, parent.widgetPointer))
     }
 
     /// Shows the menu pointing at (`x`, `y`) in the parent's coordinates.
-    public func popUp(atX x: Double, y: Double) { quire_popover_popup_at(objectPointer, x, y) }
+    public func popUp(atX x: Double, y: Double) { cgtk_popover_popup_at(objectPointer, x, y) }
 }

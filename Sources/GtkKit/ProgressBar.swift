@@ -8,7 +8,7 @@ public final class ProgressBar: Widget {
         super.init(retaining: gtk_progress_bar_new())
     }
 
-    private var bar: OpaquePointer { quire_as_progress_bar(objectPointer) }
+    private var bar: OpaquePointer { cgtk_as_progress_bar(objectPointer) }
 
     /// How much is done, from 0 to 1.
     public var fraction: Double {

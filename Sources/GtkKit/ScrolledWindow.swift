@@ -10,7 +10,7 @@ public final class ScrolledWindow: Widget {
 
     /// The scrolled child.
     public func setChild(_ child: Widget?) {
-        gtk_scrolled_window_set_child(quire_as_scrolled_window(objectPointer), child?.widgetPointer)
+        gtk_scrolled_window_set_child(cgtk_as_scrolled_window(objectPointer), child?.widgetPointer)
     }
 
     /// How far down the content is scrolled, in pixels.
@@ -48,6 +48,6 @@ public final class ScrolledWindow: Widget {
     }
 
     private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
-        gtk_scrolled_window_get_vadjustment(quire_as_scrolled_window(objectPointer))
+        gtk_scrolled_window_get_vadjustment(cgtk_as_scrolled_window(objectPointer))
     }
 }

@@ -7,14 +7,14 @@ public final class SearchEntry: Widget {
     /// An empty search field showing `placeholder`.
     public init(placeholder: String) {
         super.init(retaining: gtk_search_entry_new())
-        quire_search_entry_set_placeholder(objectPointer, placeholder)
+        cgtk_search_entry_set_placeholder(objectPointer, placeholder)
         setAccessibleLabel(placeholder)
     }
 
     /// The search text.
     public var text: String {
-        get { String(cString: gtk_editable_get_text(quire_as_editable(objectPointer))) }
-        set { gtk_editable_set_text(quire_as_editable(objectPointer), newValue) }
+        get { String(cString: gtk_editable_get_text(cgtk_as_editable(objectPointer))) }
+        set { gtk_editable_set_text(cgtk_as_editable(objectPointer), newValue) }
     }
 
     /// Calls `handler` when the search text changed (after a short pause in typing).

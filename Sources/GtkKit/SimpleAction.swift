@@ -6,17 +6,17 @@ import CGtk
 final class SimpleAction: Object {
     /// A new action called `name` (used as "app.<name>" or "win.<name>").
     init(name: String) {
-        super.init(adopting: quire_simple_action_new(name))
+        super.init(adopting: cgtk_simple_action_new(name))
     }
 
     /// A new action called `name` that takes a string ("app.<name>::<value>");
     /// with `markedValue`, menus mark the item of that value (a radio mark).
     init(name: String, markedValue: String? = nil, stringHandler: @escaping @MainActor (String) -> Void) {
-        super.init(adopting: quire_simple_action_new_with_string(name, markedValue))
+        super.init(adopting: cgtk_simple_action_new_with_string(name, markedValue))
         typealias Box = ClosureBox<@MainActor (String) -> Void>
         let box = Box(stringHandler, kind: .signalHandler)
-        quire_signal_connect_action(objectPointer, "activate", { _, parameter, data in
-            guard let text = quire_variant_string(parameter) else { return }
+        cgtk_signal_connect_action(objectPointer, "activate", { _, parameter, data in
+            guard let text = cgtk_variant_string(parameter) else { return }
             let value = String(cString: text)
             MainActor.assumeIsolated { Box.from(data).closure(value) }
         }, box.retainedPointer(), { data, _ in
@@ -30,7 +30,7 @@ final class SimpleAction: Object {
     func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_action(objectPointer, "activate", { _, _, data in
+        let id = cgtk_signal_connect_action(objectPointer, "activate", { _, _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -40,6 +40,6 @@ final class SimpleAction: Object {
 
     /// Activates the action as a menu item or accelerator would.
     func activate() {
-        g_action_activate(quire_as_action(objectPointer), nil)
+        g_action_activate(cgtk_as_action(objectPointer), nil)
     }
 }

@@ -5,16 +5,16 @@ import CGtk
 public final class SingleSelection: Object {
     /// A selection over `model`.
     public init(model: StringList) {
-        super.init(adopting: quire_single_selection_new(model.objectPointer))
+        super.init(adopting: cgtk_single_selection_new(model.objectPointer))
     }
 
     /// The selected position, or nil if nothing is selected.
     public var selectedPosition: Int? {
         get {
-            let position = quire_single_selection_get(objectPointer)
-            return position == quire_invalid_list_position() ? nil : Int(position)
+            let position = cgtk_single_selection_get(objectPointer)
+            return position == cgtk_invalid_list_position() ? nil : Int(position)
         }
-        set { quire_single_selection_set(objectPointer, newValue.map { guint($0) } ?? quire_invalid_list_position()) }
+        set { cgtk_single_selection_set(objectPointer, newValue.map { guint($0) } ?? cgtk_invalid_list_position()) }
     }
 
     /// Calls `handler` whenever the selected position changes.

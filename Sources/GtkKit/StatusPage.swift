@@ -15,7 +15,7 @@ public final class StatusPage: Widget {
 
     /// Changes what the page says.
     public func show(iconName: String, title: String, description: String = "") {
-        let page = quire_as_status_page(objectPointer)
+        let page = cgtk_as_status_page(objectPointer)
         adw_status_page_set_icon_name(page, iconName)
         adw_status_page_set_title(page, title)
         // The description is Pango markup: what is given is plain text.

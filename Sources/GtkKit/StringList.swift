@@ -1,26 +1,26 @@
 import CGtk
 
-/// A GtkStringList: a list model of strings (Quire keeps note identifiers in
+/// A GtkStringList: a list model of strings (an app can keep identifiers in
 /// it; rows look up what they show when they are bound, so only visible rows
 /// cost anything).
 @MainActor
 public final class StringList: Object {
     /// An empty list.
     public init() {
-        super.init(adopting: quire_string_list_new())
+        super.init(adopting: cgtk_string_list_new())
     }
 
     /// How many strings the list holds.
-    public var count: Int { Int(quire_list_model_count(objectPointer)) }
+    public var count: Int { Int(cgtk_list_model_count(objectPointer)) }
 
     /// The string at `position`, or nil past the end.
     public func string(at position: Int) -> String? {
-        quire_string_list_get(objectPointer, guint(position)).map { String(cString: $0) }
+        cgtk_string_list_get(objectPointer, guint(position)).map { String(cString: $0) }
     }
 
     /// Replaces `removing` strings at `position` with `inserting`, in one change.
     public func splice(at position: Int, removing: Int, inserting: [String]) {
-        CStringList.withList(inserting) { quire_string_list_splice(objectPointer, guint(position), guint(removing), $0) }
+        CStringList.withList(inserting) { cgtk_string_list_splice(objectPointer, guint(position), guint(removing), $0) }
     }
 
     /// Replaces the whole list.

@@ -3,7 +3,7 @@ import CGtk
 /// A GtkTextBuffer: the text a `TextView` shows and edits.
 @MainActor
 public final class TextBuffer: Object {
-    var bufferPointer: UnsafeMutablePointer<GtkTextBuffer> { quire_as_text_buffer(objectPointer) }
+    var bufferPointer: UnsafeMutablePointer<GtkTextBuffer> { cgtk_as_text_buffer(objectPointer) }
 
     /// The whole text.
     public var text: String {
@@ -101,7 +101,7 @@ public final class TextBuffer: Object {
     public func onInsertText(_ handler: @escaping @MainActor (Int32, String) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (Int32, String) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
+        let id = cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
             guard let location, let text else { return }
             let offset = gtk_text_iter_get_offset(location)
             let inserted = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
@@ -117,7 +117,7 @@ public final class TextBuffer: Object {
     public func onDeleteRange(_ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        let id = quire_signal_connect_delete_range(objectPointer, { _, start, end, data in
+        let id = cgtk_signal_connect_delete_range(objectPointer, { _, start, end, data in
             guard let start, let end else { return }
             let from = gtk_text_iter_get_offset(start)
             let length = gtk_text_iter_get_offset(end) - from

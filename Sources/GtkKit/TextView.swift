@@ -9,12 +9,12 @@ public final class TextView: Widget {
     /// An empty editor that wraps long lines at word boundaries.
     public init() {
         guard let view = gtk_text_view_new() else { preconditionFailure("GTK made no text view") }
-        buffer = TextBuffer(retaining: gtk_text_view_get_buffer(quire_as_text_view(view)))
+        buffer = TextBuffer(retaining: gtk_text_view_get_buffer(cgtk_as_text_view(view)))
         super.init(retaining: view)
         gtk_text_view_set_wrap_mode(textViewPointer, GTK_WRAP_WORD_CHAR)
     }
 
-    var textViewPointer: UnsafeMutablePointer<GtkTextView> { quire_as_text_view(objectPointer) }
+    var textViewPointer: UnsafeMutablePointer<GtkTextView> { cgtk_as_text_view(objectPointer) }
 
     /// Inner padding between the border and the text, in pixels, on all sides.
     public func setTextMargins(_ pixels: Int32) {

@@ -16,7 +16,7 @@ public final class Toast: Object {
         if urgent { adw_toast_set_priority(toastPointer, ADW_TOAST_PRIORITY_HIGH) }
     }
 
-    var toastPointer: OpaquePointer { quire_as_toast(objectPointer) }
+    var toastPointer: OpaquePointer { cgtk_as_toast(objectPointer) }
 
     /// Takes the toast away now, or out of the queue if it waits there.
     public func dismiss() { adw_toast_dismiss(toastPointer) }

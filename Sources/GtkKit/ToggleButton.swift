@@ -14,7 +14,7 @@ public final class ToggleButton: Widget {
     /// for screen readers, with `tooltip` shown on hover.
     public init(iconName: String, name: String, tooltip: String) {
         super.init(retaining: gtk_toggle_button_new())
-        gtk_button_set_icon_name(quire_as_button(objectPointer), iconName)
+        gtk_button_set_icon_name(cgtk_as_button(objectPointer), iconName)
         setAccessibleLabel(name)
         setTooltip(tooltip)
     }
@@ -22,14 +22,14 @@ public final class ToggleButton: Widget {
     /// Makes `trigger` ("<Alt>t") press the button in or out from anywhere in
     /// its window, as its mnemonic would if it had a text label.
     public func addClickShortcut(_ trigger: String) {
-        let added = quire_button_add_click_shortcut(objectPointer, trigger) != 0
+        let added = cgtk_button_add_click_shortcut(objectPointer, trigger) != 0
         precondition(added, "not a shortcut trigger: \(trigger)")
     }
 
     /// Whether the button is pressed in.
     public var isActive: Bool {
-        get { gtk_toggle_button_get_active(quire_as_toggle_button(objectPointer)) != 0 }
-        set { gtk_toggle_button_set_active(quire_as_toggle_button(objectPointer), newValue ? 1 : 0) }
+        get { gtk_toggle_button_get_active(cgtk_as_toggle_button(objectPointer)) != 0 }
+        set { gtk_toggle_button_set_active(cgtk_as_toggle_button(objectPointer), newValue ? 1 : 0) }
     }
 
     /// Calls `handler` whenever the button is pressed in or out.

@@ -31,7 +31,7 @@ enum ToplevelWatcher {
         // The toplevels list lives as long as GTK; this handler is never released.
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box({ disposeWindowsNoLongerListed() }, kind: .permanent)
-        _ = quire_toplevels_connect_items_changed({ _, _, removed, _, data in
+        _ = cgtk_toplevels_connect_items_changed({ _, _, removed, _, data in
             guard removed > 0 else { return }
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), nil)
@@ -39,8 +39,8 @@ enum ToplevelWatcher {
 
     private static func disposeWindowsNoLongerListed() {
         var listed: Set<UnsafeMutableRawPointer> = []
-        for index in 0..<quire_toplevels_count() {
-            guard let item = quire_toplevels_item(index) else { continue }
+        for index in 0..<cgtk_toplevels_count() {
+            guard let item = cgtk_toplevels_item(index) else { continue }
             listed.insert(item)
             g_object_unref(item)
         }

@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 public class Widget: Object {
     /// The wrapped widget.
-    var widgetPointer: UnsafeMutablePointer<GtkWidget> { quire_as_widget(objectPointer) }
+    var widgetPointer: UnsafeMutablePointer<GtkWidget> { cgtk_as_widget(objectPointer) }
 
     /// Gives the widget keyboard focus; returns whether it took it.
     @discardableResult
@@ -31,10 +31,10 @@ public class Widget: Object {
     }
 
     /// The name screen readers announce for the widget, such as "Search notes".
-    public func setAccessibleLabel(_ label: String) { quire_accessible_set_label(objectPointer, label) }
+    public func setAccessibleLabel(_ label: String) { cgtk_accessible_set_label(objectPointer, label) }
 
     /// Makes a labelled button's accessible name its visible label alone ("New Note").
-    func takeAccessibleNameFromContent() { quire_accessible_name_from_content(objectPointer) }
+    func takeAccessibleNameFromContent() { cgtk_accessible_name_from_content(objectPointer) }
 
     /// Text shown when the pointer rests on the widget (and read by screen readers).
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widgetPointer, text) }
@@ -62,7 +62,7 @@ public class Widget: Object {
     /// this widget, and only there: a key that means something else in a text
     /// field elsewhere in the window keeps its meaning.
     public func addShortcut(_ trigger: String, action: String) {
-        let added = quire_widget_add_shortcut(objectPointer, trigger, action) != 0
+        let added = cgtk_widget_add_shortcut(objectPointer, trigger, action) != 0
         precondition(added, "not a shortcut trigger: \(trigger)")
     }
 
@@ -70,7 +70,7 @@ public class Widget: Object {
     public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = quire_widget_on_focus_enter(objectPointer, { _, data in
+        _ = cgtk_widget_on_focus_enter(objectPointer, { _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
@@ -89,7 +89,7 @@ public class Widget: Object {
     ) {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = quire_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", { _, _, x, y, data in
+        _ = cgtk_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", { _, _, x, y, data in
             MainActor.assumeIsolated { Box.from(data).closure(x, y) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }

@@ -12,14 +12,14 @@ import CGtk
 @MainActor
 public final class Window: Widget {
     /// The wrapped window.
-    var windowPointer: UnsafeMutablePointer<GtkWindow> { quire_as_window(objectPointer) }
+    var windowPointer: UnsafeMutablePointer<GtkWindow> { cgtk_as_window(objectPointer) }
 
     /// A new, hidden window that belongs to `application`.
     public init(application: DesktopApplication) {
         super.init(retaining: adw_application_window_new(application.gtkApplicationPointer))
         ToplevelWatcher.watch(self)
         let layout = Box(vertical: true)
-        adw_application_window_set_content(quire_as_adw_application_window(objectPointer), layout.widgetPointer)
+        adw_application_window_set_content(cgtk_as_adw_application_window(objectPointer), layout.widgetPointer)
         content = (layout, nil, nil)
     }
 
@@ -35,7 +35,7 @@ public final class Window: Widget {
     /// The window called `name` in the GtkBuilder UI file at `path`.
     public init(uiFile path: String, name: String) throws {
         var error: UnsafeMutablePointer<GError>?
-        guard let window = quire_builder_window(path, name, &error) else {
+        guard let window = cgtk_builder_window(path, name, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "no window called \(name)"
             g_clear_error(&error)
             throw WindowError.cannotBuild(path: path, reason: message)
@@ -46,7 +46,7 @@ public final class Window: Widget {
 
     /// libadwaita's About window for an app called `name`, at `version`, titled `title`.
     public init(aboutApp name: String, title: String, version: String, comments: String, website: String, iconName: String) {
-        super.init(retaining: quire_about_window_new(title, name, version, comments, website, iconName))
+        super.init(retaining: cgtk_about_window_new(title, name, version, comments, website, iconName))
         ToplevelWatcher.watch(self)
     }
 
@@ -76,14 +76,14 @@ public final class Window: Widget {
     public var screenPosition: (x: Int32, y: Int32)? {
         var x: Int32 = 0
         var y: Int32 = 0
-        return quire_window_x11_position(objectPointer, &x, &y) != 0 ? (x, y) : nil
+        return cgtk_window_x11_position(objectPointer, &x, &y) != 0 ? (x, y) : nil
     }
 
     /// Asks for the window to be placed at `position` (as `screenPosition` gave
     /// it), once shown, on X11; does nothing on Wayland. Returns whether it could ask.
     @discardableResult
     public func move(to position: (x: Int32, y: Int32)) -> Bool {
-        quire_window_x11_move(objectPointer, position.x, position.y) != 0
+        cgtk_window_x11_move(objectPointer, position.x, position.y) != 0
     }
 
     /// Whether the window fills the screen (maximised by the user or the window manager).
@@ -100,7 +100,7 @@ public final class Window: Widget {
     /// Replaces the window manager's title bar with `titlebar` (a header bar).
     public func setTitlebar(_ titlebar: Widget) {
         guard let content else { return gtk_window_set_titlebar(windowPointer, titlebar.widgetPointer) }
-        let layout = quire_as_box(content.layout.objectPointer)
+        let layout = cgtk_as_box(content.layout.objectPointer)
         if let old = content.titlebar { gtk_box_remove(layout, old.widgetPointer) }
         gtk_box_prepend(layout, titlebar.widgetPointer)
         self.content?.titlebar = titlebar
@@ -118,7 +118,7 @@ public final class Window: Widget {
     /// The window's single child.
     public func setChild(_ child: Widget?) {
         guard let content else { return gtk_window_set_child(windowPointer, child?.widgetPointer) }
-        let layout = quire_as_box(content.layout.objectPointer)
+        let layout = cgtk_as_box(content.layout.objectPointer)
         if let old = content.child { gtk_box_remove(layout, old.widgetPointer) }
         if let child {
             gtk_widget_set_vexpand(child.widgetPointer, 1)  // all the height below the header bar
@@ -156,7 +156,7 @@ public final class Window: Widget {
 
     /// Whether the window is minimised. Without a window manager, a window that
     /// is unmapped from outside counts as minimised, as GTK reports it.
-    public var isMinimized: Bool { quire_window_is_minimized(objectPointer) != 0 }
+    public var isMinimized: Bool { cgtk_window_is_minimized(objectPointer) != 0 }
 
     /// Hides the window without destroying it.
     public func hide() { gtk_widget_set_visible(widgetPointer, 0) }
@@ -182,7 +182,7 @@ public final class Window: Widget {
     /// destroyed surface referenced a while, and nothing of ours should live on it.
     public func onMinimizedChanged(_ handler: @escaping @MainActor () -> Void) {
         whenRealized { [weak self] in
-            guard let self, let surface = quire_window_surface(objectPointer) else { return }
+            guard let self, let surface = cgtk_window_surface(objectPointer) else { return }
             let connection = ConnectionHolder()
             connection.value = Object(retaining: surface).observe(property: "state", handler)
             connect("unrealize") {
@@ -198,7 +198,7 @@ public final class Window: Widget {
     /// as for `onMinimizedChanged`.
     public func onWidthChanged(_ handler: @escaping @MainActor (Int32) -> Void) {
         whenRealized { [weak self] in
-            guard let self, let surface = quire_window_surface(objectPointer) else { return }
+            guard let self, let surface = cgtk_window_surface(objectPointer) else { return }
             let connection = Object(retaining: surface).connectWithSize("layout") { width, _ in handler(width) }
             connect("unrealize") { connection.disconnect() }
         }
@@ -209,7 +209,7 @@ public final class Window: Widget {
     /// clock alive a while, and nothing of ours should live on it.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
         whenRealized { [weak self] in
-            guard let self, let clock = quire_widget_frame_clock(objectPointer) else { return }
+            guard let self, let clock = cgtk_widget_frame_clock(objectPointer) else { return }
             let connection = ConnectionHolder()
             connection.value = Object(retaining: clock).connect("after-paint") {
                 handler()

@@ -53,10 +53,10 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case let .integer(number): code = sqlite3_bind_int64(handle, index, number)
             case let .real(number): code = sqlite3_bind_double(handle, index, number)
-            case let .text(text): code = quire_sqlite_bind_text(handle, index, text, -1)
+            case let .text(text): code = csqlite_bind_text(handle, index, text, -1)
             case let .blob(bytes):
                 code = bytes.withUnsafeBytes {
-                    quire_sqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count))
+                    csqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count))
                 }
             }
             guard code == SQLITE_OK else { throw database.error(code, operation: operation) }
