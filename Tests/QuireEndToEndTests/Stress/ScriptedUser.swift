@@ -74,8 +74,8 @@ final class ScriptedUser {
         return "w\(words.count)" + String(letters)
     }
 
-    /// Puts the keyboard focus in the window's editor (a click in its lower part)
-    /// and types a new word at the end of the note. (Two clicks in quick
+    /// Puts the keyboard focus in the window's editor (a click on its right, half
+    /// way down) and types a new word at the end of the note. (Two clicks in quick
     /// succession are a double-click, which selects a word: Ctrl+End puts the
     /// cursor after the text, so typing never replaces a selection.)
     private func typeWord(into window: String) {
@@ -135,9 +135,11 @@ final class ScriptedUser {
         (try? session.desktop.xdotool("windowactivate", "--sync", window)) != nil && isActive(window)
     }
 
-    /// A point on screen inside the window's editor: near its lower right
-    /// corner (the editor fills the right of a main window and all of a note
-    /// window), kept on the screen; nil if no such point is visible.
+    /// A point on screen inside the window's editor: near its right edge, half
+    /// way down (the editor fills the right of a main window and all of a note
+    /// window), kept on the screen; nil if no such point is visible. Not near
+    /// the bottom: a toast (Undo after Move to Trash) shows there, and a click
+    /// on it leaves the keyboard where it was, in the search field perhaps.
     private func editorPoint(of window: String) -> (x: Int, y: Int)? {
         guard let geometry = try? session.desktop.xdotool("getwindowgeometry", window) else { return nil }
         let numbers = geometry.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -145,7 +147,7 @@ final class ScriptedUser {
         guard numbers.count >= 6 else { return nil }
         let (left, top, width, height) = (numbers[1], numbers[2], numbers[4], numbers[5])
         let x = min(left + width - 80, 1_270)
-        let y = min(top + height - 50, 790)
+        let y = min(top + height / 2, 790)
         guard x > left + 300 || width < 600, y > top + 150 else { return nil }
         return (x, y)
     }
