@@ -94,7 +94,8 @@ public final class DesktopApplication: Object {
         typealias Box = ClosureBox<@MainActor (CommandLineInvocation) -> Int32>
         let box = Box(handler, kind: .signalHandler)
         let id = cgtk_signal_connect_command_line(objectPointer, { _, commandLine, data in
-            MainActor.assumeIsolated { Box.from(data).closure(CommandLineInvocation(pointer: commandLine!)) }
+            guard let commandLine else { return 1 }  // GApplication always passes one
+            return MainActor.assumeIsolated { Box.from(data).closure(CommandLineInvocation(pointer: commandLine)) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
         })

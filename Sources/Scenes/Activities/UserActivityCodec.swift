@@ -1,12 +1,12 @@
-public import Foundation
+import Foundation
 
 /// Encodes activities to, and decodes them from, the stable versioned form
 /// stored in SQLite. Decoding untrusted bytes never traps: any problem is a
 /// `UserActivityDecodingError` that says what was wrong.
 @MainActor
-public enum UserActivityCodec {
+enum UserActivityCodec {
     /// The version written; a stored activity of another version is rejected.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     private struct Stored: Codable {
         var format: Int
@@ -18,7 +18,7 @@ public enum UserActivityCodec {
     }
 
     /// The stored form of `activity`, after its delegate's `userActivityWillSave`.
-    public static func encode(_ activity: UserActivity) throws -> Data {
+    static func encode(_ activity: UserActivity) throws -> Data {
         activity.delegate?.userActivityWillSave(activity)
         let stored = Stored(
             format: formatVersion, activityType: activity.activityType, title: activity.title,
@@ -33,7 +33,7 @@ public enum UserActivityCodec {
 
     /// Decodes stored bytes. `knownTypes`, when given, lists the activity types
     /// the app declares (`NSUserActivityTypes`); others are rejected.
-    public static func decode(
+    static func decode(
         _ data: Data, knownTypes: Set<String>? = nil
     ) -> Result<UserActivity, UserActivityDecodingError> {
         let stored: Stored

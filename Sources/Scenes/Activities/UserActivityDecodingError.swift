@@ -1,5 +1,5 @@
 /// Why a stored activity could not be restored.
-public enum UserActivityDecodingError: Error, Equatable, CustomStringConvertible {
+enum UserActivityDecodingError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not a stored activity (bad JSON, wrong shapes or types).
     case malformed(String)
     /// The activity was stored in a format version this code does not read.
@@ -9,7 +9,7 @@ public enum UserActivityDecodingError: Error, Equatable, CustomStringConvertible
     /// Keys the activity itself requires are absent.
     case missingRequiredKeys([String])
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .malformed(reason): "the saved activity is malformed: \(reason)"
         case let .unsupportedVersion(version): "the saved activity has format version \(version), which this version cannot read"
