@@ -28,19 +28,8 @@ struct DarkStyleTests {
         #expect(try editorLightness(session, window: window, shot: "main-window-no-portal") > 200)
         #expect(try session.stop() == 0)
 
-        let portal = try ChildProcess(
-            BuiltProducts.executable("SettingsPortalStub"), ["1"], environment: session.environment(),
-            outputDirectory: session.desktop.directory.path)
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
         defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
-        let serving = eventually(within: 10) {
-            let reply = try? ChildProcess.run(
-                "gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
-                          "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.ReadOne",
-                          "org.freedesktop.appearance", "color-scheme"],
-                environment: session.environment(), outputDirectory: session.desktop.directory.path)
-            return reply?.output.contains("uint32 1") == true
-        }
-        try #require(serving, "the stand-in portal answers: \(portal.standardOutput)\(portal.standardError)")
 
         try session.launch()
         window = try session.waitForWindow(matching: "^New Note — Quire$")

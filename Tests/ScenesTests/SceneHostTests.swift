@@ -142,19 +142,8 @@ struct SceneHostTests {
     @Test("the desktop's dark style is the app's choice: a window stays light under a portal preferring dark until the app opts in")
     func darkStyleIsOptIn() throws {
         let desktop = try PrivateDesktop()
-        let portal = try ChildProcess(
-            BuiltProducts.executable("SettingsPortalStub"), ["1"], environment: desktop.environment([:]),
-            outputDirectory: desktop.directory.path)
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: desktop.environment([:]), directory: desktop.directory.path)
         defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
-        let serving = eventually(within: 10) {
-            let reply = try? ChildProcess.run(
-                "gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
-                          "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.ReadOne",
-                          "org.freedesktop.appearance", "color-scheme"],
-                environment: desktop.environment([:]), outputDirectory: desktop.directory.path)
-            return reply?.output.contains("uint32 1") == true
-        }
-        try #require(serving, "the stand-in portal answers: \(portal.standardOutput)\(portal.standardError)")
         for follows in [false, true] {
             let outcome = try ChildProcess.run(
                 BuiltProducts.executable("SceneHost"), [],
