@@ -17,14 +17,17 @@ check=false
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+# What every template says of itself, and how xgettext reads the sources.
+template=(--package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues
+          --from-code=UTF-8 --add-comments=Translators: --sort-by-file)
+
 # xgettext has no Swift parser; Swift's string literals and calls read as C's.
 extract() {  # domain output keywords… -- files…
     local domain=$1 output=$2; shift 2
     local keywords=()
     while [ "$1" != "--" ]; do keywords+=("--keyword=$1"); shift; done
     shift
-    xgettext --package-name="$domain" --package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues \
-        --from-code=UTF-8 --add-comments=Translators: --sort-by-file \
+    xgettext --package-name="$domain" "${template[@]}" \
         --language=C --keyword= "${keywords[@]}" --output="$output" "$@"
     # A fresh template says "charset=CHARSET"; joining and merging need to know it is UTF-8.
     sed -i 's/charset=CHARSET/charset=UTF-8/' "$output"
@@ -63,8 +66,7 @@ merge() {  # domain folder: merges folder/domain.pot into each language of folde
 
 mapfile -t app_files < <(git grep -l -E 'localized(Plural)?\(' -- 'Sources/*.swift' ':!Sources/Scenes')
 extract quire "$scratch/quire.pot" localized localizedPlural:1,2 -- "${app_files[@]}"
-xgettext --package-name=quire --package-version=0.1.0 --msgid-bugs-address=https://github.com/quire/quire/issues \
-    --from-code=UTF-8 --add-comments=Translators: --sort-by-file --join-existing --output="$scratch/quire.pot" \
+xgettext --package-name=quire "${template[@]}" --join-existing --output="$scratch/quire.pot" \
     Resources/shortcuts.ui data/io.github.quire.Quire.desktop.in data/io.github.quire.Quire.metainfo.xml.in
 mapfile -t framework_files < <(git grep -l 'FrameworkText.localized(' -- 'Sources/Scenes/*.swift')
 extract scenes "$scratch/scenes.pot" localized -- "${framework_files[@]}"
