@@ -89,8 +89,6 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     }
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
-        // Notes are text on a plain page: they read as well in the dark style, which the desktop may prefer.
-        application.followsDesktopStyle = true
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         lastWindowPath = LastWindow.path(in: directories)
         lastWindow = lastWindowPath.flatMap(LastWindow.load(from:))

@@ -24,6 +24,9 @@ application.describeCommandLine(
     summary: localized("Notes in as many windows as you like, each back as you left it."),
     details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
     version: "Quire \(AppDelegate.version)")
+// Notes are text on a plain page: they read as well in the dark style, which the
+// desktop may prefer. Chosen before running, so startup sets the style once.
+application.followsDesktopStyle = true
 delegate.fileTransfers.addCommands(to: application)
 ShellSearchProvider.export(on: application, services: delegate)
 exit(application.run())

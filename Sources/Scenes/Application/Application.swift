@@ -63,7 +63,8 @@ public final class Application {
     /// Whether the app's windows follow the desktop's light or dark
     /// preference, live. Off by default: the windows are light, as plain GTK
     /// draws them, until the app, which knows whether its content suits a dark
-    /// style, opts in (before `run()`, or in `didFinishLaunchingWithOptions`).
+    /// style, opts in: before `run()`, so startup sets the style once (set later,
+    /// in `didFinishLaunchingWithOptions`, it changes the style a second time).
     public var followsDesktopStyle = false {
         didSet { if isStarted { DesktopStyle.followsDesktop = followsDesktopStyle } }
     }
