@@ -39,12 +39,20 @@ def say(message):
 
 class Tools:
     """The programs the suite runs: Quire and BenchTool built as `./meson-wrapper.sh install`
-    builds Quire (release, the Swift runtime linked in), the C baseline, the watcher."""
+    builds Quire (release, the Swift runtime linked in) and laid out as it installs them (the
+    `quire` command in bin/, the app in libexec/), the C baseline, the watcher."""
 
     def __init__(self, work):
         self.bin = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT,
                                   capture_output=True, text=True, check=True).stdout.strip()
-        self.quire = os.path.join(self.bin, "quire")
+        prefix = os.path.join(work, "prefix")
+        os.makedirs(os.path.join(prefix, "bin"))
+        os.makedirs(os.path.join(prefix, "libexec"))
+        shutil.copy2(os.path.join(self.bin, "quire"), os.path.join(prefix, "libexec", "quire"))
+        self.quire = os.path.join(prefix, "bin", "quire")
+        gio = subprocess.run(["pkg-config", "--cflags", "gio-2.0"], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["gcc", "-O2", "-o", self.quire, os.path.join(ROOT, "Sources", "QuireLauncher", "quire-launcher.c")] + gio,
+                       check=True)
         self.bench_tool = os.path.join(self.bin, "BenchTool")
         # The baseline links what Quire links (GTK and libadwaita): the ratios are against the same libraries.
         gtk = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1", "epoxy"], capture_output=True, text=True, check=True).stdout.split()

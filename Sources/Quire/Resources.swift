@@ -2,7 +2,7 @@ import Foundation
 
 /// Where Quire's run-time resources (the scene manifest, style sheets) are:
 /// `$QUIRE_RESOURCE_DIR` if set; installed, `<prefix>/share/io.github.quire.Quire`
-/// beside `<prefix>/bin/quire`; a debug build from source, the tree's `Resources/`.
+/// for the app at `<prefix>/libexec/quire`; a debug build from source, the tree's `Resources/`.
 enum Resources {
     static func path(_ name: String) -> String {
         let candidates = [

@@ -10,7 +10,7 @@ import TestSupport
 struct InstallTests {
     /// Every file the install puts under the prefix.
     static let installedFiles = [
-        "bin/quire",
+        "bin/quire", "libexec/quire",
         "share/applications/io.github.quire.Quire.desktop",
         "share/metainfo/io.github.quire.Quire.metainfo.xml",
         "share/icons/hicolor/scalable/apps/io.github.quire.Quire.svg",
@@ -70,16 +70,18 @@ struct InstallTests {
         let service = try String(contentsOfFile: "\(prefix)/share/dbus-1/services/io.github.quire.Quire.service", encoding: .utf8)
         #expect(service.contains("Exec=\(prefix)/bin/quire --gapplication-service"))
 
-        // The installed binary knows nothing of the source tree.
-        let binary = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)/bin/quire"))
-        #expect(binary.range(of: Data(BuiltProducts.sourceRoot.utf8)) == nil, "no path into \(BuiltProducts.sourceRoot)")
+        // The installed programs know nothing of the source tree.
+        for program in ["bin/quire", "libexec/quire"] {
+            let binary = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)/\(program)"))
+            #expect(binary.range(of: Data(BuiltProducts.sourceRoot.utf8)) == nil, "\(program): no path into \(BuiltProducts.sourceRoot)")
+        }
 
         // A desktop session that looks in the prefix, as one that installed into ~/.local does.
         let home = try TemporaryDirectory(prefix: "quire-installed-home")
         defer { home.remove() }
         let session = [
             "XDG_DATA_DIRS": "\(prefix)/share:/usr/share", "XDG_DATA_HOME": home.file("data"),
-            "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8", "SCENES_TRACE": "1",
         ]
         let desktop = try PrivateDesktop(busEnvironment: session)
         // The app grid launches it by its desktop file; it is D-Bus activated.
@@ -104,6 +106,26 @@ struct InstallTests {
         let action = try run("gapplication", ["action", "io.github.quire.Quire", "new-window"], on: desktop, session)
         #expect(action.status == 0, "\(action.error)")
         #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$").count == 3 })
+        // `quire --new-window` from a terminal: the `quire` command hands it to the running app
+        // without starting a second one, and says nothing.
+        func traceLines() -> [Substring] {
+            desktop.activatedProgramsOutput.split(separator: "\n").filter { $0.hasPrefix("scenes: ") }
+        }
+        let traceBefore = traceLines()
+        // The dynamic linker's own record of the libraries it loaded: GIO, not GTK.
+        let loaded = desktop.directory.file("new-window-libraries")
+        let newWindow = try run(
+            "\(prefix)/bin/quire", ["--new-window"], on: desktop,
+            session.merging(["LD_DEBUG": "libs", "LD_DEBUG_OUTPUT": loaded]) { _, new in new })
+        #expect(newWindow.status == 0 && newWindow.output.isEmpty && newWindow.error.isEmpty, "\(newWindow)")
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: desktop.directory.path))?
+            .filter { $0.hasPrefix("new-window-libraries") }
+            .compactMap { try? String(contentsOfFile: desktop.directory.file($0), encoding: .utf8) }.joined() ?? ""
+        #expect(libraries.contains("libgio-2.0.so") && !libraries.contains("libgtk-4.so"), "\(libraries.suffix(2_000))")
+        #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$").count == 4 })
+        let handedOver = traceLines().dropFirst(traceBefore.count)
+        #expect(!handedOver.contains { $0.contains("didFinishLaunchingWithOptions") }, "no second app: \(handedOver)")
+        #expect(handedOver.contains { $0.contains("scene(_:willConnectTo:options:)") }, "\(handedOver)")
         _ = try run("gapplication", ["action", "io.github.quire.Quire", "quit"], on: desktop, session)
         #expect(eventually(within: 10) { desktop.windowTitles(matching: " — Quire$").isEmpty })
 

@@ -135,6 +135,10 @@ public final class PrivateDesktop: @unchecked Sendable {
         throw DesktopError.didNotStart("Xvfb", lastError)
     }
 
+    /// What the programs the bus started (D-Bus activation) wrote to standard
+    /// error: they inherit the bus's.
+    public var activatedProgramsOutput: String { bus.standardError }
+
     /// The display and bus, whether they still run and what they printed: for failure messages.
     public var health: String {
         func describe(_ name: String, _ child: ChildProcess) -> String {
