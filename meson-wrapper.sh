@@ -27,7 +27,7 @@ BUILD_PACKAGES=(pkgconf libgtk-4-dev libadwaita-1-dev libsqlite3-dev)
 # translations, and the validators Meson's own tests run.
 INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)
 # The tests also install Quire, so they need INSTALL_PACKAGES too.
-TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3
+TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3 gsettings-desktop-schemas
                "${INSTALL_PACKAGES[@]}")
 MESON_BUILD_DIR=.build-meson
 

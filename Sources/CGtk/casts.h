@@ -28,6 +28,9 @@ static inline GtkToggleButton *cgtk_as_toggle_button(gpointer p) { return GTK_TO
 static inline GtkButton *cgtk_as_button(gpointer p) { return GTK_BUTTON(p); }
 static inline AdwToast *cgtk_as_toast(gpointer p) { return ADW_TOAST(p); }
 static inline AdwToastOverlay *cgtk_as_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
+static inline GtkCssProvider *cgtk_as_css_provider(gpointer p) { return GTK_CSS_PROVIDER(p); }
+static inline GtkStyleProvider *cgtk_as_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GSettings *cgtk_as_settings(gpointer p) { return G_SETTINGS(p); }
 static inline AdwClampScrollable *cgtk_as_clamp_scrollable(gpointer p) { return ADW_CLAMP_SCROLLABLE(p); }
 static inline AdwStatusPage *cgtk_as_status_page(gpointer p) { return ADW_STATUS_PAGE(p); }
 static inline AdwMessageDialog *cgtk_as_message_dialog(gpointer p) { return ADW_MESSAGE_DIALOG(p); }

@@ -32,5 +32,6 @@
 #include "accessibility.h"
 #include "application.h"
 #include "dispatch.h"
+#include "style.h"
 
 #endif

@@ -16,6 +16,9 @@ public class Widget: Object {
     /// Adds a CSS class, for the style sheet.
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
 
+    /// Removes a CSS class (nothing happens if the widget does not have it).
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widgetPointer, name) }
+
     /// Margins on all four sides, in pixels.
     public func setMargins(_ pixels: Int32) {
         gtk_widget_set_margin_top(widgetPointer, pixels)
