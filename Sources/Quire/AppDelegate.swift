@@ -30,6 +30,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// The menus' and the command line's import and export.
     private(set) lazy var fileTransfers = FileTransferActions { [weak self] in self?.transfers }
 
+    /// Zoom In, Zoom Out, Reset Zoom, and the document font they zoom.
+    private let zoomActions = ZoomActions()
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -39,7 +42,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     private var lastWindowSave: MainLoopSource?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
-    /// Window, Export Note…, Move to Trash, Import Notes…, Import Folder…,
+    /// Window, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom, Import Notes…, Import Folder…,
     /// Export Notes…, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
@@ -152,6 +155,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
         fileTransfers.install(on: application)
+        zoomActions.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
         rowMenu.append(localized("Export Note…"), action: "app.export-note")
@@ -285,6 +289,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         note.append(localized("Export Note…"), action: "app.export-note")
         note.append(localized("Move to Trash"), action: "app.move-to-trash")
         primaryMenu.appendSection(note)
+        primaryMenu.appendSection(ZoomActions.menuSection())
         let files = Menu()
         files.append(localized("Import Notes…"), action: "app.import-notes")
         files.append(localized("Import Folder…"), action: "app.import-folder")

@@ -93,6 +93,16 @@ enum NoteActivity {
         activity.userInfo["scroll"]?.doubleValue.map { max(0, min($0, 10_000_000)) }
     }
 
+    /// Records the window's zoom (marks the activity for saving only if it changed).
+    static func recordZoom(_ activity: UserActivity, percent: Int) {
+        activity.updateUserInfoEntries(["zoom": .integer(Int64(percent))])
+    }
+
+    /// The zoom an activity recorded, if it is one of the zoom steps.
+    static func zoom(in activity: UserActivity) -> Int? {
+        activity.userInfo["zoom"]?.integerValue.map(Int.init).flatMap { EditorZoom.steps.contains($0) ? $0 : nil }
+    }
+
     /// The cursor offset an activity recorded (0 if none, or a wrong type).
     static func cursor(in activity: UserActivity) -> Int32 {
         guard let value = activity.userInfo["cursor"]?.integerValue, value >= 0, value <= Int64(Int32.max) else { return 0 }

@@ -57,6 +57,7 @@ final class NoteEditor: NoteDocumentView {
         scroller.addCSSClass("view")
         scroller.setExpands(horizontally: true, vertically: true)
         editor.setTextMargins(18)
+        editor.addCSSClass(EditorFont.cssClass)
         editor.setAccessibleLabel(localized("Note text"))
         root = scroller
         editor.buffer.text = document.currentText
@@ -91,6 +92,15 @@ final class NoteEditor: NoteDocumentView {
 
     /// Gives the editor the keyboard focus.
     func focus() { editor.grabFocus() }
+
+    /// How large the text shows, in percent of the document font (one of `EditorZoom.steps`).
+    var zoom = EditorZoom.normal {
+        didSet {
+            guard zoom != oldValue else { return }
+            editor.removeCSSClass(EditorZoom.cssClass(for: oldValue))
+            if zoom != EditorZoom.normal { editor.addCSSClass(EditorZoom.cssClass(for: zoom)) }
+        }
+    }
 
     /// Whether the text can be changed (notes in the trash are only shown).
     var isReadOnly = false {

@@ -81,6 +81,8 @@ final class NoteWindowController {
         editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
         editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
         self.editor = editor
+        editor.zoom = session.stateRestorationActivity.flatMap(NoteActivity.zoom(in:)) ?? EditorZoom.normal
+        NoteActivity.recordZoom(activity, percent: editor.zoom)
         let content = Box(vertical: true)
         content.append(saveBar.root)
         content.append(banner.root)
@@ -143,6 +145,14 @@ final class NoteWindowController {
         let activity = NoteActivity.make(noteID: noteID, cursor: editor.cursorOffset)
         NoteActivity.recordSelection(activity, bound: editor.selectionBound)
         return activity
+    }
+
+    /// Makes the text larger (Zoom In), smaller (Zoom Out) or its normal size
+    /// (Reset Zoom) in this window; the window keeps it when it is restored.
+    func zoom(_ change: (Int) -> Int) {
+        guard let editor else { return }
+        editor.zoom = change(editor.zoom)
+        NoteActivity.recordZoom(activity, percent: editor.zoom)
     }
 
     /// The window is going: the app records it as the last one closed, and the editor lets go of its note.

@@ -1,0 +1,33 @@
+import GtkKit
+import Scenes
+
+/// Zoom In, Zoom Out and Reset Zoom for the note text of the window in front,
+/// with the keys GNOME's apps use for them, and the document font they zoom.
+@MainActor
+final class ZoomActions {
+    private var font: EditorFont?
+
+    /// Adds `app.zoom-in` (Ctrl+plus), `app.zoom-out` (Ctrl+minus) and
+    /// `app.zoom-reset` (Ctrl+0), and starts following the document font.
+    func install(on application: Application) {
+        font = EditorFont()
+        application.addAction("zoom-in", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]) {
+            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.zoom(EditorZoom.larger(than:))
+        }
+        application.addAction("zoom-out", accelerators: ["<Control>minus", "<Control>KP_Subtract"]) {
+            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.zoom(EditorZoom.smaller(than:))
+        }
+        application.addAction("zoom-reset", accelerators: ["<Control>0", "<Control>KP_0"]) {
+            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.zoom { _ in EditorZoom.normal }
+        }
+    }
+
+    /// The primary menu's section for them.
+    static func menuSection() -> Menu {
+        let zoom = Menu()
+        zoom.append(localized("Zoom In"), action: "app.zoom-in")
+        zoom.append(localized("Zoom Out"), action: "app.zoom-out")
+        zoom.append(localized("Reset Zoom"), action: "app.zoom-reset")
+        return zoom
+    }
+}

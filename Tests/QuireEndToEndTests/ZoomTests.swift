@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Zoom (Ctrl+plus, Ctrl+minus, Ctrl+0) and the desktop's document font, as a
+/// person sees them: how much ink the note's text puts on the screen.
+@Suite("Zoom and the document font", .serialized)
+struct ZoomTests {
+    static let text = "The quick brown fox jumps over the lazy dog, twice.\nPack my box with five dozen liquor jugs."
+
+    /// How many dark pixels `window` shows below its header bar (the screenshot is kept as `name`).
+    private func ink(_ session: QuireSession, window: String, shot name: String) throws -> Int {
+        let geometry = try session.desktop.xdotool("getwindowgeometry", "--shell", window)
+        var values: [String: Int] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        let (x, y) = (values["X"] ?? 0, (values["Y"] ?? 0) + 60)
+        let (width, height) = (values["WIDTH"] ?? 0, (values["HEIGHT"] ?? 0) - 60)
+        let path = session.desktop.directory.file("\(name).png")
+        try session.desktop.screenshot(to: path)
+        session.keepScreenshot(named: name)
+        let count = try ChildProcess.run(
+            "convert", [path, "-crop", "\(width)x\(height)+\(x)+\(y)", "-colorspace", "gray", "-threshold", "50%",
+                        "-format", "%[fx:int((1-mean)*w*h)]", "info:"],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        return try #require(Int(count.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(count.error)")
+    }
+
+    /// `ink` once the screen has settled: two readings in a row that agree.
+    private func settledInk(_ session: QuireSession, window: String, shot name: String) throws -> Int {
+        var last = -1
+        for _ in 0..<20 {
+            let now = try ink(session, window: window, shot: name)
+            if now == last { return now }
+            last = now
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        return last
+    }
+
+    private func savedZoom(_ session: QuireSession) throws -> Int? {
+        (try session.savedUserInfo()["zoom"] as? [String: Any])?["integer"] as? Int
+    }
+
+    @Test("Ctrl+plus zooms one window's text, not another's; the zoom comes back on relaunch; Ctrl+0 resets it")
+    func zoomIsPerWindowAndRestored() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes([ZoomTests.text], into: window)
+        let normal = try settledInk(session, window: window, shot: "zoom-normal")
+        for _ in 0..<3 { try session.desktop.xdotool("key", "ctrl+plus") }
+        let zoomed = try settledInk(session, window: window, shot: "zoom-133")
+        #expect(Double(zoomed) > Double(normal) * 1.15, "ink at 100 %: \(normal), at 133 %: \(zoomed)")
+
+        // A new window shows the same note at the normal size.
+        try session.desktop.xdotool("key", "ctrl+shift+n")
+        let second = try session.focusNewWindow(besides: [window])
+        let secondInk = try settledInk(session, window: second, shot: "zoom-second-window")
+        #expect(abs(Double(secondInk) / Double(normal) - 1) < 0.05, "new window: \(secondInk) against \(normal)")
+        try session.desktop.xdotool("key", "ctrl+w")
+        #expect(eventually(within: 10) { session.windowIDs().count == 1 })
+
+        _ = try session.focus(window)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect(try savedZoom(session) == 133)
+
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^The quick brown fox")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        let restoredInk = try settledInk(session, window: restored, shot: "zoom-restored")
+        #expect(abs(Double(restoredInk) / Double(zoomed) - 1) < 0.05, "restored: \(restoredInk) against \(zoomed)")
+        _ = try session.focus(restored)
+        try session.desktop.xdotool("key", "ctrl+0")
+        let reset = try settledInk(session, window: restored, shot: "zoom-reset")
+        #expect(abs(Double(reset) / Double(normal) - 1) < 0.05, "reset: \(reset) against \(normal)")
+        try session.desktop.xdotool("key", "ctrl+minus")
+        #expect(try settledInk(session, window: restored, shot: "zoom-90") < reset)
+        #expect(try session.stop() == 0)
+        #expect(try savedZoom(session) == 90)
+    }
+
+    @Test("the note text is in the desktop's document font, and follows it when the person changes it")
+    func followsTheDocumentFont() throws {
+        let session = try QuireSession()
+        let settings = session.desktop.directory.file("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        func setDocumentFont(_ name: String) throws {
+            try "[org/gnome/desktop/interface]\ndocument-font-name='\(name)'\n"
+                .write(toFile: "\(settings)/keyfile", atomically: true, encoding: .utf8)
+        }
+        try setDocumentFont("DejaVu Sans 9")
+        try session.launch(environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": session.desktop.directory.file("config")])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes([ZoomTests.text], into: window)
+        let small = try settledInk(session, window: window, shot: "document-font-9")
+        try setDocumentFont("DejaVu Serif 18")
+        #expect(eventually(within: 10) {
+            ((try? settledInk(session, window: window, shot: "document-font-18")) ?? 0) > small * 3 / 2
+        }, "ink at 9 pt: \(small)")
+        #expect(try session.stop() == 0)
+    }
+}
