@@ -8,14 +8,9 @@ import TestSupport
 struct DarkStyleTests {
     /// How light the note editor looks on screen, 0 (black) to 255 (white).
     private func editorLightness(_ session: QuireSession, window: String, shot name: String) throws -> Int {
-        let geometry = try session.desktop.xdotool("getwindowgeometry", "--shell", window)
-        var values: [String: Int] = [:]
-        for line in geometry.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
-        }
-        let x = (values["X"] ?? 0) + (values["WIDTH"] ?? 0) * 3 / 4  // the editor fills the right of the window
-        let y = (values["Y"] ?? 0) + (values["HEIGHT"] ?? 0) / 2
+        let geometry = try session.desktop.geometry(of: window)
+        let x = geometry.x + geometry.width * 3 / 4  // the editor fills the right of the window
+        let y = geometry.y + geometry.height / 2
         return try session.screenSample("luminance", atX: x, y: y, shot: name)
     }
 

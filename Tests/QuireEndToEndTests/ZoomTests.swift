@@ -10,14 +10,8 @@ struct ZoomTests {
 
     /// How many dark pixels `window` shows below its header bar (the screenshot is kept as `name`).
     private func ink(_ session: QuireSession, window: String, shot name: String) throws -> Int {
-        let geometry = try session.desktop.xdotool("getwindowgeometry", "--shell", window)
-        var values: [String: Int] = [:]
-        for line in geometry.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
-        }
-        let (x, y) = (values["X"] ?? 0, (values["Y"] ?? 0) + 60)
-        let (width, height) = (values["WIDTH"] ?? 0, (values["HEIGHT"] ?? 0) - 60)
+        let geometry = try session.desktop.geometry(of: window)
+        let (x, y, width, height) = (geometry.x, geometry.y + 60, geometry.width, geometry.height - 60)
         let path = session.desktop.directory.file("\(name).png")
         try session.desktop.screenshot(to: path)
         session.keepScreenshot(named: name)

@@ -182,6 +182,16 @@ public final class PrivateDesktop: @unchecked Sendable {
         return result.output
     }
 
+    /// Where `window` is on the screen and how large, in pixels (as xdotool reports it).
+    public func geometry(of window: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        var values: [String: Int] = [:]
+        for line in try xdotool("getwindowgeometry", "--shell", window).split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        return (values["X"] ?? 0, values["Y"] ?? 0, values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
+    }
+
     /// The titles of the visible windows whose title matches `pattern` (a regular expression).
     public func windowTitles(matching pattern: String) -> [String] {
         guard let ids = try? xdotool("search", "--onlyvisible", "--name", pattern) else { return [] }
