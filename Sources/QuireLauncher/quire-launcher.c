@@ -10,6 +10,7 @@
  *
  * GIO is opened with dlopen on the `--new-window` path only, so a plain launch
  * pays for one exec of a program that needs nothing but the C library. */
+#define _POSIX_C_SOURCE 200809L /* readlink, execv: POSIX, which strict C11 leaves out */
 #include <dlfcn.h>
 #include <errno.h>
 #include <gio/gio.h>

@@ -99,8 +99,9 @@ struct ImportExportTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.openPrimaryMenu()
-        // New Note, New Window, Open in New Window, Export Note…, Move to Trash, Import Notes…, Import Folder…, Export Notes…
-        for key in Array(repeating: "Down", count: 7) + ["Return"] { try session.desktop.xdotool("key", key) }
+        // New Note, New Window, Open in New Window, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom,
+        // Import Notes…, Import Folder…, Export Notes…
+        for key in Array(repeating: "Down", count: 10) + ["Return"] { try session.desktop.xdotool("key", key) }
         let folderChooser = try session.waitForWindow(matching: "^Export Notes$")
         try session.desktop.xdotool("windowfocus", "--sync", folderChooser)
         try session.desktop.xdotool("key", "ctrl+l")
