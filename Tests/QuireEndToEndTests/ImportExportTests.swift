@@ -119,14 +119,11 @@ struct ImportExportTests {
         try session.writeNotes(["# First note\nbody", "Second note"], into: window)
         let out = session.desktop.directory.file("one")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        // The list's second row (newest first: "First note"), 54 pixels below the first.
+        // The list's second row (newest first: "First note"); Down, Return: Export Note…, the menu's second item.
         var chooser: String?
-        for _ in 0..<3 where chooser == nil {
-            try session.desktop.xdotool("mousemove", "--window", window, "100", "178")
-            // A click can be lost while the window is still drawing; then click again.
-            guard try session.popUp({ try session.desktop.xdotool("click", "3") }, seconds: 3) else { continue }
-            for key in ["Down", "Return"] { try session.desktop.xdotool("key", key) }  // Export Note…, the second item
+        _ = try session.chooseFromRowMenu(in: window, keys: ["Down", "Return"]) {
             chooser = try? session.waitForWindow(matching: "^Export Note$", seconds: 5)
+            return chooser != nil
         }
         let saveChooser = try #require(chooser, "the row's menu opened the save chooser")
         try session.desktop.xdotool("windowfocus", "--sync", saveChooser)

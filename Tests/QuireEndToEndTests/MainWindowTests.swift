@@ -169,18 +169,14 @@ struct MainWindowTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["First note", "Second note"], into: window)
-        // The list's second row (newest first: "First note"), 54 pixels below the first.
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try session.desktop.xdotool("mousemove", "--window", window, "100", "178")
-            // A click can be lost while the window is still drawing; then click again.
-            guard try session.popUp({ try session.desktop.xdotool("click", "3") }, seconds: 3) else { continue }
+        // The list's second row (newest first: "First note"); Return takes the menu's first item, Open in New Window.
+        let opened = try session.chooseFromRowMenu(in: window, keys: ["Return"], menuShown: {
             #expect(session.desktop.windowTitles(matching: " — Quire$") == ["First note — Quire"], "the row's note is selected")
-            try session.desktop.xdotool("key", "Return")  // the menu's first item: Open in New Window
-            opened = eventually(within: 3) {
+        }, until: {
+            eventually(within: 3) {
                 session.lifecycle.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.configuration == "Note Editor" }
             }
-        }
+        })
         #expect(opened, "a note window opened from the row's menu")
         #expect(eventually(within: 5) {
             session.desktop.windowTitles(matching: " — Quire$") == ["First note — Quire", "First note — Quire"]

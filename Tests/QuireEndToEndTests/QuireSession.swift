@@ -137,6 +137,27 @@ final class QuireSession {
         }
     }
 
+    /// The list's second row in a main window (newest first), 54 pixels below the first.
+    static let secondRow = (x: 100, y: 178)
+
+    /// Right-clicks the list row at `row` in `window`, presses `keys` in the menu
+    /// that opens, and returns whether `chosen` then holds. A right-click can be
+    /// lost while the window is still drawing: up to three tries, each once the
+    /// menu is on screen (`menuShown` runs then, before the keys).
+    func chooseFromRowMenu(
+        in window: String, row: (x: Int, y: Int) = QuireSession.secondRow, keys: [String],
+        menuShown: () -> Void = {}, until chosen: () -> Bool
+    ) throws -> Bool {
+        for _ in 0..<3 {
+            try desktop.xdotool("mousemove", "--window", window, "\(row.x)", "\(row.y)")
+            guard try popUp({ try desktop.xdotool("click", "3") }, seconds: 3) else { continue }
+            menuShown()
+            for key in keys { try desktop.xdotool("key", key) }
+            if chosen() { return true }
+        }
+        return false
+    }
+
     /// Runs `action` and waits up to `seconds` for a popover (a new surface of
     /// the app) to appear; returns whether one did.
     func popUp(_ action: () throws -> Void, seconds: Double = 5) throws -> Bool {
