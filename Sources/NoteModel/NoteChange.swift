@@ -7,12 +7,14 @@ public enum NoteChange: Equatable, Sendable {
     case movedToTrash(UUID)
     case restoredFromTrash(UUID)
     case deletedPermanently(UUID)
+    /// Pinned or unpinned: its place in the list changed, not its text.
+    case pinChanged(UUID)
 
     /// The note the change is about.
     public var noteID: UUID {
         switch self {
         case let .created(id), let .edited(id), let .movedToTrash(id), let .restoredFromTrash(id),
-             let .deletedPermanently(id):
+             let .deletedPermanently(id), let .pinChanged(id):
             id
         }
     }

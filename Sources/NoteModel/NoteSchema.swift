@@ -64,5 +64,17 @@ enum NoteSchema {
                 INSERT OR REPLACE INTO deleted_notes (id, change_sequence) VALUES (old.id, (SELECT value FROM change_counter));
             END;
             """),
+        // Pinned notes: listed first. The list's order (pinned first, then newest
+        // first, ties by identifier) gets an index of its own, and a pin or unpin
+        // raises the change sequence so other processes see it.
+        Migration(version: 4, sql: """
+            ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX notes_in_list_order ON notes (pinned DESC, modified_at DESC, id DESC) WHERE trashed_at IS NULL;
+            DROP TRIGGER notes_sequence_update;
+            CREATE TRIGGER notes_sequence_update AFTER UPDATE OF body, trashed_at, pinned ON notes BEGIN
+                UPDATE change_counter SET value = value + 1;
+                UPDATE notes SET change_sequence = (SELECT value FROM change_counter) WHERE rowid = new.rowid;
+            END;
+            """),
     ]
 }

@@ -1,18 +1,21 @@
 public import Foundation
 
 /// What a list row shows of a note: its title, the text after it, and when it
-/// changed. Read from the first few hundred characters only.
+/// changed, and whether it is pinned. Read from the first few hundred
+/// characters only.
 public struct NoteSummary: Equatable, Sendable {
     public let noteID: UUID
     public let title: String
     /// The text after the title line, on one line.
     public let preview: String
     public let modifiedAt: Date
+    /// Whether the note is pinned to the top of the list.
+    public let isPinned: Bool
 
     /// How many characters of a note a summary reads.
     static let readLength = Note.titleSourceLength
 
-    init(noteID: UUID, start: String, modifiedAt: Date) {
+    init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
         preview = start.unicodeScalars.split(whereSeparator: Note.isLineBreak)
@@ -20,6 +23,7 @@ public struct NoteSummary: Equatable, Sendable {
             .dropFirst()
             .joined(separator: " ")
         self.modifiedAt = modifiedAt
+        self.isPinned = isPinned
     }
 
     /// `line` without the blanks around it, or nil if it is blank.
