@@ -54,6 +54,31 @@ static inline gpointer cgtk_simple_action_new_with_string(const char *name, cons
     return g_simple_action_new_stateful(name, G_VARIANT_TYPE_STRING, g_variant_new_string(state));
 }
 
+/* A new parameterless action with a boolean state: menus show it as a check box. */
+static inline gpointer cgtk_simple_action_new_toggle(const char *name, gboolean state) {
+    return g_simple_action_new_stateful(name, NULL, g_variant_new_boolean(state));
+}
+
+/* The boolean state of the action `name` in `map`; FALSE if it has none. */
+static inline gboolean cgtk_action_map_boolean_state(gpointer map, const char *name) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    if (action == NULL) return FALSE;
+    GVariant *state = g_action_get_state(action);
+    if (state == NULL) return FALSE;
+    gboolean value = g_variant_is_of_type(state, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean(state);
+    g_variant_unref(state);
+    return value;
+}
+
+/* Sets the boolean state of the action `name` in `map`, if it is a boolean-state action. */
+static inline void cgtk_action_map_set_boolean_state(gpointer map, const char *name, gboolean state) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    if (action == NULL || !G_IS_SIMPLE_ACTION(action)) return;
+    const GVariantType *type = g_action_get_state_type(action);
+    if (type == NULL || !g_variant_type_equal(type, G_VARIANT_TYPE_BOOLEAN)) return;
+    g_simple_action_set_state(G_SIMPLE_ACTION(action), g_variant_new_boolean(state));
+}
+
 /* Sets the string state of the action `name` in `map`, if it is a stateful string action. */
 static inline void cgtk_action_map_set_string_state(gpointer map, const char *name, const char *state) {
     GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);

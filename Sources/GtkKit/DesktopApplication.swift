@@ -152,6 +152,32 @@ public final class DesktopApplication: Object {
         setAccelerators(accelerators, forAction: "app.\(name)")
     }
 
+    /// Adds the application action `app.<name>` with an on/off state, off at
+    /// first, shown in menus as a check box. Activating it calls `handler` with
+    /// the state asked for (the opposite of the current one); the state changes
+    /// only when `setToggleState(_:ofAction:)` says so.
+    public func addToggleAction(
+        _ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor (Bool) -> Void
+    ) {
+        let action = SimpleAction(name: name, isOn: false)
+        action.onActivate { [weak self] in
+            guard let self else { return }
+            handler(cgtk_action_map_boolean_state(self.objectPointer, name) == 0)
+        }
+        g_action_map_add_action(cgtk_as_action_map(objectPointer), cgtk_as_action(action.objectPointer))
+        setAccelerators(accelerators, forAction: "app.\(name)")
+    }
+
+    /// Sets, in every menu, the check box of an action added with `addToggleAction`.
+    public func setToggleState(_ isOn: Bool, ofAction name: String) {
+        cgtk_action_map_set_boolean_state(objectPointer, name, isOn ? 1 : 0)
+    }
+
+    /// The state of an action added with `addToggleAction`.
+    public func toggleState(ofAction name: String) -> Bool {
+        cgtk_action_map_boolean_state(objectPointer, name) != 0
+    }
+
     /// Adds the application action `app.<name>` that takes a string, used in menus
     /// as "app.<name>::<value>".
     /// With `marking`, menus mark the item whose value `markItem(_:ofAction:)`

@@ -8,8 +8,9 @@ import CGtk
 @MainActor
 public final class MenuButton: Widget {
     /// A button with the named icon that opens `menu`; `accessibleName` is what
-    /// screen readers and tooltips say.
-    public init(iconName: String, menu: Menu, accessibleName: String) {
+    /// screen readers and tooltips say. `willOpen` runs each time just before
+    /// the menu shows (to set its check boxes).
+    public init(iconName: String, menu: Menu, accessibleName: String, willOpen: @escaping @MainActor () -> Void = {}) {
         super.init(retaining: gtk_menu_button_new())
         gtk_menu_button_set_icon_name(cgtk_as_menu_button(objectPointer), iconName)
         gtk_widget_set_tooltip_text(widgetPointer, accessibleName)
@@ -17,6 +18,7 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_primary(cgtk_as_menu_button(objectPointer), 1)
         typealias Box = ClosureBox<@MainActor (OpaquePointer) -> Void>
         let box = Box({ button in
+            willOpen()
             guard gtk_menu_button_get_popover(button) == nil else { return }
             cgtk_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
             cgtk_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)

@@ -9,6 +9,13 @@ final class SimpleAction: Object {
         super.init(adopting: cgtk_simple_action_new(name))
     }
 
+    /// A new action called `name` with an on/off state, `isOn` at first: menus
+    /// show it as a check box. Activating it does not change the state by
+    /// itself; its handler decides.
+    init(name: String, isOn: Bool) {
+        super.init(adopting: cgtk_simple_action_new_toggle(name, isOn ? 1 : 0))
+    }
+
     /// A new action called `name` that takes a string ("app.<name>::<value>");
     /// with `markedValue`, menus mark the item of that value (a radio mark).
     init(name: String, markedValue: String? = nil, stringHandler: @escaping @MainActor (String) -> Void) {

@@ -13,6 +13,12 @@ public class Widget: Object {
     /// Whether the widget currently has keyboard focus.
     public var hasFocus: Bool { gtk_widget_has_focus(widgetPointer) != 0 }
 
+    /// Whether the keyboard focus is on the widget or on something inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widgetPointer), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widgetPointer || gtk_widget_is_ancestor(focus, widgetPointer) != 0
+    }
+
     /// Adds a CSS class, for the style sheet.
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }
 

@@ -179,6 +179,18 @@ public final class Application {
         desktop.addAction(name, accelerators: accelerators, handler)
     }
 
+    /// Adds an application action `app.<name>` with an on/off state, shown in
+    /// menus as a check box: `handler` hears the state asked for, and the state
+    /// changes when `setToggleState(_:ofAction:)` says so.
+    public func addToggleAction(_ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor (Bool) -> Void) {
+        desktop.addToggleAction(name, accelerators: accelerators, handler)
+    }
+
+    /// Sets the check box of an action added with `addToggleAction` in every menu.
+    public func setToggleState(_ isOn: Bool, ofAction name: String) {
+        desktop.setToggleState(isOn, ofAction: name)
+    }
+
     /// Quits as Ctrl+Q does, after asking the delegate
     /// (`applicationShouldTerminate(_:)`), which may cancel or answer later.
     public func requestTermination() {
