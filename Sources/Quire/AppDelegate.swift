@@ -33,6 +33,12 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// Zoom In, Zoom Out, Reset Zoom, and the document font they zoom.
     private let zoomActions = ZoomActions()
 
+    /// Pin Note, in the primary menu and each list row's menu.
+    private(set) lazy var pinActions = PinActions { [weak self] in
+        guard case let .success(store) = self?.notes else { return nil }
+        return store
+    }
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -42,11 +48,12 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     private var lastWindowSave: MainLoopSource?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
-    /// Window, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom, Import Notes…, Import Folder…,
+    /// Window, Pin Note, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom, Import Notes…, Import Folder…,
     /// Export Notes…, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
-    /// The menu of a note list row (right-click): Open in New Window, Export Note…, Move to Trash.
+    /// The menu of a note list row (right-click): Open in New Window, Pin Note,
+    /// Export Note…, Move to Trash.
     let rowMenu = Menu()
 
     /// Carries each keystroke to the other windows showing the same note.
@@ -156,8 +163,10 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         }
         fileTransfers.install(on: application)
         zoomActions.install(on: application)
+        pinActions.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
+        PinActions.append(to: rowMenu)
         rowMenu.append(localized("Export Note…"), action: "app.export-note")
         rowMenu.append(localized("Move to Trash"), action: "app.move-to-trash")
         return true
@@ -244,6 +253,8 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         frontScene(in: application)?.delegate as? any NoteWindowSceneDelegate
     }
 
+    func menuWillOpen(for noteID: UUID?) { pinActions.menuWillOpen(for: noteID) }
+
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.
     /// Written once the closing is over (quitting with a hundred windows writes
     /// the file once, not a hundred times).
@@ -286,6 +297,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         create.append(localized("Open in New Window"), action: "app.open-in-new-window")
         primaryMenu.appendSection(create)
         let note = Menu()
+        PinActions.append(to: note)
         note.append(localized("Export Note…"), action: "app.export-note")
         note.append(localized("Move to Trash"), action: "app.move-to-trash")
         primaryMenu.appendSection(note)

@@ -54,6 +54,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
                 list.select(noteWindow.noteID)
             }
         }
+        list.onRowMenu = { [weak self] id in self?.noteWindow.services.menuWillOpen(for: id) }
         list.onOpen = { [weak self] in self?.layout?.showNote() }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
         list.onFirstResultOpened = { [weak self] in self?.showNote() }

@@ -99,7 +99,7 @@ final class NoteDocument {
                 DocumentTrace.note(self.noteID, "restored")
                 self.isRemoved = false
                 case .edited where origin == .elsewhere: self.noteChangedElsewhere()
-                case .created, .edited: break
+                case .created, .edited, .pinChanged: break
                 }
             }
         }

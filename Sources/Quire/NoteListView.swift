@@ -2,10 +2,11 @@ import Foundation
 import GtkKit
 import NoteModel
 
-/// The main window's list of notes, newest first, with a search field above
-/// it. Rows are created only for what is visible and read only their note's
+/// The main window's list of notes, pinned first, then newest first, with a
+/// search field above it. Rows are created only for what is visible and read only their note's
 /// summary, so the list stays quick with very many notes. It follows the
-/// store: new and edited notes move to the top, trashed ones leave.
+/// store: new and edited notes move up to the first unpinned place, pinned
+/// ones to the top, trashed ones leave.
 @MainActor
 final class NoteListView {
     /// The view: the search field above the scrolling list.
@@ -15,6 +16,8 @@ final class NoteListView {
     var onSelect: (@MainActor (UUID) -> Void)?
     /// Called when the user opens a note: clicks its row, or presses Return on it.
     var onOpen: (@MainActor () -> Void)?
+    /// Called when a row's menu is about to open, with its note (already selected).
+    var onRowMenu: (@MainActor (UUID) -> Void)?
     /// Called whenever the list is refilled or followed a change, with whether it is empty.
     var onEmptinessChange: (@MainActor (Bool) -> Void)?
     /// Called once the list shows the results of new search text (or all notes again).
@@ -81,6 +84,7 @@ final class NoteListView {
                 // The menu's actions work on the window's note: make it this row's.
                 self?.select(noteID)
                 self?.onSelect?(noteID)
+                self?.onRowMenu?(noteID)
             }, onClick: { self?.onOpen?() })
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
@@ -230,17 +234,26 @@ final class NoteListView {
         let index = position(of: change.noteID)
         let selected = selectedNoteID
         switch change {
-        case .created, .edited:
-            // The newest note goes to the top; re-inserting also re-binds its row.
+        case .created, .edited, .restoredFromTrash, .pinChanged:
+            // Where the list's order now puts it (an edited note: first after the
+            // pinned ones); if that is past the pages loaded so far, its page
+            // brings it. Re-inserting also re-binds its row.
+            // Unreadable for now (another writer holds the file): it stays where it is.
+            guard let position = try? store.listPosition(of: change.noteID) else { break }
+            let hadFocus = list.containsFocus
             quietly {
                 if let index { ids.splice(at: index, removing: 1, inserting: []) }
-                ids.splice(at: 0, removing: 0, inserting: [id])
+                if position < ids.count || (position == ids.count && nextPage == nil) {
+                    ids.splice(at: position, removing: 0, inserting: [id])
+                }
             }
-        case .restoredFromTrash:
-            // Back where its date puts it; if that is past the pages loaded so far, its page brings it.
-            guard index == nil, let position = try? store.listPosition(of: change.noteID),
-                  position < ids.count || (position == ids.count && nextPage == nil) else { break }
-            quietly { ids.splice(at: position, removing: 0, inserting: [id]) }
+            // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
+            if hadFocus, change.noteID == selected, position != index {
+                MainLoop.idle { [weak self] in
+                    self?.focusList()
+                    return false
+                }
+            }
         case .movedToTrash, .deletedPermanently:
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
         }

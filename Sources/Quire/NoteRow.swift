@@ -2,15 +2,16 @@ import Foundation
 import GtkKit
 import NoteModel
 
-/// One row of the note list: the note's title with when it changed, and under
-/// them its text (or, while searching, the words around the first match, which
+/// One row of the note list: the note's title with when it changed (and a pin
+/// if it is pinned), and under them its text (or, while searching, the words around the first match, which
 /// always starts within sight). A right-click selects the note and opens the
-/// row's menu (Open in New Window, Move to Trash).
+/// row's menu (Open in New Window, Pin Note, Export Note…, Move to Trash).
 @MainActor
 final class NoteRow {
     let root: Widget
     private let title = Label("")
     private let age = Label("")
+    private let pin = Image(iconName: "view-pin-symbolic")
     private let detail = Label("")
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
@@ -41,15 +42,17 @@ final class NoteRow {
         detail.addCSSClass("dim-label")
         let heading = Box(vertical: false, spacing: 6)
         heading.append(title)
+        pin.addCSSClass("dim-label")
+        pin.isShown = false
+        heading.append(pin)
         heading.append(age)
         box.append(heading)
         box.append(detail)
         root = box
     }
 
-    /// Shows `summary`, with `match` (a search result) highlighting its words.
     /// Shows `summary` (with `match`'s words in bold); returns the row's name for
-    /// screen readers: the title and when it was written.
+    /// screen readers: the title, whether it is pinned, and when it was written.
     @discardableResult
     func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) -> String {
         noteID = summary.noteID
@@ -57,12 +60,13 @@ final class NoteRow {
         title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         age.text = when
+        pin.isShown = summary.isPinned
         if let match {
             detail.setMarkup(NoteRow.highlighted(match))
         } else {
             detail.text = summary.preview
         }
-        return shownTitle + ", " + when
+        return [shownTitle, summary.isPinned ? localized("pinned") : nil, when].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// At most this many characters of a snippet come before its first match,

@@ -52,7 +52,9 @@ final class NoteWindowController {
         self.scene = scene
         scene.subtitle = owner.kindOfWindow
         let header = HeaderBar()
-        header.packEnd(MenuButton(iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu")))
+        header.packEnd(MenuButton(
+            iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
+            willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
         scene.window.setTitlebar(header)
         guard case let .success(store) = services.notes, let documents = services.documents else {
             scene.title = "Quire"
@@ -236,6 +238,23 @@ final class NoteWindowController {
             self?.editor?.focus()
             if hadOwnWindow { services.openNoteWindow(for: id, showing: nil) }
         }
+    }
+
+    /// Pins the note shown to the top of every window's list, or unpins it
+    /// (Pin Note). Unsaved typing is saved first, so a new note exists to be
+    /// pinned. Returns whether the note is pinned now (nil: no note).
+    func pinNote(_ pinned: Bool) -> Bool? {
+        guard let editor, let store else { return nil }
+        guard editor.saveNow(), let id = editor.noteID else { return nil }
+        do {
+            try store.waitingLonger { try store.setPinned(pinned, of: id) }
+        } catch {
+            Log.error("could not \(pinned ? "pin" : "unpin") the note: \(error)")
+            toasts?.show(Toast(
+                pinned ? localized("The note could not be pinned: %s", "\(error)") : localized("The note could not be unpinned: %s", "\(error)"),
+                seconds: 10, urgent: true))
+        }
+        return try? store.isPinned(id)
     }
 
     /// Offers Undo for what was just done, in a toast saying `message` for a

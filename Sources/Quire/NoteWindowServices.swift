@@ -23,6 +23,9 @@ protocol NoteWindowServices: AnyObject {
     var lastWindow: LastWindow? { get }
     /// Records the window that just closed, for the next one opened afresh.
     func windowClosed(_ window: LastWindow)
+    /// A menu of the window's (the primary menu, a list row's) is about to open
+    /// for the note `noteID`: its check boxes (Pin Note) follow that note.
+    func menuWillOpen(for noteID: UUID?)
     /// Shows the note in its own window, raising the one it has, at `view` if given.
     func openNoteWindow(for noteID: UUID, showing view: UserActivity?)
 }

@@ -99,9 +99,9 @@ struct ImportExportTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.openPrimaryMenu()
-        // New Note, New Window, Open in New Window, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom,
-        // Import Notes…, Import Folder…, Export Notes…
-        for key in Array(repeating: "Down", count: 10) + ["Return"] { try session.desktop.xdotool("key", key) }
+        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Move to Trash, Zoom In, Zoom Out,
+        // Reset Zoom, Import Notes…, Import Folder…, Export Notes…
+        for key in Array(repeating: "Down", count: 11) + ["Return"] { try session.desktop.xdotool("key", key) }
         let folderChooser = try session.waitForWindow(matching: "^Export Notes$")
         try session.desktop.xdotool("windowfocus", "--sync", folderChooser)
         try session.desktop.xdotool("key", "ctrl+l")
@@ -119,9 +119,9 @@ struct ImportExportTests {
         try session.writeNotes(["# First note\nbody", "Second note"], into: window)
         let out = session.desktop.directory.file("one")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        // The list's second row (newest first: "First note"); Down, Return: Export Note…, the menu's second item.
+        // The list's second row (newest first: "First note"); Down, Down, Return: Export Note…, the menu's third item.
         var chooser: String?
-        _ = try session.chooseFromRowMenu(in: window, keys: ["Down", "Return"]) {
+        _ = try session.chooseFromRowMenu(in: window, keys: ["Down", "Down", "Return"]) {
             chooser = try? session.waitForWindow(matching: "^Export Note$", seconds: 5)
             return chooser != nil
         }
