@@ -4,9 +4,10 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// CGtk/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) and Storage (SQLite,
-/// data locations) → Scenes (UIKit's scene lifecycle; knows nothing of notes)
-/// → NoteModel (notes; knows nothing of GTK) → Quire (the app).
+/// CGtk/CGtkSource/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) and
+/// Storage (SQLite, data locations) → GtkSourceKit (GtkSourceView, for the
+/// editor only), Scenes (UIKit's scene lifecycle; knows nothing of notes) and
+/// NoteModel (notes; knows nothing of GTK) → Quire (the app).
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -27,19 +28,29 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
+        // GtkSourceView 5, for the note editor; beside CGtk so that the scene
+        // framework does not link it.
+        .systemLibrary(
+            name: "CGtkSource",
+            pkgConfig: "gtksourceview-5",
+            providers: [.apt(["libgtksourceview-5-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
+        // Swift over GtkSourceView: a text view whose buffer styles its text by a
+        // language definition and a style scheme.
+        .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",
-            dependencies: ["GtkKit", "Scenes", "Storage", "NoteModel"],
+            dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel"],
             swiftSettings: strictSettings
         ),
         // A tiny GTK program with a synchronous `main`, run by the bridge tests: it

@@ -1,10 +1,10 @@
 import CGtk
 
 /// GLib's string lists (`char **`, ending with NULL) as Swift arrays, and back.
-enum CStringList {
+package enum CStringList {
     /// The strings of a NULL-terminated list, read through `element(index)`
     /// (the list itself stays the caller's to free).
-    static func strings(_ element: (Int) -> UnsafePointer<CChar>?) -> [String] {
+    package static func strings(_ element: (Int) -> UnsafePointer<CChar>?) -> [String] {
         var strings: [String] = []
         var index = 0
         while let string = element(index) {
@@ -16,7 +16,7 @@ enum CStringList {
 
     /// Calls `body` with `strings` as a NULL-terminated list of C strings,
     /// valid only while `body` runs.
-    static func withList<Result>(
+    package static func withList<Result>(
         _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
     ) -> Result {
         let copies = strings.map { strdup($0) }

@@ -4,13 +4,13 @@
 /// exactly once by the matching destroy notify; `kind` says which live count
 /// it belongs to (a permanent fixture, never released, belongs to none).
 @MainActor
-final class ClosureBox<Closure> {
-    enum Kind { case signalHandler, sourceClosure, permanent }
+package final class ClosureBox<Closure> {
+    package enum Kind { case signalHandler, sourceClosure, permanent }
 
-    let closure: Closure
+    package let closure: Closure
     private let kind: Kind
 
-    init(_ closure: Closure, kind: Kind) {
+    package init(_ closure: Closure, kind: Kind) {
         self.closure = closure
         self.kind = kind
         switch kind {
@@ -29,19 +29,19 @@ final class ClosureBox<Closure> {
     }
 
     /// A retained opaque pointer for C; balance with `release(_:)`.
-    func retainedPointer() -> UnsafeMutableRawPointer {
+    package func retainedPointer() -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(self).toOpaque()
     }
 
     /// The box behind a pointer made by `retainedPointer()`, without changing
     /// its count. GLib hands back exactly the pointer it was given, never NULL.
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Closure> {
+    package static func from(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Closure> {
         guard let pointer else { preconditionFailure("GLib called back without the closure it was given") }
         return Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Balances `retainedPointer()`.
-    static func release(_ pointer: UnsafeMutableRawPointer?) {
+    package static func release(_ pointer: UnsafeMutableRawPointer?) {
         guard let pointer else { preconditionFailure("GLib released a closure it was not given") }
         Unmanaged<ClosureBox<Closure>>.fromOpaque(pointer).release()
     }

@@ -16,4 +16,10 @@ public enum DesktopStyle {
 
     /// Whether the windows are drawn in the dark style now.
     public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+
+    /// Calls `handler` whenever the windows turn dark or light (`isDark` changes).
+    @discardableResult
+    public static func onChange(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        Object(retaining: UnsafeMutableRawPointer(adw_style_manager_get_default())).observe(property: "dark", handler)
+    }
 }

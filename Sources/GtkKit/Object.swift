@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A Swift owner of exactly one strong reference to a GObject.
 ///
@@ -9,7 +9,7 @@ import CGtk
 @MainActor
 public class Object {
     /// The wrapped object. Valid for the wrapper's whole life.
-    let objectPointer: UnsafeMutablePointer<GObject>
+    package let objectPointer: UnsafeMutablePointer<GObject>
 
     /// Wraps an object whose reference the caller passes on (a `transfer full`
     /// return value that is not floating, such as a new GSimpleAction).

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// One handler connected to one signal of one object.
 ///
@@ -11,7 +11,7 @@ public struct SignalConnection {
     private let object: WeakObjectReference
     let handlerID: gulong
 
-    init(instance: UnsafeMutablePointer<GObject>, handlerID: gulong) {
+    package init(instance: UnsafeMutablePointer<GObject>, handlerID: gulong) {
         object = WeakObjectReference(instance)
         self.handlerID = handlerID
     }

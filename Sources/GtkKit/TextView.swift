@@ -7,8 +7,14 @@ public final class TextView: Widget {
     public let buffer: TextBuffer
 
     /// An empty editor that wraps long lines at word boundaries.
-    public init() {
+    public convenience init() {
         guard let view = gtk_text_view_new() else { preconditionFailure("GTK made no text view") }
+        self.init(wrapping: view)
+    }
+
+    /// Wraps a new (floating) text view made elsewhere, such as a GtkSourceView,
+    /// which is one: it wraps long lines at word boundaries.
+    package init(wrapping view: UnsafeMutableRawPointer) {
         buffer = TextBuffer(retaining: gtk_text_view_get_buffer(cgtk_as_text_view(view)))
         super.init(retaining: view)
         gtk_text_view_set_wrap_mode(textViewPointer, GTK_WRAP_WORD_CHAR)

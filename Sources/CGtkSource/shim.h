@@ -1,0 +1,29 @@
+/*
+ * GtkSourceView 5 for Swift: the only place that knows its C macros, beside
+ * CGtk's shim for GTK itself (which this builds on, so the two share their
+ * GTK types). Only the editor's module links it; the scene framework does not.
+ */
+#ifndef CGTKSOURCE_SHIM_H
+#define CGTKSOURCE_SHIM_H
+
+#include "../CGtk/shim.h"
+#include <gtksourceview/gtksource.h>
+
+static inline GtkSourceBuffer *cgtk_as_source_buffer(gpointer p) { return GTK_SOURCE_BUFFER(p); }
+static inline GtkSourceView *cgtk_as_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
+
+/* A tag setting the font family (gtk_text_buffer_create_tag is variadic). */
+static inline GtkTextTag *cgtk_text_buffer_create_family_tag(gpointer buffer, const char *family) {
+    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), NULL, "family", family, NULL);
+}
+
+/* void handler(GtkSourceBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data):
+ * "highlight-updated", once the styling of a region is up to date. */
+typedef void (*CGtkSourceRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);
+
+static inline gulong cgtk_signal_connect_highlight_updated(gpointer buffer, CGtkSourceRangeHandler handler,
+                                                           gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, "highlight-updated", G_CALLBACK(handler), data, release, 0);
+}
+
+#endif

@@ -1,0 +1,43 @@
+import CGtk
+import CGtkSource
+import GtkKit
+
+/// Sets the text of one context class of a buffer's language (code, in
+/// Quire's Markdown) in the monospace font, region by region as the styling
+/// of each is brought up to date: an edit costs only the lines it touched.
+@MainActor
+enum MonospaceRegions {
+    /// Follows `buffer`'s styling for as long as the buffer lives.
+    static func follow(_ buffer: TextBuffer, contextClass: String) {
+        let bufferPointer = buffer.objectPointer
+        guard let tag = cgtk_text_buffer_create_family_tag(bufferPointer, "monospace") else { return }
+        typealias Box = ClosureBox<@MainActor (UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void>
+        let box = Box({ start, end in
+            mark(contextClass, with: tag, in: cgtk_as_source_buffer(bufferPointer), from: start, to: end)
+        }, kind: .signalHandler)
+        cgtk_signal_connect_highlight_updated(bufferPointer, { _, start, end, data in
+            guard let start, let end else { return }
+            MainActor.assumeIsolated { Box.from(data).closure(start, end) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+    }
+
+    /// Puts `tag` on exactly the text of `contextClass` between `start` and `end`.
+    private static func mark(
+        _ contextClass: String, with tag: UnsafeMutablePointer<GtkTextTag>, in buffer: UnsafeMutablePointer<GtkSourceBuffer>?,
+        from start: UnsafeMutablePointer<GtkTextIter>, to end: UnsafeMutablePointer<GtkTextIter>
+    ) {
+        let textBuffer = cgtk_as_text_buffer(buffer)
+        gtk_text_buffer_remove_tag(textBuffer, tag, start, end)
+        var iter = start.pointee
+        while gtk_text_iter_compare(&iter, end) < 0 {
+            let inClass = gtk_source_buffer_iter_has_context_class(buffer, &iter, contextClass) != 0
+            var regionStart = iter
+            let moved = gtk_source_buffer_iter_forward_to_context_class_toggle(buffer, &iter, contextClass) != 0
+            if !moved || gtk_text_iter_compare(&iter, end) > 0 { iter = end.pointee }
+            if inClass { gtk_text_buffer_apply_tag(textBuffer, tag, &regionStart, &iter) }
+            if !moved { break }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CGtk
+import CGtkSource
+public import GtkKit
+
+/// Text views whose text GtkSourceView styles as it is typed: by one language
+/// definition, in a light or a dark style scheme. Styling follows each edit
+/// over the lines it touched; it never reads the whole text again.
+///
+/// Text in the language's context class `monospaceClass` is also set in the
+/// monospace font, which style schemes cannot do.
+@MainActor
+public final class SourceStyling {
+    private let language: OpaquePointer
+    private let lightScheme: OpaquePointer
+    private let darkScheme: OpaquePointer
+    private let monospaceClass: String?
+    /// The buffers of the views made, while they live.
+    private var buffers: [() -> TextBuffer?] = []
+
+    /// Styling by the language `languageID`, found in `languageDirectory` (the
+    /// only place searched: the stock languages are not read), with the style
+    /// schemes `lightSchemeID` and `darkSchemeID` from `schemeDirectory` (or the
+    /// stock ones they build on). Nil if any of them is missing or unreadable.
+    public init?(
+        languageID: String, languageDirectory: String, lightSchemeID: String, darkSchemeID: String,
+        schemeDirectory: String, monospaceClass: String? = nil
+    ) {
+        gtk_source_init()
+        let languages = gtk_source_language_manager_get_default()
+        CStringList.withList([languageDirectory]) { gtk_source_language_manager_set_search_path(languages, $0) }
+        let schemes = gtk_source_style_scheme_manager_get_default()
+        if !SourceStyling.searchPath(of: schemes).contains(schemeDirectory) {
+            gtk_source_style_scheme_manager_append_search_path(schemes, schemeDirectory)
+        }
+        guard let language = gtk_source_language_manager_get_language(languages, languageID),
+              let light = gtk_source_style_scheme_manager_get_scheme(schemes, lightSchemeID),
+              let dark = gtk_source_style_scheme_manager_get_scheme(schemes, darkSchemeID)
+        else { return nil }
+        self.language = language
+        lightScheme = light
+        darkScheme = dark
+        self.monospaceClass = monospaceClass
+    }
+
+    /// Whether views use the dark scheme; changing it restyles every view made.
+    public var isDark = false {
+        didSet {
+            guard isDark != oldValue else { return }
+            buffers.removeAll { $0() == nil }
+            for buffer in buffers.compactMap({ $0() }) { applyScheme(to: buffer) }
+        }
+    }
+
+    /// A new text view (a GtkSourceView) whose text is styled.
+    public func makeView() -> TextView {
+        guard let view = gtk_source_view_new() else { preconditionFailure("GtkSourceView made no view") }
+        let textView = TextView(wrapping: view)
+        let buffer = cgtk_as_source_buffer(textView.buffer.objectPointer)
+        gtk_source_buffer_set_language(buffer, language)
+        gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
+        applyScheme(to: textView.buffer)
+        buffers.append { [weak buffer = textView.buffer] in buffer }
+        if let monospaceClass { MonospaceRegions.follow(textView.buffer, contextClass: monospaceClass) }
+        return textView
+    }
+
+    private func applyScheme(to buffer: TextBuffer) {
+        gtk_source_buffer_set_style_scheme(cgtk_as_source_buffer(buffer.objectPointer), isDark ? darkScheme : lightScheme)
+    }
+
+    private static func searchPath(of schemes: OpaquePointer?) -> [String] {
+        guard let path = gtk_source_style_scheme_manager_get_search_path(schemes) else { return [] }
+        return CStringList.strings { path[$0] }
+    }
+}
