@@ -9,7 +9,7 @@ import NoteModel
 /// cursor and saving changes.
 @MainActor
 final class NoteEditor: NoteDocumentView {
-    private let editor = TextView()
+    private let editor = MarkdownStyle.makeEditorView()
     private let documents: NoteDocuments
     private let liveEdits: LiveEditHub
     private let origin = NoteChangeOrigin()

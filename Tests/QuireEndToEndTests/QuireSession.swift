@@ -257,6 +257,38 @@ final class QuireSession {
         return notes.first?.body
     }
 
+    /// The dark pixels `window` shows below its header bar and right of `left`
+    /// pixels (the note pane of a main window starts 300 pixels in): how many,
+    /// and how wide a band they span. Text dimmed to mid-grey (Markdown's
+    /// markup characters) is not dark. The screenshot is kept as `name`.
+    func ink(in window: String, left: Int = 0, shot name: String) throws -> (pixels: Int, width: Int) {
+        let geometry = try desktop.geometry(of: window)
+        let crop = "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)"
+        let path = desktop.directory.file("\(name).png")
+        try desktop.screenshot(to: path)
+        keepScreenshot(named: name)
+        func measure(_ steps: [String], _ format: String) throws -> Int {
+            let result = try ChildProcess.run(
+                "convert", [path, "-crop", crop, "+repage", "-colorspace", "gray", "-threshold", "50%"] + steps
+                    + ["-format", format, "info:"],
+                environment: environment(), outputDirectory: desktop.directory.path)
+            return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.error)")
+        }
+        return (try measure([], "%[fx:int((1-mean)*w*h)]"), try measure(["-trim", "+repage"], "%w"))
+    }
+
+    /// `ink` once the screen has settled: two readings in a row that agree.
+    func settledInk(in window: String, left: Int = 0, shot name: String) throws -> (pixels: Int, width: Int) {
+        var last = (pixels: -1, width: -1)
+        for _ in 0..<20 {
+            let now = try ink(in: window, left: left, shot: name)
+            if now == last { return now }
+            last = now
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        return last
+    }
+
     /// One pixel of the screen, now, at (`x`, `y`) as `property` ("luminance",
     /// "saturation") from 0 to 255; the screenshot is kept as `name`.
     func screenSample(_ property: String, atX x: Int, y: Int, shot name: String) throws -> Int {

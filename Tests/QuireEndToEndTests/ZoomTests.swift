@@ -8,30 +8,9 @@ import TestSupport
 struct ZoomTests {
     static let text = "The quick brown fox jumps over the lazy dog, twice.\nPack my box with five dozen liquor jugs."
 
-    /// How many dark pixels `window` shows below its header bar (the screenshot is kept as `name`).
-    private func ink(_ session: QuireSession, window: String, shot name: String) throws -> Int {
-        let geometry = try session.desktop.geometry(of: window)
-        let (x, y, width, height) = (geometry.x, geometry.y + 60, geometry.width, geometry.height - 60)
-        let path = session.desktop.directory.file("\(name).png")
-        try session.desktop.screenshot(to: path)
-        session.keepScreenshot(named: name)
-        let count = try ChildProcess.run(
-            "convert", [path, "-crop", "\(width)x\(height)+\(x)+\(y)", "-colorspace", "gray", "-threshold", "50%",
-                        "-format", "%[fx:int((1-mean)*w*h)]", "info:"],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        return try #require(Int(count.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(count.error)")
-    }
-
-    /// `ink` once the screen has settled: two readings in a row that agree.
+    /// How many dark pixels `window` shows below its header bar, once the screen has settled.
     private func settledInk(_ session: QuireSession, window: String, shot name: String) throws -> Int {
-        var last = -1
-        for _ in 0..<20 {
-            let now = try ink(session, window: window, shot: name)
-            if now == last { return now }
-            last = now
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        return last
+        try session.settledInk(in: window, shot: name).pixels
     }
 
     private func savedZoom(_ session: QuireSession) throws -> Int? {

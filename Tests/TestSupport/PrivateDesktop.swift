@@ -220,7 +220,8 @@ public final class PrivateDesktop: @unchecked Sendable {
         try xdotool("windowfocus", "--sync", window)
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if index > 0 { try xdotool("key", "--window", window, "Return") }
-            if !line.isEmpty { try xdotool("type", "--delay", "\(delayMilliseconds)", String(line)) }
+            // After "--", a line that starts with "-" (a list item) is text, not an option.
+            if !line.isEmpty { try xdotool("type", "--delay", "\(delayMilliseconds)", "--", String(line)) }
         }
     }
 

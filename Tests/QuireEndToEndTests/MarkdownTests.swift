@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Markdown styled as it is typed, as a person sees it: how much ink the note
+/// pane shows, and how wide, for the same words with and without their marks.
+/// What is stored is always exactly what was typed.
+@Suite("Markdown as you type", .serialized)
+struct MarkdownTests {
+    /// Where a main window's note pane starts, right of the list.
+    static let notePane = 300
+
+    /// Replaces the note's whole text with `text`, typed, and waits until it is stored.
+    private func retype(_ text: String, in window: String, _ session: QuireSession) throws {
+        try session.desktop.xdotool("key", "ctrl+a")
+        try session.desktop.type(text, into: window)
+        #expect(eventually(within: 10) { (try? session.storedNotes().first?.body) == text }, "stored as typed: \(text)")
+    }
+
+    @Test("a heading is larger, code is monospace, a checked task is dimmed; the text is stored as typed and titles drop the marks")
+    func styledAsTyped() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let pane = MarkdownTests.notePane
+        try session.writeNotes(["Shopping list for the weekend"], into: window)
+        let plain = try session.settledInk(in: window, left: pane, shot: "markdown-plain")
+        try retype("# Shopping list for the weekend", in: window, session)
+        let heading = try session.settledInk(in: window, left: pane, shot: "markdown-heading")
+        #expect(Double(heading.pixels) > Double(plain.pixels) * 1.8, "a level-one heading: \(heading) against plain \(plain)")
+        #expect(heading.width > plain.width, "\(heading) against \(plain)")
+        _ = try session.waitForWindow(matching: "^Shopping list for the weekend — Quire$")
+
+        try retype("iiiiiiiiiiiiiiiiiiii", in: window, session)
+        let proportional = try session.settledInk(in: window, left: pane, shot: "markdown-proportional")
+        try retype("`iiiiiiiiiiiiiiiiiiii`", in: window, session)
+        let code = try session.settledInk(in: window, left: pane, shot: "markdown-code")
+        #expect(Double(code.width) > Double(proportional.width) * 2, "monospace i's are wide: \(code) against \(proportional)")
+
+        try retype("- [ ] buy milk and bread", in: window, session)
+        let open = try session.settledInk(in: window, left: pane, shot: "markdown-task-open")
+        try retype("- [x] buy milk and bread", in: window, session)
+        let done = try session.settledInk(in: window, left: pane, shot: "markdown-task-done")
+        #expect(Double(done.pixels) < Double(open.pixels) * 0.6, "a checked item is dimmed: \(done) against \(open)")
+        _ = try session.waitForWindow(matching: "^buy milk and bread — Quire$")
+        #expect(try session.stop() == 0)
+    }
+}
