@@ -18,6 +18,38 @@ static inline gulong cgtk_widget_on_click(gpointer widget, guint button, const c
     return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/* As cgtk_widget_on_click, but the gesture runs in the capture phase: before the
+ * widget's own gestures (a text view's, which claim every click) can take the press. */
+static inline gulong cgtk_widget_on_click_first(gpointer widget, guint button, const char *signal,
+                                                CGtkPressedHandler handler, gpointer data, GClosureNotify release) {
+    GtkGesture *gesture = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), button);
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(gesture), GTK_PHASE_CAPTURE);
+    gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
+    return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
+}
+
+/* gboolean handler(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state, gpointer data):
+ * "key-pressed"; TRUE stops the key there. */
+typedef gboolean (*CGtkKeyHandler)(gpointer controller, guint keyval, guint keycode, GdkModifierType state, gpointer data);
+
+/* Calls `handler` for each key pressed while `widget` has the focus, before the
+ * widget itself handles it (capture phase); the widget owns the controller. */
+static inline gulong cgtk_widget_on_key_pressed(gpointer widget, CGtkKeyHandler handler, gpointer data,
+                                                GClosureNotify release) {
+    GtkEventController *keys = gtk_event_controller_key_new();
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    gtk_widget_add_controller(GTK_WIDGET(widget), keys);
+    return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), data, release, 0);
+}
+
+/* The modifier keys that make a shortcut (Ctrl, Shift, Alt, Super), without lock keys. */
+static inline gboolean cgtk_modifiers_control(GdkModifierType state) { return (state & GDK_CONTROL_MASK) != 0; }
+static inline gboolean cgtk_modifiers_shift(GdkModifierType state) { return (state & GDK_SHIFT_MASK) != 0; }
+static inline gboolean cgtk_modifiers_other(GdkModifierType state) {
+    return (state & (GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK | GDK_HYPER_MASK)) != 0;
+}
+
 /* Calls `handler` when the keyboard focus enters `widget` (or a widget inside it). */
 static inline gulong cgtk_widget_on_focus_enter(gpointer widget, CGtkVoidHandler handler, gpointer data,
                                                  GClosureNotify release) {

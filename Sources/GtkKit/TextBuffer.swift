@@ -29,6 +29,38 @@ public final class TextBuffer: Object {
         return String(cString: chars)
     }
 
+    /// The text between two character offsets.
+    public func text(from start: Int32, to end: Int32) -> String {
+        var startIter = GtkTextIter()
+        var endIter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &startIter, start)
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &endIter, end)
+        guard let chars = gtk_text_buffer_get_text(bufferPointer, &startIter, &endIter, 0) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
+    /// Where the line holding character `offset` starts and ends (before its
+    /// line break), as character offsets.
+    public func lineBounds(containing offset: Int32) -> (start: Int32, end: Int32) {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, offset)
+        gtk_text_iter_set_line_offset(&start, 0)
+        var end = start
+        if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+        return (gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end))
+    }
+
+    /// Whether some text is selected.
+    public var hasSelection: Bool { gtk_text_buffer_get_has_selection(bufferPointer) != 0 }
+
+    /// Runs `body`'s edits as one user action: one step for Undo, as if typed.
+    public func asOneUserAction(_ body: () -> Void) {
+        gtk_text_buffer_begin_user_action(bufferPointer)
+        body()
+        gtk_text_buffer_end_user_action(bufferPointer)
+    }
+
     /// Moves the cursor (and clears the selection) to a character offset; -1 is the end.
     public func placeCursor(atOffset offset: Int32) {
         var iter = GtkTextIter()

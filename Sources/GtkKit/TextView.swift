@@ -22,6 +22,17 @@ public final class TextView: Widget {
 
     var textViewPointer: UnsafeMutablePointer<GtkTextView> { cgtk_as_text_view(objectPointer) }
 
+    /// The character offset of the text at (`x`, `y`) in the view's own
+    /// coordinates, or nil if no text is there (past a line's end, below the last line).
+    public func textOffset(atX x: Double, y: Double) -> Int32? {
+        var bufferX: Int32 = 0
+        var bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(textViewPointer, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        guard gtk_text_view_get_iter_at_location(textViewPointer, &iter, bufferX, bufferY) != 0 else { return nil }
+        return gtk_text_iter_get_offset(&iter)
+    }
+
     /// Inner padding between the border and the text, in pixels, on all sides.
     public func setTextMargins(_ pixels: Int32) {
         gtk_text_view_set_left_margin(textViewPointer, pixels)

@@ -91,6 +91,35 @@ public class Widget: Object {
         onMouseButton(.secondary, released: false, handler)
     }
 
+    /// Calls `handler` for each key pressed while the widget has the focus,
+    /// before the widget handles it itself; returning true keeps the key from it.
+    public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {
+        typealias Box = ClosureBox<@MainActor (KeyPress) -> Bool>
+        let box = Box(handler, kind: .signalHandler)
+        _ = cgtk_widget_on_key_pressed(objectPointer, { _, keyval, _, state, data in
+            let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+            let press = KeyPress(
+                name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,
+                otherModifiers: cgtk_modifiers_other(state) != 0)
+            return MainActor.assumeIsolated { Box.from(data).closure(press) } ? 1 : 0
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+    }
+
+    /// Calls `handler` with the position of each press of `button` on the
+    /// widget, before the widget's own gestures see it (a text view's take
+    /// every click for themselves).
+    public func onMousePressFirst(_ button: MouseButton, _ handler: @escaping @MainActor (Double, Double) -> Void) {
+        typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        _ = cgtk_widget_on_click_first(objectPointer, button.rawValue, "pressed", { _, _, x, y, data in
+            MainActor.assumeIsolated { Box.from(data).closure(x, y) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+    }
+
     /// Calls `handler(x, y)` when `button` is pressed (or, if `released`, let go)
     /// over the widget, at that point, before the widgets around it act on it.
     public func onMouseButton(

@@ -1,0 +1,15 @@
+/// A key pressed, as a key handler sees it: the key's name ("Return", "Tab",
+/// "ISO_Left_Tab" for Shift+Tab, "a") and the modifiers held with it.
+public struct KeyPress: Equatable, Sendable {
+    /// GDK's name for the key.
+    public let name: String
+    /// Whether Ctrl was held.
+    public let control: Bool
+    /// Whether Shift was held.
+    public let shift: Bool
+    /// Whether Alt, Super or another modifier than Ctrl and Shift was held.
+    public let otherModifiers: Bool
+
+    /// Whether the key was pressed with no modifier at all.
+    public var isPlain: Bool { !control && !shift && !otherModifiers }
+}
