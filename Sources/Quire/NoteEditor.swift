@@ -59,6 +59,7 @@ final class NoteEditor: NoteDocumentView {
         editor.setTextMargins(18)
         editor.addCSSClass(EditorFont.cssClass)
         editor.setAccessibleLabel(localized("Note text"))
+        ListEditing.attach(to: editor)
         root = scroller
         editor.buffer.text = document.currentText
         editor.buffer.placeCursor(atOffset: -1)

@@ -1,0 +1,89 @@
+import GtkKit
+import NoteModel
+
+/// Lists and checklists in the editor, as a note-taker expects them:
+///
+/// - Return on a list item starts the next one (the same bullet, the next
+///   number, an unchecked box for a task); Return on an empty item ends the list.
+/// - Ctrl+Return on a task's line, or a click on its box, checks or unchecks it.
+/// - Tab and Shift+Tab indent and outdent a list item.
+///
+/// Each is one edit of the text, one step for Undo, saved and shown in the
+/// other windows like typing.
+@MainActor
+enum ListEditing {
+    /// Gives `view` the keys and the click above.
+    static func attach(to view: TextView) {
+        view.onKeyPress { [weak view] key in
+            guard let view, view.isEditable, !key.otherModifiers else { return false }
+            let buffer = view.buffer
+            switch key.name {
+            case "Return", "KP_Enter":
+                if key.control && !key.shift { return toggleTask(onLineOf: buffer.cursorOffset, in: buffer) }
+                return key.isPlain && continueList(in: buffer)
+            case "Tab": return key.isPlain && indent(in: buffer, outward: false)
+            case "ISO_Left_Tab": return key.shift && !key.control && indent(in: buffer, outward: true)
+            default: return false
+            }
+        }
+        view.onMousePressFirst(.primary) { [weak view] x, y in
+            guard let view, view.isEditable, let offset = view.textOffset(atX: x, y: y) else { return }
+            let line = view.buffer.lineBounds(containing: offset)
+            guard let mark = MarkdownListItem(line: view.buffer.text(from: line.start, to: line.end))?.boxMarkOffset,
+                  abs(offset - (line.start + Int32(mark))) <= 1  // on "[", the mark or "]"
+            else { return }
+            _ = toggleTask(onLineOf: offset, in: view.buffer)
+        }
+    }
+
+    /// The list item on the line holding `offset`, with the line's bounds and text.
+    private static func item(at offset: Int32, in buffer: TextBuffer) -> (MarkdownListItem, start: Int32, end: Int32, text: String)? {
+        let line = buffer.lineBounds(containing: offset)
+        let text = buffer.text(from: line.start, to: line.end)
+        return MarkdownListItem(line: text).map { ($0, line.start, line.end, text) }
+    }
+
+    /// Checks or unchecks the task on the line holding `offset`; false if it is not a task.
+    private static func toggleTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
+        guard let (item, start, _, _) = item(at: offset, in: buffer), let checked = item.isChecked,
+              let mark = item.boxMarkOffset else { return false }
+        let at = start + Int32(mark)
+        buffer.asOneUserAction {
+            buffer.delete(fromOffset: at, length: 1)
+            buffer.insert(checked ? " " : "x", atOffset: at)
+        }
+        return true
+    }
+
+    /// Return on a list item: the next item, or the end of the list if this one is empty.
+    private static func continueList(in buffer: TextBuffer) -> Bool {
+        let cursor = buffer.cursorOffset
+        guard !buffer.hasSelection, let (item, start, end, text) = item(at: cursor, in: buffer),
+              cursor - start >= Int32(item.contentOffset) || cursor == end else { return false }
+        buffer.asOneUserAction {
+            if item.isEmpty(in: text) {
+                buffer.delete(fromOffset: start, length: end - start)
+            } else {
+                buffer.insert("\n" + item.continuation, atOffset: cursor)
+            }
+        }
+        return true
+    }
+
+    /// Tab on a list item indents it one level (to where its text starts);
+    /// Shift+Tab takes one level back. False on any other line.
+    private static func indent(in buffer: TextBuffer, outward: Bool) -> Bool {
+        guard !buffer.hasSelection, let (item, start, _, _) = item(at: buffer.cursorOffset, in: buffer) else { return false }
+        buffer.asOneUserAction {
+            if !outward {
+                buffer.insert(String(repeating: " ", count: item.indentStep), atOffset: start)
+            } else if item.indent.hasPrefix("\t") {
+                buffer.delete(fromOffset: start, length: 1)
+            } else {
+                let blanks = item.indent.prefix { $0 == " " }.count
+                buffer.delete(fromOffset: start, length: Int32(min(blanks, item.indentStep)))
+            }
+        }
+        return true
+    }
+}

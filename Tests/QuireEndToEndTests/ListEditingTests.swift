@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Lists and checklists typed as a person types them: Return continues a list
+/// and ends it, Ctrl+Return and a click check a task, Tab indents. Checked
+/// through the text stored.
+@Suite("Lists and checklists", .serialized)
+struct ListEditingTests {
+    @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents")
+    func listsAndTasks() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        func stored(_ body: String) -> Bool {
+            eventually(within: 10) { (try? session.storedNotes().first?.body) == body }
+        }
+        // Return after eggs starts an empty item, Return again ends the list (the
+        // marker goes, the line stays), and a third Return makes a blank line.
+        try session.desktop.type("Groceries\n- [ ] milk\neggs\n\n\n1. one\ntwo", into: window)
+        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"), "\(String(describing: try? session.storedNotes().first?.body))")
+
+        // Ctrl+Return on milk's line checks it; Ctrl+Z takes that back in one step.
+        try session.desktop.xdotool("key", "ctrl+Home", "Down", "End")
+        try session.desktop.xdotool("key", "ctrl+Return")
+        #expect(stored("Groceries\n- [x] milk\n- [ ] eggs\n\n1. one\n2. two"))
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
+
+        // Tab indents eggs under milk, Shift+Tab brings it back.
+        try session.desktop.xdotool("key", "Down")
+        try session.desktop.xdotool("key", "Tab")
+        #expect(stored("Groceries\n- [ ] milk\n  - [ ] eggs\n\n1. one\n2. two"))
+        try session.desktop.xdotool("key", "shift+Tab")
+        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
+
+        // A click on eggs' box (the lower of the two blue boxes on screen) checks it.
+        let box = try #require(try taskBoxes(in: window, session), "the task boxes are drawn in blue")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(box.x + box.width / 2)", "\(box.y + box.height - 4)")
+        try session.desktop.xdotool("click", "1")
+        #expect(stored("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two"))
+        #expect(try session.stop() == 0)
+    }
+
+    /// Where the task boxes' blue ink is in `window`'s note pane, in window coordinates.
+    private func taskBoxes(in window: String, _ session: QuireSession) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        let geometry = try session.desktop.geometry(of: window)
+        let path = session.desktop.directory.file("task-boxes.png")
+        try session.desktop.screenshot(to: path)
+        session.keepScreenshot(named: "task-boxes")
+        let left = MarkdownTests.notePane
+        let result = try ChildProcess.run(
+            "convert", [path, "-crop", "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)",
+                        "+repage", "-fuzz", "20%", "-fill", "black", "-opaque", "#1a5fb4", "-fill", "white", "+opaque", "black",
+                        "-format", "%@", "info:"],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        // "WxH+X+Y" of the black (once blue) pixels.
+        let numbers = result.output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, numbers[0] < geometry.width - left else { return nil }
+        return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
+    }
+}
