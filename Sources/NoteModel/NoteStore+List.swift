@@ -75,15 +75,16 @@ extension NoteStore {
         try database.query("SELECT pinned FROM notes WHERE id = ?", [.text(id.uuidString)]).first?.integer(0) == 1
     }
 
-    /// A row's summary of the note `id`, reading only the start of its text.
+    /// A row's summary of the note `id`, reading only the start of its text
+    /// (and the whole of it only if it has task boxes, to count them).
     public func summary(of id: UUID) throws -> NoteSummary? {
         try database.query(
-            "SELECT substr(body, 1, ?), modified_at, pinned FROM notes WHERE id = ?",
+            "SELECT substr(body, 1, ?), modified_at, pinned, CASE WHEN \(TaskProgress.sqlFilter) THEN body END FROM notes WHERE id = ?",
             [.integer(Int64(NoteSummary.readLength)), .text(id.uuidString)]
         ).first.map { row in
             NoteSummary(
                 noteID: id, start: row.string(0) ?? "", modifiedAt: Date(timeIntervalSince1970: row.real(1) ?? 0),
-                isPinned: row.integer(2) == 1)
+                isPinned: row.integer(2) == 1, taskProgress: row.string(3).flatMap(TaskProgress.init(body:)))
         }
     }
 }

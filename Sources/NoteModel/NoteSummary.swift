@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What a list row shows of a note: its title, the text after it, and when it
-/// changed, and whether it is pinned. Read from the first few hundred
+/// changed, whether it is pinned, and how far its checklist has got. Read from the first few hundred
 /// characters only.
 public struct NoteSummary: Equatable, Sendable {
     public let noteID: UUID
@@ -11,11 +11,13 @@ public struct NoteSummary: Equatable, Sendable {
     public let modifiedAt: Date
     /// Whether the note is pinned to the top of the list.
     public let isPinned: Bool
+    /// How many of its task items are checked, if it has any.
+    public let taskProgress: TaskProgress?
 
     /// How many characters of a note a summary reads.
     static let readLength = Note.titleSourceLength
 
-    init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false) {
+    init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false, taskProgress: TaskProgress? = nil) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
         preview = start.unicodeScalars.split(whereSeparator: Note.isLineBreak)
@@ -24,6 +26,7 @@ public struct NoteSummary: Equatable, Sendable {
             .joined(separator: " ")
         self.modifiedAt = modifiedAt
         self.isPinned = isPinned
+        self.taskProgress = taskProgress
     }
 
     /// `line` without the blanks around it, or nil if it is blank.

@@ -3,7 +3,8 @@ import GtkKit
 import NoteModel
 
 /// One row of the note list: the note's title with when it changed (and a pin
-/// if it is pinned), and under them its text (or, while searching, the words around the first match, which
+/// if it is pinned, its checklist's progress if it has one), and under them
+/// its text (or, while searching, the words around the first match, which
 /// always starts within sight). A right-click selects the note and opens the
 /// row's menu (Open in New Window, Pin Note, Export Note…, Move to Trash).
 @MainActor
@@ -12,6 +13,8 @@ final class NoteRow {
     private let title = Label("")
     private let age = Label("")
     private let pin = Image(iconName: "view-pin-symbolic")
+    /// A checklist's progress: "3/5".
+    private let progress = Label("")
     private let detail = Label("")
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
@@ -45,6 +48,10 @@ final class NoteRow {
         pin.addCSSClass("dim-label")
         pin.isShown = false
         heading.append(pin)
+        progress.isSelectable = false
+        progress.addCSSClass("dim-label")
+        progress.addCSSClass("numeric")
+        heading.append(progress)
         heading.append(age)
         box.append(heading)
         box.append(detail)
@@ -52,7 +59,7 @@ final class NoteRow {
     }
 
     /// Shows `summary` (with `match`'s words in bold); returns the row's name for
-    /// screen readers: the title, whether it is pinned, and when it was written.
+    /// screen readers: the title, whether it is pinned, its tasks done, and when it was written.
     @discardableResult
     func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) -> String {
         noteID = summary.noteID
@@ -61,12 +68,16 @@ final class NoteRow {
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         age.text = when
         pin.isShown = summary.isPinned
+        let tasks = summary.taskProgress.map { localized("%s/%s", String($0.done), String($0.total)) }
+        progress.text = tasks ?? ""
+        progress.isShown = tasks != nil
         if let match {
             detail.setMarkup(NoteRow.highlighted(match))
         } else {
             detail.text = summary.preview
         }
-        return [shownTitle, summary.isPinned ? localized("pinned") : nil, when].compactMap { $0 }.joined(separator: ", ")
+        let tasksDone = summary.taskProgress.map { localized("%s of %s tasks done", String($0.done), String($0.total)) }
+        return [shownTitle, summary.isPinned ? localized("pinned") : nil, tasksDone, when].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// At most this many characters of a snippet come before its first match,

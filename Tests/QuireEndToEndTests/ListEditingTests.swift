@@ -9,7 +9,7 @@ import TestSupport
 struct ListEditingTests {
     @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents")
     func listsAndTasks() throws {
-        let session = try QuireSession()
+        let session = try QuireSession(accessibility: true)
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         func stored(_ body: String) -> Bool {
@@ -39,6 +39,11 @@ struct ListEditingTests {
         try session.desktop.xdotool("mousemove", "--window", window, "\(box.x + box.width / 2)", "\(box.y + box.height - 4)")
         try session.desktop.xdotool("click", "1")
         #expect(stored("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two"))
+
+        // The note's row in the list shows the checklist's progress.
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let rows = tree.elements { $0.role == "list item" && $0.name.contains("1 of 2 tasks done") }.filter { $0.role == "list item" }
+        #expect(rows.map(\.name) == ["Groceries, 1 of 2 tasks done, just now"], "\(rows)")
         #expect(try session.stop() == 0)
     }
 
