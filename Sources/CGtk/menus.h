@@ -43,11 +43,12 @@ static inline gulong cgtk_widget_on_key_pressed(gpointer widget, CGtkKeyHandler 
     return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), data, release, 0);
 }
 
-/* The modifier keys that make a shortcut (Ctrl, Shift, Alt, Super), without lock keys. */
+/* The modifier keys that make a shortcut (Ctrl, Shift, Alt; Super, Meta, Hyper), without lock keys. */
 static inline gboolean cgtk_modifiers_control(GdkModifierType state) { return (state & GDK_CONTROL_MASK) != 0; }
 static inline gboolean cgtk_modifiers_shift(GdkModifierType state) { return (state & GDK_SHIFT_MASK) != 0; }
+static inline gboolean cgtk_modifiers_alt(GdkModifierType state) { return (state & GDK_ALT_MASK) != 0; }
 static inline gboolean cgtk_modifiers_other(GdkModifierType state) {
-    return (state & (GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK | GDK_HYPER_MASK)) != 0;
+    return (state & (GDK_SUPER_MASK | GDK_META_MASK | GDK_HYPER_MASK)) != 0;
 }
 
 /* Calls `handler` when the keyboard focus enters `widget` (or a widget inside it). */

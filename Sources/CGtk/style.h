@@ -44,4 +44,13 @@ static inline double cgtk_font_description_points(const PangoFontDescription *de
     return (double)pango_font_description_get_size(description) / PANGO_SCALE;
 }
 
+/* The tag `name` of `buffer`'s tag table, made with a `background` colour (any CSS
+ * colour GDK parses) if it is not there yet (gtk_text_buffer_create_tag is variadic). */
+static inline GtkTextTag *cgtk_text_buffer_background_tag(gpointer buffer, const char *name, const char *background) {
+    GtkTextTagTable *table = gtk_text_buffer_get_tag_table(GTK_TEXT_BUFFER(buffer));
+    GtkTextTag *tag = gtk_text_tag_table_lookup(table, name);
+    if (tag != NULL) return tag;
+    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "background", background, NULL);
+}
+
 #endif

@@ -7,9 +7,14 @@ public struct KeyPress: Equatable, Sendable {
     public let control: Bool
     /// Whether Shift was held.
     public let shift: Bool
-    /// Whether Alt, Super or another modifier than Ctrl and Shift was held.
+    /// Whether Alt was held.
+    public let alt: Bool
+    /// Whether Super, Meta or Hyper was held.
     public let otherModifiers: Bool
 
     /// Whether the key was pressed with no modifier at all.
-    public var isPlain: Bool { !control && !shift && !otherModifiers }
+    public var isPlain: Bool { !control && !shift && !alt && !otherModifiers }
+
+    /// Whether Alt was the only modifier held.
+    public var isAltOnly: Bool { alt && !control && !shift && !otherModifiers }
 }

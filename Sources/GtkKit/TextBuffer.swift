@@ -51,6 +51,22 @@ public final class TextBuffer: Object {
         return (gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end))
     }
 
+    /// Gives the text in `ranges` (character offsets) the background `color`
+    /// (a CSS colour) under the tag `name`, and takes that tag off all other
+    /// text: a highlight, such as a search's matches. The text does not change.
+    public func highlight(_ ranges: [Range<Int32>], tag name: String, background color: String) {
+        guard let tag = cgtk_text_buffer_background_tag(bufferPointer, name, color) else { return }
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(bufferPointer, &start, &end)
+        gtk_text_buffer_remove_tag(bufferPointer, tag, &start, &end)
+        for range in ranges {
+            gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, range.lowerBound)
+            gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, range.upperBound)
+            gtk_text_buffer_apply_tag(bufferPointer, tag, &start, &end)
+        }
+    }
+
     /// Whether some text is selected.
     public var hasSelection: Bool { gtk_text_buffer_get_has_selection(bufferPointer) != 0 }
 

@@ -100,7 +100,7 @@ public class Widget: Object {
             let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
             let press = KeyPress(
                 name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,
-                otherModifiers: cgtk_modifiers_other(state) != 0)
+                alt: cgtk_modifiers_alt(state) != 0, otherModifiers: cgtk_modifiers_other(state) != 0)
             return MainActor.assumeIsolated { Box.from(data).closure(press) } ? 1 : 0
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }

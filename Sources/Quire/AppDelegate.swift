@@ -145,6 +145,13 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         application.addAction("search", accelerators: ["<Control>f"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()
         }
+        // The note's matches of the window's search, as GNOME's editors step through theirs.
+        application.addAction("find-next", accelerators: ["F3", "<Control>g"]) {
+            (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.stepToMatch(forward: true)
+        }
+        application.addAction("find-previous", accelerators: ["<Shift>F3", "<Control><Shift>g"]) {
+            (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.stepToMatch(forward: false)
+        }
         application.addAction("shortcuts", accelerators: ["<Control>question"]) { [weak self] in
             do {
                 self?.present(try Window(uiFile: Resources.path("shortcuts.ui"), name: "shortcuts"), in: application)

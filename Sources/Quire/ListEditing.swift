@@ -15,7 +15,7 @@ enum ListEditing {
     /// Gives `view` the keys and the click above.
     static func attach(to view: TextView) {
         view.onKeyPress { [weak view] key in
-            guard let view, view.isEditable, !key.otherModifiers else { return false }
+            guard let view, view.isEditable, !key.alt, !key.otherModifiers else { return false }
             let buffer = view.buffer
             switch key.name {
             case "Return", "KP_Enter":

@@ -71,6 +71,10 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         layout.listWidth = 280
         layout.onChange = { [weak self] in self?.layoutChanged() }
         noteWindow.scene?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
+        // Alt+Left in the note of a narrow window: back to the list, as the back button.
+        editor?.onBackKey = { [weak layout] in
+            if layout?.isFolded == true { layout?.showList() }
+        }
         self.list = list
         self.layout = layout
         return layout.root
@@ -213,16 +217,25 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         layout?.showNote()
     }
 
-    /// New search text: the editor moves to the first result if the note it
-    /// shows is not among them; once the search is cleared, the list selects
-    /// the note shown again.
+    /// New search text: the note shown highlights its matches, and the editor
+    /// moves to the first result if the note it shows is not among them; once
+    /// the search is cleared, the list selects the note shown again.
     private func searchApplied() {
         guard let list, let editor else { return }
+        editor.highlightedSearch = list.searchText
         if let shown = editor.noteID, list.contains(shown) {
             list.select(shown)
         } else if !list.searchText.isEmpty, let first = list.firstNoteID, editor.show(noteID: first) {
             editor.revealMatch(of: list.searchText)
         }
+    }
+
+    /// Selects the note's next (or previous) match of the search and puts the
+    /// keyboard in the note, there (F3, Shift+F3).
+    func stepToMatch(forward: Bool) {
+        guard let editor, editor.stepToMatch(forward: forward) else { return }
+        layout?.showNote()
+        editor.focus()
     }
 
     /// Puts the keyboard focus in the search field (Ctrl+F).
@@ -248,6 +261,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             list?.search.text = text
             list?.reload()
             list?.select(noteWindow.noteID)
+            editor?.highlightedSearch = list?.searchText ?? ""
         }
     }
 }

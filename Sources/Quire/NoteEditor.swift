@@ -10,6 +10,8 @@ import NoteModel
 @MainActor
 final class NoteEditor: NoteDocumentView {
     private let editor = MarkdownStyle.makeEditorView()
+    /// The matches of the window's search, highlighted in the note.
+    private lazy var searchHighlight = SearchHighlight(view: editor)
     private let documents: NoteDocuments
     private let liveEdits: LiveEditHub
     private let origin = NoteChangeOrigin()
@@ -38,6 +40,8 @@ final class NoteEditor: NoteDocumentView {
     var onNoteRemoved: (@MainActor () -> Void)?
     /// Called when saving starts or stops failing, or the document has a notice.
     var onSaveStateChange: (@MainActor () -> Void)?
+    /// Called on Alt+Left in the text: back, where the window has somewhere to go back to.
+    var onBackKey: (@MainActor () -> Void)?
 
     /// The editor's view, for the window to show.
     let root: Widget
@@ -61,6 +65,13 @@ final class NoteEditor: NoteDocumentView {
         editor.setAccessibleLabel(localized("Note text"))
         ListEditing.attach(to: editor)
         root = scroller
+        // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
+        // goes back (to the list, in a narrow window), and no word moves by surprise.
+        editor.onKeyPress { [weak self] key in
+            guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
+            if key.name == "Left" { self?.onBackKey?() }
+            return true
+        }
         editor.buffer.text = document.currentText
         editor.buffer.placeCursor(atOffset: -1)
         editor.isEditable = !document.isRemoved
@@ -166,6 +177,17 @@ final class NoteEditor: NoteDocumentView {
         return true
     }
 
+    /// The search whose matches the note shows highlighted ("" for none).
+    var highlightedSearch: String {
+        get { searchHighlight.searchText }
+        set { searchHighlight.searchText = newValue }
+    }
+
+    /// Selects the next match of the highlighted search (or the one before),
+    /// going round, and scrolls to it (F3, Shift+F3); false if there is none.
+    @discardableResult
+    func stepToMatch(forward: Bool) -> Bool { searchHighlight.step(forward: forward) }
+
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
     var windowTitle: String {
@@ -203,6 +225,7 @@ final class NoteEditor: NoteDocumentView {
             editor.buffer.placeCursor(atOffset: -1)
         }
         document.attach(self)
+        if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
         editor.isEditable = !isReadOnly && !document.isRemoved
         noticesShown = document.noticeCount
         joinLiveEdits()

@@ -16,4 +16,12 @@ struct TextSearchTests {
         #expect(TextSearch.firstMatch(of: "zebra", in: "no match here") == nil)
         #expect(TextSearch.firstMatch(of: "  ", in: "anything") == nil)
     }
+
+    @Test("every match of every word, in order, in GTK's offsets, up to a limit")
+    func allMatches() {
+        #expect(TextSearch.allMatches(of: "apple pie", in: "Apple pie, 👋🏽 apples, pineapple, PIE") == [0..<5, 6..<9, 14..<19, 33..<36])
+        #expect(TextSearch.allMatches(of: "cafe", in: "Café, café et CAFE") == [0..<4, 6..<10, 14..<18])
+        #expect(TextSearch.allMatches(of: "a", in: String(repeating: "a ", count: 50), limit: 10).count == 10)
+        #expect(TextSearch.allMatches(of: "", in: "anything").isEmpty)
+    }
 }

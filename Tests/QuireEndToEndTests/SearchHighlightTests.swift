@@ -1,0 +1,64 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A search's matches in the open note, as a person sees and uses them:
+/// highlighted while the search is active, and F3 / Shift+F3 to go from one to
+/// the next. Checked on screen and through what typing over a match stores.
+@Suite("Search matches in the note", .serialized)
+struct SearchHighlightTests {
+    /// How many pixels of `window`'s note pane have the highlight's colour
+    /// (its translucent yellow over the white page).
+    private func highlighted(in window: String, _ session: QuireSession, shot name: String) throws -> Int {
+        let geometry = try session.desktop.geometry(of: window)
+        let left = MarkdownTests.notePane
+        let path = session.desktop.directory.file("\(name).png")
+        try session.desktop.screenshot(to: path)
+        session.keepScreenshot(named: name)
+        let result = try ChildProcess.run(
+            "convert", [path, "-crop", "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)",
+                        "+repage", "-fuzz", "6%", "-fill", "#ff00ff", "-opaque", "rgb(251,235,160)", "-fill", "black", "+opaque", "#ff00ff",
+                        "-fill", "white", "-opaque", "#ff00ff", "-colorspace", "gray", "-format", "%[fx:int(mean*w*h)]", "info:"],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.error)")
+    }
+
+    @Test("a search highlights its matches in the note, F3 and Shift+F3 select the next and previous, and Escape takes the highlights away")
+    func highlightAndStep() throws {
+        let session = try QuireSession()
+        let body = "Recipes\nApple pie\nno match here\nCrème brûlée with apple\nbaked apples"
+        let note = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Recipes — Quire$")
+        #expect(try highlighted(in: window, session, shot: "search-before") == 0, "no search, no highlight")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("APPLE", into: window)
+        _ = eventually(within: 10) { ((try? highlighted(in: window, session, shot: "search-highlight")) ?? 0) > 600 }
+        #expect(try highlighted(in: window, session, shot: "search-highlight") > 600, "the three matches are highlighted")
+
+        // F3 from the end of the note goes round to the first match; typing replaces it.
+        func stored(_ expected: String) -> Bool {
+            eventually(within: 10) { (try? NoteStore(path: session.notesPath).note(id: note.id)?.body) == expected }
+        }
+        try session.desktop.xdotool("key", "F3")
+        try session.desktop.xdotool("type", "X")
+        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with apple\nbaked apples"))
+        try session.desktop.xdotool("key", "F3")
+        try session.desktop.xdotool("type", "Y")
+        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked apples"))
+        // Shift+F3 from there: nothing before it is left, so round to the last.
+        try session.desktop.xdotool("key", "shift+F3")
+        try session.desktop.xdotool("type", "Z")
+        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked Zs"))
+
+        // Escape in the search field ends the search and its highlights.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("apple", into: window)
+        try session.desktop.xdotool("key", "Escape")
+        #expect(eventually(within: 5) { ((try? highlighted(in: window, session, shot: "search-ended")) ?? -1) == 0 })
+        #expect(try session.stop() == 0)
+    }
+}
