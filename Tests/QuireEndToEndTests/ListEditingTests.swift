@@ -49,19 +49,15 @@ struct ListEditingTests {
 
     /// Where the task boxes' blue ink is in `window`'s note pane, in window coordinates.
     private func taskBoxes(in window: String, _ session: QuireSession) throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        let geometry = try session.desktop.geometry(of: window)
-        let path = session.desktop.directory.file("task-boxes.png")
-        try session.desktop.screenshot(to: path)
-        session.keepScreenshot(named: "task-boxes")
         let left = MarkdownTests.notePane
-        let result = try ChildProcess.run(
-            "convert", [path, "-crop", "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)",
-                        "+repage", "-fuzz", "20%", "-fill", "black", "-opaque", "#1a5fb4", "-fill", "white", "+opaque", "black",
-                        "-format", "%@", "info:"],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        // "WxH+X+Y" of the black (once blue) pixels.
-        let numbers = result.output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, numbers[0] < geometry.width - left else { return nil }
+        let (path, crop) = try session.screenshot(of: window, left: left, shot: "task-boxes")
+        // "WxH+X+Y" of the white (once blue) pixels, everything else made black.
+        let output = try session.convert([
+            path, "-crop", crop, "+repage", "-fuzz", "20%", "-fill", "#ff00ff", "-opaque", "#1a5fb4",
+            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff", "-format", "%@", "info:",
+        ])
+        let numbers = output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+        guard numbers.count == 4, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }
         return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
     }
 }

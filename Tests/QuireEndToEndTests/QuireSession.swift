@@ -257,22 +257,34 @@ final class QuireSession {
         return notes.first?.body
     }
 
-    /// The dark pixels `window` shows below its header bar and right of `left`
-    /// pixels (the note pane of a main window starts 300 pixels in): how many,
-    /// and how wide a band they span. Text dimmed to mid-grey (Markdown's
-    /// markup characters) is not dark. The screenshot is kept as `name`.
-    func ink(in window: String, left: Int = 0, shot name: String) throws -> (pixels: Int, width: Int) {
+    /// A screenshot of the screen now, kept as `name`, with the ImageMagick
+    /// crop geometry of `window` below its header bar and right of `left`
+    /// pixels (the note pane of a main window starts 300 pixels in).
+    func screenshot(of window: String, left: Int = 0, shot name: String) throws -> (path: String, crop: String) {
         let geometry = try desktop.geometry(of: window)
-        let crop = "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)"
         let path = desktop.directory.file("\(name).png")
         try desktop.screenshot(to: path)
         keepScreenshot(named: name)
+        return (path, "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)")
+    }
+
+    /// What ImageMagick's `convert` prints for `arguments`, trimmed.
+    func convert(_ arguments: [String]) throws -> String {
+        let result = try ChildProcess.run(
+            "convert", arguments, environment: environment(), outputDirectory: desktop.directory.path)
+        guard result.status == 0 else { throw QuireSessionError.commandFailed("convert", result.error) }
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The dark pixels `window` shows below its header bar and right of `left`
+    /// pixels: how many, and how wide a band they span. Text dimmed to
+    /// mid-grey (Markdown's markup characters) is not dark. The screenshot is kept as `name`.
+    func ink(in window: String, left: Int = 0, shot name: String) throws -> (pixels: Int, width: Int) {
+        let (path, crop) = try screenshot(of: window, left: left, shot: name)
         func measure(_ steps: [String], _ format: String) throws -> Int {
-            let result = try ChildProcess.run(
-                "convert", [path, "-crop", crop, "+repage", "-colorspace", "gray", "-threshold", "50%"] + steps
-                    + ["-format", format, "info:"],
-                environment: environment(), outputDirectory: desktop.directory.path)
-            return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.error)")
+            let output = try convert([path, "-crop", crop, "+repage", "-colorspace", "gray", "-threshold", "50%"] + steps
+                + ["-format", format, "info:"])
+            return try #require(Int(output), "convert printed \(output)")
         }
         return (try measure([], "%[fx:int((1-mean)*w*h)]"), try measure(["-trim", "+repage"], "%w"))
     }
@@ -316,11 +328,13 @@ final class QuireSession {
 enum QuireSessionError: Error, CustomStringConvertible {
     case noWindow(String)
     case notStored([String])
+    case commandFailed(String, String)
 
     var description: String {
         switch self {
         case let .noWindow(details): return details
         case let .notStored(titles): return "not every note typed was stored; the store has \(titles)"
+        case let .commandFailed(command, error): return "\(command) failed: \(error)"
         }
     }
 }

@@ -11,17 +11,13 @@ struct SearchHighlightTests {
     /// How many pixels of `window`'s note pane have the highlight's colour
     /// (its translucent yellow over the white page).
     private func highlighted(in window: String, _ session: QuireSession, shot name: String) throws -> Int {
-        let geometry = try session.desktop.geometry(of: window)
-        let left = MarkdownTests.notePane
-        let path = session.desktop.directory.file("\(name).png")
-        try session.desktop.screenshot(to: path)
-        session.keepScreenshot(named: name)
-        let result = try ChildProcess.run(
-            "convert", [path, "-crop", "\(geometry.width - left)x\(geometry.height - 60)+\(geometry.x + left)+\(geometry.y + 60)",
-                        "+repage", "-fuzz", "6%", "-fill", "#ff00ff", "-opaque", "rgb(251,235,160)", "-fill", "black", "+opaque", "#ff00ff",
-                        "-fill", "white", "-opaque", "#ff00ff", "-colorspace", "gray", "-format", "%[fx:int(mean*w*h)]", "info:"],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.error)")
+        let (path, crop) = try session.screenshot(of: window, left: MarkdownTests.notePane, shot: name)
+        let output = try session.convert([
+            path, "-crop", crop, "+repage", "-fuzz", "6%", "-fill", "#ff00ff", "-opaque", "rgb(251,235,160)",
+            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff",
+            "-colorspace", "gray", "-format", "%[fx:int(mean*w*h)]", "info:",
+        ])
+        return try #require(Int(output), "convert printed \(output)")
     }
 
     @Test("a search highlights its matches in the note, F3 and Shift+F3 select the next and previous, and Escape takes the highlights away")
