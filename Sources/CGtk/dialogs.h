@@ -90,4 +90,22 @@ static inline void cgtk_file_chooser_show(gpointer chooser) { gtk_native_dialog_
 /* Whether a native dialog's response is the accept button's. */
 static inline gboolean cgtk_file_chooser_accepted(int response) { return response == GTK_RESPONSE_ACCEPT; }
 
+/* ---- Opening addresses with the desktop's handler --------------------------- */
+
+static inline void cgtk_open_uri_finished(GObject *source, GAsyncResult *result, gpointer uri) {
+    (void)source;
+    GError *error = NULL;
+    if (!g_app_info_launch_default_for_uri_finish(result, &error)) {
+        g_message("could not open %s: %s", (const char *)uri, error->message);
+        g_error_free(error);
+    }
+    g_free(uri);
+}
+
+/* Opens `uri` with the desktop's handler for its scheme (the browser, the mail
+ * app), without waiting; a failure is logged. */
+static inline void cgtk_open_uri(const char *uri) {
+    g_app_info_launch_default_for_uri_async(uri, NULL, NULL, cgtk_open_uri_finished, g_strdup(uri));
+}
+
 #endif

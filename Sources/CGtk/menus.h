@@ -29,6 +29,11 @@ static inline gulong cgtk_widget_on_click_first(gpointer widget, guint button, c
     return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/* Whether Ctrl is held in the event a gesture (or other controller) is handling now. */
+static inline gboolean cgtk_controller_control_held(gpointer controller) {
+    return (gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller)) & GDK_CONTROL_MASK) != 0;
+}
+
 /* gboolean handler(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state, gpointer data):
  * "key-pressed"; TRUE stops the key there. */
 typedef gboolean (*CGtkKeyHandler)(gpointer controller, guint keyval, guint keycode, GdkModifierType state, gpointer data);

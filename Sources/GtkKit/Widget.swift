@@ -108,13 +108,14 @@ public class Widget: Object {
     }
 
     /// Calls `handler` with the position of each press of `button` on the
-    /// widget, before the widget's own gestures see it (a text view's take
-    /// every click for themselves).
-    public func onMousePressFirst(_ button: MouseButton, _ handler: @escaping @MainActor (Double, Double) -> Void) {
-        typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
+    /// widget, and whether Ctrl was held, before the widget's own gestures see
+    /// it (a text view's take every click for themselves).
+    public func onMousePressFirst(_ button: MouseButton, _ handler: @escaping @MainActor (Double, Double, Bool) -> Void) {
+        typealias Box = ClosureBox<@MainActor (Double, Double, Bool) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_click_first(objectPointer, button.rawValue, "pressed", { _, _, x, y, data in
-            MainActor.assumeIsolated { Box.from(data).closure(x, y) }
+        _ = cgtk_widget_on_click_first(objectPointer, button.rawValue, "pressed", { gesture, _, x, y, data in
+            let control = cgtk_controller_control_held(gesture) != 0
+            MainActor.assumeIsolated { Box.from(data).closure(x, y, control) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
         })

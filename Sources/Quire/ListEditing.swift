@@ -26,8 +26,8 @@ enum ListEditing {
             default: return false
             }
         }
-        view.onMousePressFirst(.primary) { [weak view] x, y in
-            guard let view, view.isEditable, let offset = view.textOffset(atX: x, y: y) else { return }
+        view.onMousePressFirst(.primary) { [weak view] x, y, control in
+            guard let view, view.isEditable, !control, let offset = view.textOffset(atX: x, y: y) else { return }
             let line = view.buffer.lineBounds(containing: offset)
             guard let mark = MarkdownListItem(line: view.buffer.text(from: line.start, to: line.end))?.boxMarkOffset,
                   abs(offset - (line.start + Int32(mark))) <= 1  // on "[", the mark or "]"

@@ -40,6 +40,8 @@ final class NoteEditor: NoteDocumentView {
     var onNoteRemoved: (@MainActor () -> Void)?
     /// Called when saving starts or stops failing, or the document has a notice.
     var onSaveStateChange: (@MainActor () -> Void)?
+    /// Called on Ctrl+click on a `quire://note/…` link, with its note.
+    var onOpenNoteLink: (@MainActor (UUID) -> Void)?
     /// Called on Alt+Left in the text: back, where the window has somewhere to go back to.
     var onBackKey: (@MainActor () -> Void)?
 
@@ -65,6 +67,7 @@ final class NoteEditor: NoteDocumentView {
         editor.setAccessibleLabel(localized("Note text"))
         ListEditing.attach(to: editor)
         root = scroller
+        LinkOpening.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in

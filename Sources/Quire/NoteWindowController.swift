@@ -82,6 +82,7 @@ final class NoteWindowController {
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
         editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
         editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
+        editor.onOpenNoteLink = { [services] in services.openNoteWindow(for: $0, showing: nil) }
         self.editor = editor
         editor.zoom = session.stateRestorationActivity.flatMap(NoteActivity.zoom(in:)) ?? EditorZoom.normal
         NoteActivity.recordZoom(activity, percent: editor.zoom)

@@ -35,7 +35,9 @@ struct ListEditingTests {
         #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
 
         // A click on eggs' box (the lower of the two blue boxes on screen) checks it.
-        let box = try #require(try taskBoxes(in: window, session), "the task boxes are drawn in blue")
+        let box = try #require(
+            try session.box(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "task-boxes"),
+            "the task boxes are drawn in blue")
         try session.desktop.xdotool("mousemove", "--window", window, "\(box.x + box.width / 2)", "\(box.y + box.height - 4)")
         try session.desktop.xdotool("click", "1")
         #expect(stored("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two"))
@@ -47,17 +49,4 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
-    /// Where the task boxes' blue ink is in `window`'s note pane, in window coordinates.
-    private func taskBoxes(in window: String, _ session: QuireSession) throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        let left = MarkdownTests.notePane
-        let (path, crop) = try session.screenshot(of: window, left: left, shot: "task-boxes")
-        // "WxH+X+Y" of the white (once blue) pixels, everything else made black.
-        let output = try session.convert([
-            path, "-crop", crop, "+repage", "-fuzz", "20%", "-fill", "#ff00ff", "-opaque", "#1a5fb4",
-            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff", "-format", "%@", "info:",
-        ])
-        let numbers = output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
-        guard numbers.count == 4, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }
-        return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
-    }
 }

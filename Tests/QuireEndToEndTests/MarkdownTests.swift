@@ -9,6 +9,8 @@ import TestSupport
 struct MarkdownTests {
     /// Where a main window's note pane starts, right of the list.
     static let notePane = 300
+    /// The light style's colour for links and task boxes.
+    static let linkBlue = "#1a5fb4"
 
     /// Replaces the note's whole text with `text`, typed, and waits until it is stored.
     private func retype(_ text: String, in window: String, _ session: QuireSession) throws {

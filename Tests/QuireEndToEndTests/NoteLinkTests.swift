@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 import TestSupport
 
@@ -42,6 +43,29 @@ struct NoteLinkTests {
         #expect(try session.runSecond([link]).status == 0)
         session.waitForTrace { $0.contains { $0.callback == "scene(_:continue:)" && $0.session == noteWindow } }
         #expect(createdCount(session) == 0, "after a relaunch the restored note window is raised")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Ctrl+click on a quire://note link written in a note opens that note's window; a plain click only places the cursor")
+    func linkInNoteText() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        let target = try store.createNote(body: "Groceries\nmilk", at: Date().addingTimeInterval(-60))
+        try store.createNote(body: "Plans\nbuy [the groceries](quire://note/\(target.id.uuidString.lowercased())) first")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Plans — Quire$")
+        _ = try session.focus(window)
+        let link = try #require(
+            try session.box(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "link-in-note"),
+            "the link's text is drawn in blue")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(link.x + link.width / 2)", "\(link.y + link.height / 2)")
+        try session.desktop.xdotool("click", "1")
+        #expect(!eventually(within: 2) { !noteEditorSessions(session).isEmpty }, "a plain click opens nothing")
+        try session.desktop.xdotool("keydown", "ctrl")
+        try session.desktop.xdotool("click", "1")
+        try session.desktop.xdotool("keyup", "ctrl")
+        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        #expect(session.desktop.windowTitles(matching: " — Quire$").sorted() == ["Groceries — Quire", "Plans — Quire"])
         #expect(try session.stop() == 0)
     }
 

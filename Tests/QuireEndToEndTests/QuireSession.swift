@@ -276,6 +276,22 @@ final class QuireSession {
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Where `window` shows pixels of `color` (within `fuzz`, an ImageMagick
+    /// percentage) below its header bar and right of `left` pixels: the box
+    /// around all of them, in window coordinates; nil if there are none.
+    func box(of color: String, fuzz: String = "20%", in window: String, left: Int = 0, shot name: String) throws
+        -> (x: Int, y: Int, width: Int, height: Int)? {
+        let (path, crop) = try screenshot(of: window, left: left, shot: name)
+        // "WxH+X+Y" around the white (once `color`) pixels, everything else made black.
+        let output = try convert([
+            path, "-crop", crop, "+repage", "-fuzz", fuzz, "-fill", "#ff00ff", "-opaque", color,
+            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff", "-format", "%@", "info:",
+        ])
+        let numbers = output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+        guard numbers.count == 4, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }
+        return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
+    }
+
     /// The dark pixels `window` shows below its header bar and right of `left`
     /// pixels: how many, and how wide a band they span. Text dimmed to
     /// mid-grey (Markdown's markup characters) is not dark. The screenshot is kept as `name`.
