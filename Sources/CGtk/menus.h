@@ -29,6 +29,14 @@ static inline gulong cgtk_widget_on_click_first(gpointer widget, guint button, c
     return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/* Lets `view`'s input method take the key event `controller` is handling now (a
+ * Return that commits a composition); TRUE if it did, and nothing more should be
+ * done with the key. */
+static inline gboolean cgtk_text_view_input_method_takes(gpointer view, gpointer controller) {
+    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
+    return event != NULL && gtk_text_view_im_context_filter_keypress(GTK_TEXT_VIEW(view), event);
+}
+
 /* Whether Ctrl is held in the event a gesture (or other controller) is handling now. */
 static inline gboolean cgtk_controller_control_held(gpointer controller) {
     return (gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller)) & GDK_CONTROL_MASK) != 0;

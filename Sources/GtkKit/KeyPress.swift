@@ -1,6 +1,7 @@
 /// A key pressed, as a key handler sees it: the key's name ("Return", "Tab",
-/// "ISO_Left_Tab" for Shift+Tab, "a") and the modifiers held with it.
-public struct KeyPress: Equatable, Sendable {
+/// "ISO_Left_Tab" for Shift+Tab, "a") and the modifiers held with it. Valid
+/// only while the handler runs.
+public struct KeyPress {
     /// GDK's name for the key.
     public let name: String
     /// Whether Ctrl was held.
@@ -14,6 +15,9 @@ public struct KeyPress: Equatable, Sendable {
 
     /// Whether the key was pressed with no modifier at all.
     public var isPlain: Bool { !control && !shift && !alt && !otherModifiers }
+
+    /// The key controller handling it (for a text view's input method).
+    let controller: UnsafeMutableRawPointer?
 
     /// Whether Alt was the only modifier held.
     public var isAltOnly: Bool { alt && !control && !shift && !otherModifiers }

@@ -22,6 +22,14 @@ public final class TextView: Widget {
 
     var textViewPointer: UnsafeMutablePointer<GtkTextView> { cgtk_as_text_view(objectPointer) }
 
+    /// Lets the view's input method take `key` first, as GTK's own key handling
+    /// does: true if it did (a Return that ends a composition, in Japanese or
+    /// Chinese), and the key must then do nothing more.
+    public func inputMethodTakes(_ key: KeyPress) -> Bool {
+        guard let controller = key.controller else { return false }
+        return cgtk_text_view_input_method_takes(objectPointer, controller) != 0
+    }
+
     /// The character offset of the text at (`x`, `y`) in the view's own
     /// coordinates, or nil if no text is there (past a line's end, below the last line).
     public func textOffset(atX x: Double, y: Double) -> Int32? {

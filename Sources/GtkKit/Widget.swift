@@ -96,11 +96,11 @@ public class Widget: Object {
     public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {
         typealias Box = ClosureBox<@MainActor (KeyPress) -> Bool>
         let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_key_pressed(objectPointer, { _, keyval, _, state, data in
+        _ = cgtk_widget_on_key_pressed(objectPointer, { controller, keyval, _, state, data in
             let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
             let press = KeyPress(
                 name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,
-                alt: cgtk_modifiers_alt(state) != 0, otherModifiers: cgtk_modifiers_other(state) != 0)
+                alt: cgtk_modifiers_alt(state) != 0, otherModifiers: cgtk_modifiers_other(state) != 0, controller: controller)
             return MainActor.assumeIsolated { Box.from(data).closure(press) } ? 1 : 0
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }

@@ -15,15 +15,17 @@ enum ListEditing {
     /// Gives `view` the keys and the click above.
     static func attach(to view: TextView) {
         view.onKeyPress { [weak view] key in
-            guard let view, view.isEditable, !key.alt, !key.otherModifiers else { return false }
+            guard let view, view.isEditable, !key.alt, !key.otherModifiers,
+                  ["Return", "KP_Enter", "Tab", "ISO_Left_Tab"].contains(key.name) else { return false }
+            // A Return that ends a composition (Japanese, Chinese) is the input method's.
+            if view.inputMethodTakes(key) { return true }
             let buffer = view.buffer
             switch key.name {
             case "Return", "KP_Enter":
                 if key.control && !key.shift { return toggleTask(onLineOf: buffer.cursorOffset, in: buffer) }
                 return key.isPlain && continueList(in: buffer)
             case "Tab": return key.isPlain && indent(in: buffer, outward: false)
-            case "ISO_Left_Tab": return key.shift && !key.control && indent(in: buffer, outward: true)
-            default: return false
+            default: return key.shift && !key.control && indent(in: buffer, outward: true)
             }
         }
         view.onMousePressFirst(.primary) { [weak view] x, y, control in
