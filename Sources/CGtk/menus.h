@@ -8,23 +8,14 @@
 typedef void (*CGtkPressedHandler)(gpointer gesture, int presses, double x, double y, gpointer data);
 
 /* Watches `widget` for mouse button `button` (1 primary, 3 secondary) being
- * "pressed" or "released" (`signal`), before the widgets around it see it;
- * the widget owns the gesture. */
-static inline gulong cgtk_widget_on_click(gpointer widget, guint button, const char *signal,
-                                           CGtkPressedHandler handler, gpointer data, GClosureNotify release) {
+ * "pressed" or "released" (`signal`), before the widgets around it see it; with
+ * `first`, in the capture phase, also before the widget's own gestures (a text
+ * view's, which claim every click) can take it. The widget owns the gesture. */
+static inline gulong cgtk_widget_on_click(gpointer widget, guint button, const char *signal, gboolean first,
+                                          CGtkPressedHandler handler, gpointer data, GClosureNotify release) {
     GtkGesture *gesture = gtk_gesture_click_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), button);
-    gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
-    return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
-}
-
-/* As cgtk_widget_on_click, but the gesture runs in the capture phase: before the
- * widget's own gestures (a text view's, which claim every click) can take the press. */
-static inline gulong cgtk_widget_on_click_first(gpointer widget, guint button, const char *signal,
-                                                CGtkPressedHandler handler, gpointer data, GClosureNotify release) {
-    GtkGesture *gesture = gtk_gesture_click_new();
-    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), button);
-    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(gesture), GTK_PHASE_CAPTURE);
+    if (first) gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(gesture), GTK_PHASE_CAPTURE);
     gtk_widget_add_controller(GTK_WIDGET(widget), GTK_EVENT_CONTROLLER(gesture));
     return g_signal_connect_data(gesture, signal, G_CALLBACK(handler), data, release, 0);
 }

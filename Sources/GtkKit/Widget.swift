@@ -113,7 +113,7 @@ public class Widget: Object {
     public func onMousePressFirst(_ button: MouseButton, _ handler: @escaping @MainActor (Double, Double, Bool) -> Void) {
         typealias Box = ClosureBox<@MainActor (Double, Double, Bool) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_click_first(objectPointer, button.rawValue, "pressed", { gesture, _, x, y, data in
+        _ = cgtk_widget_on_click(objectPointer, button.rawValue, "pressed", 1, { gesture, _, x, y, data in
             let control = cgtk_controller_control_held(gesture) != 0
             MainActor.assumeIsolated { Box.from(data).closure(x, y, control) }
         }, box.retainedPointer(), { data, _ in
@@ -128,7 +128,7 @@ public class Widget: Object {
     ) {
         typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
         let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", { _, _, x, y, data in
+        _ = cgtk_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", 0, { _, _, x, y, data in
             MainActor.assumeIsolated { Box.from(data).closure(x, y) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
