@@ -11,9 +11,7 @@ public final class TextBuffer: Object {
             var start = GtkTextIter()
             var end = GtkTextIter()
             gtk_text_buffer_get_bounds(bufferPointer, &start, &end)
-            guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
-            defer { g_free(chars) }
-            return String(cString: chars)
+            return text(from: &start, to: &end)
         }
         set { gtk_text_buffer_set_text(bufferPointer, newValue, -1) }
     }
@@ -24,31 +22,25 @@ public final class TextBuffer: Object {
         var end = GtkTextIter()
         gtk_text_buffer_get_start_iter(bufferPointer, &start)
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, length)
-        guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
-        defer { g_free(chars) }
-        return String(cString: chars)
+        return text(from: &start, to: &end)
     }
 
-    /// The text between two character offsets.
-    public func text(from start: Int32, to end: Int32) -> String {
-        var startIter = GtkTextIter()
-        var endIter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(bufferPointer, &startIter, start)
-        gtk_text_buffer_get_iter_at_offset(bufferPointer, &endIter, end)
-        guard let chars = gtk_text_buffer_get_text(bufferPointer, &startIter, &endIter, 0) else { return "" }
-        defer { g_free(chars) }
-        return String(cString: chars)
-    }
-
-    /// Where the line holding character `offset` starts and ends (before its
-    /// line break), as character offsets.
-    public func lineBounds(containing offset: Int32) -> (start: Int32, end: Int32) {
+    /// The line holding character `offset`: where it starts and ends (before
+    /// its line break), as character offsets, and its text.
+    public func line(containing offset: Int32) -> (start: Int32, end: Int32, text: String) {
         var start = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, offset)
         gtk_text_iter_set_line_offset(&start, 0)
         var end = start
         if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
-        return (gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end))
+        return (gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end), text(from: &start, to: &end))
+    }
+
+    /// The text between two positions.
+    private func text(from start: inout GtkTextIter, to end: inout GtkTextIter) -> String {
+        guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
     }
 
     /// Gives the text in `ranges` (character offsets) the background `color`

@@ -12,9 +12,8 @@ enum LinkOpening {
     static func attach(to view: TextView, openNote: @escaping @MainActor (UUID) -> Void) {
         view.onMousePressFirst(.primary) { [weak view] x, y, control in
             guard control, let view, let offset = view.textOffset(atX: x, y: y) else { return }
-            let line = view.buffer.lineBounds(containing: offset)
-            let text = view.buffer.text(from: line.start, to: line.end)
-            guard let target = MarkdownLink.target(in: text, at: Int(offset - line.start)) else { return }
+            let line = view.buffer.line(containing: offset)
+            guard let target = MarkdownLink.target(in: line.text, at: Int(offset - line.start)) else { return }
             if let url = URL(string: target), let noteID = NoteLink.noteID(in: url) {
                 openNote(noteID)
             } else {

@@ -29,32 +29,35 @@ enum ListEditing {
             }
         }
         view.onMousePressFirst(.primary) { [weak view] x, y, control in
-            guard let view, view.isEditable, !control, let offset = view.textOffset(atX: x, y: y) else { return }
-            let line = view.buffer.lineBounds(containing: offset)
-            guard let mark = MarkdownListItem(line: view.buffer.text(from: line.start, to: line.end))?.boxMarkOffset,
-                  abs(offset - (line.start + Int32(mark))) <= 1  // on "[", the mark or "]"
+            guard let view, view.isEditable, !control, let offset = view.textOffset(atX: x, y: y),
+                  let (item, start, _, _) = item(at: offset, in: view.buffer), let mark = item.boxMarkOffset,
+                  abs(offset - (start + Int32(mark))) <= 1  // on "[", the mark or "]"
             else { return }
-            _ = toggleTask(onLineOf: offset, in: view.buffer)
+            toggle(item, startingAt: start, in: view.buffer)
         }
     }
 
     /// The list item on the line holding `offset`, with the line's bounds and text.
     private static func item(at offset: Int32, in buffer: TextBuffer) -> (MarkdownListItem, start: Int32, end: Int32, text: String)? {
-        let line = buffer.lineBounds(containing: offset)
-        let text = buffer.text(from: line.start, to: line.end)
-        return MarkdownListItem(line: text).map { ($0, line.start, line.end, text) }
+        let line = buffer.line(containing: offset)
+        return MarkdownListItem(line: line.text).map { ($0, line.start, line.end, line.text) }
     }
 
     /// Checks or unchecks the task on the line holding `offset`; false if it is not a task.
     private static func toggleTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
-        guard let (item, start, _, _) = item(at: offset, in: buffer), let checked = item.isChecked,
-              let mark = item.boxMarkOffset else { return false }
+        guard let (item, start, _, _) = item(at: offset, in: buffer), item.isChecked != nil else { return false }
+        toggle(item, startingAt: start, in: buffer)
+        return true
+    }
+
+    /// Checks or unchecks the task `item`, on the line starting at `start`.
+    private static func toggle(_ item: MarkdownListItem, startingAt start: Int32, in buffer: TextBuffer) {
+        guard let checked = item.isChecked, let mark = item.boxMarkOffset else { return }
         let at = start + Int32(mark)
         buffer.asOneUserAction {
             buffer.delete(fromOffset: at, length: 1)
             buffer.insert(checked ? " " : "x", atOffset: at)
         }
-        return true
     }
 
     /// Return on a list item: the next item, or the end of the list if this one is empty.
