@@ -173,11 +173,6 @@ public final class DesktopApplication: Object {
         cgtk_action_map_set_boolean_state(objectPointer, name, isOn ? 1 : 0)
     }
 
-    /// The state of an action added with `addToggleAction`.
-    public func toggleState(ofAction name: String) -> Bool {
-        cgtk_action_map_boolean_state(objectPointer, name) != 0
-    }
-
     /// Adds the application action `app.<name>` that takes a string, used in menus
     /// as "app.<name>::<value>".
     /// With `marking`, menus mark the item whose value `markItem(_:ofAction:)`

@@ -35,9 +35,6 @@ final class SearchHighlight {
         }
     }
 
-    /// How many matches show.
-    var matchCount: Int { matches.count }
-
     /// Finds and shows the matches in the text as it is now (a new note shown).
     func findMatches() {
         refresh?.cancel()
