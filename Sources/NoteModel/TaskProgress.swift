@@ -21,7 +21,8 @@ public struct TaskProgress: Equatable, Sendable {
         self.total = total
     }
 
-    /// The SQL condition a body must meet to have any task item: a box, "[ ]"
-    /// or "[x]" (cheap for SQLite to test, so only such bodies are read whole).
-    static let sqlFilter = "(instr(body, '[ ]') > 0 OR instr(body, '[x]') > 0 OR instr(body, '[X]') > 0)"
+    /// The SQL condition a body must meet to have any task item: a box, "[ ]",
+    /// "[x]" or "[X]", found in one pass (cheap for SQLite, so only such bodies
+    /// are read whole).
+    static let sqlFilter = "body GLOB '*[[][ xX][]]*'"
 }
