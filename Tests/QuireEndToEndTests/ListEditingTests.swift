@@ -13,12 +13,12 @@ struct ListEditingTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         func stored(_ body: String) -> Bool {
-            eventually(within: 10) { (try? session.storedNotes().first?.body) == body }
+            eventually(within: 10) { (try? session.storedBody()) == body }
         }
         // Return after eggs starts an empty item, Return again ends the list (the
         // marker goes, the line stays), and a third Return makes a blank line.
         try session.desktop.type("Groceries\n- [ ] milk\neggs\n\n\n1. one\ntwo", into: window)
-        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"), "\(String(describing: try? session.storedNotes().first?.body))")
+        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"), "\(String(describing: try? session.storedBody()))")
 
         // Ctrl+Return on milk's line checks it; Ctrl+Z takes that back in one step.
         try session.desktop.xdotool("key", "ctrl+Home", "Down", "End")

@@ -16,7 +16,7 @@ struct MarkdownTests {
     private func retype(_ text: String, in window: String, _ session: QuireSession) throws {
         try session.desktop.xdotool("key", "ctrl+a")
         try session.desktop.type(text, into: window)
-        #expect(eventually(within: 10) { (try? session.storedNotes().first?.body) == text }, "stored as typed: \(text)")
+        #expect(eventually(within: 10) { (try? session.storedBody()) == text }, "stored as typed: \(text)")
     }
 
     @Test("a heading is larger, code is monospace, a checked task is dimmed; the text is stored as typed and titles drop the marks")

@@ -276,17 +276,30 @@ final class QuireSession {
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Where `window` shows pixels of `color` (within `fuzz`, an ImageMagick
-    /// percentage) below its header bar and right of `left` pixels: the box
-    /// around all of them, in window coordinates; nil if there are none.
+    /// ImageMagick steps that crop a screenshot to `crop` and leave the pixels of
+    /// `color` (within `fuzz`, a percentage) white and all others black.
+    private static func isolate(_ color: String, fuzz: String, crop: String) -> [String] {
+        ["-crop", crop, "+repage", "-fuzz", fuzz, "-fill", "#ff00ff", "-opaque", color,
+         "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff"]
+    }
+
+    /// How many pixels of `color` (within `fuzz`) `window` shows below its
+    /// header bar and right of `left` pixels.
+    func pixels(of color: String, fuzz: String, in window: String, left: Int = 0, shot name: String) throws -> Int {
+        let (path, crop) = try screenshot(of: window, left: left, shot: name)
+        let output = try convert([path] + QuireSession.isolate(color, fuzz: fuzz, crop: crop)
+            + ["-colorspace", "gray", "-format", "%[fx:int(mean*w*h)]", "info:"])
+        return try #require(Int(output), "convert printed \(output)")
+    }
+
+    /// Where `window` shows pixels of `color` (within `fuzz`) below its header
+    /// bar and right of `left` pixels: the box around all of them, in window
+    /// coordinates; nil if there are none.
     func box(of color: String, fuzz: String = "20%", in window: String, left: Int = 0, shot name: String) throws
         -> (x: Int, y: Int, width: Int, height: Int)? {
         let (path, crop) = try screenshot(of: window, left: left, shot: name)
-        // "WxH+X+Y" around the white (once `color`) pixels, everything else made black.
-        let output = try convert([
-            path, "-crop", crop, "+repage", "-fuzz", fuzz, "-fill", "#ff00ff", "-opaque", color,
-            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff", "-format", "%@", "info:",
-        ])
+        // "WxH+X+Y" around the white pixels.
+        let output = try convert([path] + QuireSession.isolate(color, fuzz: fuzz, crop: crop) + ["-format", "%@", "info:"])
         let numbers = output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
         guard numbers.count == 4, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }
         return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
@@ -323,10 +336,8 @@ final class QuireSession {
         let path = desktop.directory.file("\(name).png")
         try desktop.screenshot(to: path)
         keepScreenshot(named: name)
-        let sample = try ChildProcess.run(
-            "convert", [path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*\(property))]", "info:"],
-            environment: environment(), outputDirectory: desktop.directory.path)
-        return try #require(Int(sample.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(sample.error)")
+        let sample = try convert([path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*\(property))]", "info:"])
+        return try #require(Int(sample), "convert printed \(sample)")
     }
 
     /// Saves a screenshot under `$QUIRE_TEST_ARTIFACTS` (if set), for a person to look at.

@@ -11,20 +11,14 @@ struct SearchHighlightTests {
     /// How many pixels of `window`'s note pane have the highlight's colour
     /// (its translucent yellow over the white page).
     private func highlighted(in window: String, _ session: QuireSession, shot name: String) throws -> Int {
-        let (path, crop) = try session.screenshot(of: window, left: MarkdownTests.notePane, shot: name)
-        let output = try session.convert([
-            path, "-crop", crop, "+repage", "-fuzz", "6%", "-fill", "#ff00ff", "-opaque", "rgb(251,235,160)",
-            "-fill", "black", "+opaque", "#ff00ff", "-fill", "white", "-opaque", "#ff00ff",
-            "-colorspace", "gray", "-format", "%[fx:int(mean*w*h)]", "info:",
-        ])
-        return try #require(Int(output), "convert printed \(output)")
+        try session.pixels(of: "rgb(251,235,160)", fuzz: "6%", in: window, left: MarkdownTests.notePane, shot: name)
     }
 
     @Test("a search highlights its matches in the note, F3 and Shift+F3 select the next and previous, and Escape takes the highlights away")
     func highlightAndStep() throws {
         let session = try QuireSession()
         let body = "Recipes\nApple pie\nno match here\nCrème brûlée with apple\nbaked apples"
-        let note = try NoteStore(path: session.notesPath).createNote(body: body)
+        try NoteStore(path: session.notesPath).createNote(body: body)
         try session.launch()
         let window = try session.waitForWindow(matching: "^Recipes — Quire$")
         #expect(try highlighted(in: window, session, shot: "search-before") == 0, "no search, no highlight")
@@ -37,7 +31,7 @@ struct SearchHighlightTests {
 
         // F3 from the end of the note goes round to the first match; typing replaces it.
         func stored(_ expected: String) -> Bool {
-            eventually(within: 10) { (try? NoteStore(path: session.notesPath).note(id: note.id)?.body) == expected }
+            eventually(within: 10) { (try? session.storedBody()) == expected }
         }
         try session.desktop.xdotool("key", "F3")
         try session.desktop.xdotool("type", "X")
