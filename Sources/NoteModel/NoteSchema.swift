@@ -76,5 +76,12 @@ enum NoteSchema {
                 UPDATE notes SET change_sequence = (SELECT value FROM change_counter) WHERE rowid = new.rowid;
             END;
             """),
+        // Each note's checklist counts, stored by every save so a list row
+        // shows a long note's progress without reading its whole text. Null for
+        // notes saved before (counted from the text until their next save).
+        Migration(version: 5, sql: """
+            ALTER TABLE notes ADD COLUMN tasks_done INTEGER;
+            ALTER TABLE notes ADD COLUMN tasks_total INTEGER;
+            """),
     ]
 }

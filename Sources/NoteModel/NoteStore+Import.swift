@@ -12,9 +12,9 @@ extension NoteStore {
             for note in notes {
                 let id = UUID()
                 try database.execute(
-                    "INSERT INTO notes (id, body, created_at, modified_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO notes (id, body, created_at, modified_at, tasks_done, tasks_total) VALUES (?, ?, ?, ?, ?, ?)",
                     [.text(id.uuidString), .text(note.body), .real(note.modifiedAt.timeIntervalSince1970),
-                     .real(note.modifiedAt.timeIntervalSince1970)])
+                     .real(note.modifiedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body))
                 ids.append(id)
             }
         }

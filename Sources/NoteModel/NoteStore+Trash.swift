@@ -62,10 +62,13 @@ extension NoteStore {
                 throw NoteStoreError.noteExists(note.id)
             }
             try database.execute(
-                "INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at) VALUES (?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, tasks_done, tasks_total)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
                 [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
                  .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
-                 .real(deleted.trashedAt.timeIntervalSince1970)])
+                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body))
         }
         // Where another process sees it: a note that arrived in the trash.
         notify(.movedToTrash(note.id), origin: origin)

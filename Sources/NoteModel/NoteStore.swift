@@ -84,9 +84,9 @@ public final class NoteStore {
         let note = Note(id: id, body: body, createdAt: date, modifiedAt: date, revision: 1)
         try ownWrite {
             try database.execute(
-                "INSERT INTO notes (id, body, created_at, modified_at, revision) VALUES (?, ?, ?, ?, 1)",
+                "INSERT INTO notes (id, body, created_at, modified_at, revision, tasks_done, tasks_total) VALUES (?, ?, ?, ?, 1, ?, ?)",
                 [.text(note.id.uuidString), .text(body), .real(date.timeIntervalSince1970),
-                 .real(date.timeIntervalSince1970)])
+                 .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body))
         }
         notify(.created(note.id), origin: origin)
         return note
@@ -138,9 +138,10 @@ public final class NoteStore {
     func writeBody(of id: UUID, to body: String, over revision: Int64, at date: Date) throws -> (NoteSaveOutcome, ClosedRange<Int64>?) {
         let (saved, sequences) = try sequencedWrite {
             try database.execute("""
-                UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1
+                UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1, tasks_done = ?, tasks_total = ?
                 WHERE id = ? AND revision = ? AND trashed_at IS NULL
-                """, [.text(body), .real(date.timeIntervalSince1970), .text(id.uuidString), .integer(revision)])
+                """, [.text(body), .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body)
+                    + [.text(id.uuidString), .integer(revision)])
             return database.changedRowCount == 1
         }
         if saved { return (.saved(revision: revision + 1), sequences) }
@@ -165,6 +166,13 @@ public final class NoteStore {
     }
 
     static let columns = "id, body, created_at, modified_at, revision"
+
+    /// The values of `tasks_done` and `tasks_total` for a note with `body`,
+    /// stored with every write of a body.
+    static func taskCounts(of body: String) -> [SQLiteValue] {
+        let counts = TaskProgress.counts(in: body)
+        return [.integer(Int64(counts.done)), .integer(Int64(counts.total))]
+    }
 
     static func note(from row: Row) -> Note? {
         guard let id = row.string(0).flatMap(UUID.init(uuidString:)),
