@@ -49,4 +49,43 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a task checked in the note's own window is checked in the main window showing it, and in its row's progress")
+    func taskInAnotherWindow() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        let body = "Trip\n- [ ] tickets and seats\n- [ ] passport"
+        try session.desktop.type("Trip\n- [ ] tickets and seats\npassport", into: main)
+        #expect(eventually(within: 10) { (try? session.storedBody()) == body })
+        let before = try session.settledInk(in: main, left: MarkdownTests.notePane, shot: "task-main-before")
+
+        try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
+        let note = try session.focusNewWindow(besides: [main])
+        // The note window opens over the main window: its boxes are the ones left of
+        // where the main window's note pane starts (until it draws, the main window's show).
+        var found: (x: Int, y: Int, width: Int, height: Int)?
+        _ = eventually(within: 10) {
+            found = try? session.box(of: MarkdownTests.linkBlue, in: note, shot: "task-note-window")
+            return (found?.x ?? .max) < MarkdownTests.notePane
+        }
+        let box = try #require(found, "the boxes are drawn in blue")
+        // The upper box: tickets.
+        try session.desktop.xdotool("mousemove", "--window", note, "\(box.x + box.width / 2)", "\(box.y + 4)")
+        try session.desktop.xdotool("click", "1")
+        #expect(eventually(within: 10) { (try? session.storedBody()) == "Trip\n- [x] tickets and seats\n- [ ] passport" })
+
+        // The main window shows the item checked: dimmed, so less dark ink.
+        // The test's X server has no window manager: the main window is raised by hand.
+        try session.desktop.xdotool("windowraise", main)
+        _ = try session.focus(main)
+        #expect(try eventually(within: 5) {
+            // Still dark: the title and the open item; no longer: the checked one.
+            let after = try session.settledInk(in: main, left: MarkdownTests.notePane, shot: "task-main-after")
+            return Double(after.pixels) < Double(before.pixels) * 0.85 && Double(after.pixels) > Double(before.pixels) * 0.3
+        }, "the checked item is dimmed in the main window too")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let rows = tree.elements { $0.role == "list item" && $0.name.hasPrefix("Trip") }.filter { $0.role == "list item" }
+        #expect(rows.map(\.name) == ["Trip, 1 of 2 tasks done, just now"], "\(rows)")
+        #expect(try session.stop() == 0)
+    }
 }

@@ -11,6 +11,8 @@ struct MarkdownTests {
     static let notePane = 300
     /// The light style's colour for links and task boxes.
     static let linkBlue = "#1a5fb4"
+    /// The dark style's colour for them.
+    static let darkLinkBlue = "#78aeed"
 
     /// Replaces the note's whole text with `text`, typed, and waits until it is stored.
     private func retype(_ text: String, in window: String, _ session: QuireSession) throws {
@@ -45,6 +47,28 @@ struct MarkdownTests {
         let done = try session.settledInk(in: window, left: pane, shot: "markdown-task-done")
         #expect(Double(done.pixels) < Double(open.pixels) * 0.6, "a checked item is dimmed: \(done) against \(open)")
         _ = try session.waitForWindow(matching: "^buy milk and bread — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("in the dark style Markdown has the dark scheme's colours, and takes the light one's the moment the person switches")
+    func darkStyle() throws {
+        let session = try QuireSession()
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
+        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Packing\n- [ ] the tent, see https://example.org/tents", into: window)
+        #expect(eventually(within: 10) { (try? session.storedBody()) == "Packing\n- [ ] the tent, see https://example.org/tents" })
+        // A tight fuzz: the light blue's antialiased edges come near the dark one's blue.
+        func blue(_ color: String, _ shot: String) -> Int {
+            (try? session.pixels(of: color, fuzz: "4%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
+        }
+        #expect(eventually(within: 5) { blue(MarkdownTests.darkLinkBlue, "markdown-dark") > 50 }, "the box and the address in the dark scheme's blue")
+        #expect(blue(MarkdownTests.linkBlue, "markdown-dark") == 0, "nothing in the light scheme's blue")
+
+        portal.send(SIGUSR1)  // the person switches to light
+        #expect(eventually(within: 5) { blue(MarkdownTests.linkBlue, "markdown-light") > 50 }, "the light scheme's blue, at once")
+        #expect(blue(MarkdownTests.darkLinkBlue, "markdown-light") == 0)
         #expect(try session.stop() == 0)
     }
 }
