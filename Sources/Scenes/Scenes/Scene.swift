@@ -9,9 +9,13 @@ open class Scene {
     public let delegate: any SceneDelegate
     /// Where the scene is in its life.
     public internal(set) var activationState: SceneActivationState = .unattached
-    /// The title shown for the scene (the window title).
+    /// The title shown for the scene (the window title). Setting the title it
+    /// already has does nothing: an app may set it on every keystroke, and a
+    /// window title set again costs the window system a round trip and every
+    /// window a redraw.
     public var title = "" {
         didSet {
+            guard title != oldValue else { return }
             titleDidChange()
             titleObserver?()
         }
@@ -19,7 +23,10 @@ open class Scene {
     /// A secondary title: what kind of window this is (the Window menu shows it
     /// after the title, to tell apart windows with the same title).
     public var subtitle = "" {
-        didSet { titleObserver?() }
+        didSet {
+            guard subtitle != oldValue else { return }
+            titleObserver?()
+        }
     }
     /// What the scene is doing; setting its `needsSave` saves the restoration activity soon.
     public var userActivity: UserActivity? {
