@@ -12,27 +12,24 @@ struct ListEditingTests {
         let session = try QuireSession(accessibility: true)
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        func stored(_ body: String) -> Bool {
-            eventually(within: 10) { (try? session.storedBody()) == body }
-        }
         // Return after eggs starts an empty item, Return again ends the list (the
         // marker goes, the line stays), and a third Return makes a blank line.
         try session.desktop.type("Groceries\n- [ ] milk\neggs\n\n\n1. one\ntwo", into: window)
-        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"), "\(String(describing: try? session.storedBody()))")
+        #expect(session.stores("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"), "\(String(describing: try? session.storedBody()))")
 
         // Ctrl+Return on milk's line checks it; Ctrl+Z takes that back in one step.
         try session.desktop.xdotool("key", "ctrl+Home", "Down", "End")
         try session.desktop.xdotool("key", "ctrl+Return")
-        #expect(stored("Groceries\n- [x] milk\n- [ ] eggs\n\n1. one\n2. two"))
+        #expect(session.stores("Groceries\n- [x] milk\n- [ ] eggs\n\n1. one\n2. two"))
         try session.desktop.xdotool("key", "ctrl+z")
-        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
+        #expect(session.stores("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
 
         // Tab indents eggs under milk, Shift+Tab brings it back.
         try session.desktop.xdotool("key", "Down")
         try session.desktop.xdotool("key", "Tab")
-        #expect(stored("Groceries\n- [ ] milk\n  - [ ] eggs\n\n1. one\n2. two"))
+        #expect(session.stores("Groceries\n- [ ] milk\n  - [ ] eggs\n\n1. one\n2. two"))
         try session.desktop.xdotool("key", "shift+Tab")
-        #expect(stored("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
+        #expect(session.stores("Groceries\n- [ ] milk\n- [ ] eggs\n\n1. one\n2. two"))
 
         // A click on eggs' box (the lower of the two blue boxes on screen) checks it.
         let box = try #require(
@@ -40,7 +37,7 @@ struct ListEditingTests {
             "the task boxes are drawn in blue")
         try session.desktop.xdotool("mousemove", "--window", window, "\(box.x + box.width / 2)", "\(box.y + box.height - 4)")
         try session.desktop.xdotool("click", "1")
-        #expect(stored("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two"))
+        #expect(session.stores("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two"))
 
         // The note's row in the list shows the checklist's progress.
         let tree = try AccessibilityTree(desktop: session.desktop)
@@ -56,7 +53,7 @@ struct ListEditingTests {
         let main = try session.waitForWindow(matching: "^New Note — Quire$")
         let body = "Trip\n- [ ] tickets and seats\n- [ ] passport"
         try session.desktop.type("Trip\n- [ ] tickets and seats\npassport", into: main)
-        #expect(eventually(within: 10) { (try? session.storedBody()) == body })
+        #expect(session.stores(body))
         let before = try session.settledInk(in: main, left: MarkdownTests.notePane, shot: "task-main-before")
 
         try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
@@ -72,7 +69,7 @@ struct ListEditingTests {
         // The upper box: tickets.
         try session.desktop.xdotool("mousemove", "--window", note, "\(box.x + box.width / 2)", "\(box.y + 4)")
         try session.desktop.xdotool("click", "1")
-        #expect(eventually(within: 10) { (try? session.storedBody()) == "Trip\n- [x] tickets and seats\n- [ ] passport" })
+        #expect(session.stores("Trip\n- [x] tickets and seats\n- [ ] passport"))
 
         // The main window shows the item checked: dimmed, so less dark ink.
         // The test's X server has no window manager: the main window is raised by hand.

@@ -18,7 +18,7 @@ struct MarkdownTests {
     private func retype(_ text: String, in window: String, _ session: QuireSession) throws {
         try session.desktop.xdotool("key", "ctrl+a")
         try session.desktop.type(text, into: window)
-        #expect(eventually(within: 10) { (try? session.storedBody()) == text }, "stored as typed: \(text)")
+        #expect(session.stores(text), "stored as typed: \(text)")
     }
 
     @Test("a heading is larger, code is monospace, a checked task is dimmed; the text is stored as typed and titles drop the marks")
@@ -58,7 +58,7 @@ struct MarkdownTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("Packing\n- [ ] the tent, see https://example.org/tents", into: window)
-        #expect(eventually(within: 10) { (try? session.storedBody()) == "Packing\n- [ ] the tent, see https://example.org/tents" })
+        #expect(session.stores("Packing\n- [ ] the tent, see https://example.org/tents"))
         // A tight fuzz: the light blue's antialiased edges come near the dark one's blue.
         func blue(_ color: String, _ shot: String) -> Int {
             (try? session.pixels(of: color, fuzz: "4%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1

@@ -257,6 +257,11 @@ final class QuireSession {
         return notes.first?.body
     }
 
+    /// Whether the only note's stored text becomes `body` within `seconds`.
+    func stores(_ body: String, within seconds: Double = 10) -> Bool {
+        eventually(within: seconds) { (try? storedBody()) == body }
+    }
+
     /// A screenshot of the screen now, kept as `name`, with the ImageMagick
     /// crop geometry of `window` below its header bar and right of `left`
     /// pixels (the note pane of a main window starts 300 pixels in).

@@ -30,19 +30,16 @@ struct SearchHighlightTests {
         #expect(try highlighted(in: window, session, shot: "search-highlight") > 600, "the three matches are highlighted")
 
         // F3 from the end of the note goes round to the first match; typing replaces it.
-        func stored(_ expected: String) -> Bool {
-            eventually(within: 10) { (try? session.storedBody()) == expected }
-        }
         try session.desktop.xdotool("key", "F3")
         try session.desktop.xdotool("type", "X")
-        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with apple\nbaked apples"))
+        #expect(session.stores("Recipes\nX pie\nno match here\nCrème brûlée with apple\nbaked apples"))
         try session.desktop.xdotool("key", "F3")
         try session.desktop.xdotool("type", "Y")
-        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked apples"))
+        #expect(session.stores("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked apples"))
         // Shift+F3 from there: nothing before it is left, so round to the last.
         try session.desktop.xdotool("key", "shift+F3")
         try session.desktop.xdotool("type", "Z")
-        #expect(stored("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked Zs"))
+        #expect(session.stores("Recipes\nX pie\nno match here\nCrème brûlée with Y\nbaked Zs"))
 
         // Escape in the search field ends the search and its highlights.
         try session.desktop.xdotool("key", "ctrl+f")
