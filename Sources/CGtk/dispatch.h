@@ -1,4 +1,4 @@
-/* The libdispatch main queue, drained from the GLib main loop. Part of shim.h: include that, not this. */
+/* The libdispatch main queue, drained from the GLib main loop, and main-loop priorities. Part of shim.h: include that, not this. */
 #ifndef CGTK_DISPATCH_H
 #define CGTK_DISPATCH_H
 
@@ -26,6 +26,17 @@ static inline void cgtk_dispatch_drain_main_queue(void) {
     }
     (void)eventfd_read(fd, &ignored);
     _dispatch_main_queue_callback_4CF(NULL);
+}
+
+/* ---- Main-loop priorities ----------------------------------------------- */
+
+/*
+ * A priority just below GTK's frame drawing and above its text views' idle
+ * layout: work that goes a piece at a time between frames without waiting
+ * for a long text's layout to finish.
+ */
+static inline gint cgtk_priority_between_frames(void) {
+    return GDK_PRIORITY_REDRAW + 1;
 }
 
 #endif

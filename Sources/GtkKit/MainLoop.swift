@@ -26,6 +26,17 @@ public enum MainLoop {
         return attach(source, body)
     }
 
+    /// Runs `body` at every turn of the loop in which no input waits and no
+    /// frame is due, until it returns `false`: ahead of GTK's own idle work
+    /// (a text view laying out its text, for one). For work done a small piece
+    /// at a time; each piece must be short, since idle work waits for it.
+    @discardableResult
+    public static func betweenFrames(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        guard let source = g_idle_source_new() else { preconditionFailure("GLib made no idle source") }
+        g_source_set_priority(source, cgtk_priority_between_frames())
+        return attach(source, body)
+    }
+
     /// Runs `body` every `milliseconds` until it returns `false`.
     @discardableResult
     public static func every(

@@ -16,6 +16,9 @@ public final class TextBuffer: Object {
         set { gtk_text_buffer_set_text(bufferPointer, newValue, -1) }
     }
 
+    /// How many characters the text has.
+    public var characterCount: Int32 { gtk_text_buffer_get_char_count(bufferPointer) }
+
     /// The first `length` characters (all of them if there are fewer).
     public func text(prefixLength length: Int32) -> String {
         var start = GtkTextIter()

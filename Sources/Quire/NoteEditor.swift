@@ -26,6 +26,14 @@ final class NoteEditor: NoteDocumentView {
     private var reportedNoteID: UUID?
     /// The last notice of the document this window showed.
     private var noticesShown = 0
+    /// A long note's text going into the editor a piece at a time, until it is all in.
+    private var load: GradualTextLoad?
+    /// Whether a piece of the text is going in now (the cursor moving then is not the person's doing).
+    private var isAppending = false
+    /// The selection to make once the text is all in (-1: the end).
+    private var selectionAfterLoad: (cursor: Int32, bound: Int32)?
+    /// Whether to scroll to the cursor once the text is all in.
+    private var revealAfterLoad = false
 
     /// The note being edited; nil until a new note's first save creates it.
     var noteID: UUID? { document.exists ? document.noteID : nil }
@@ -75,9 +83,8 @@ final class NoteEditor: NoteDocumentView {
             if key.name == "Left" { self?.onBackKey?() }
             return true
         }
-        editor.buffer.text = document.currentText
-        editor.buffer.placeCursor(atOffset: -1)
-        editor.isEditable = !document.isRemoved
+        showText(document.currentText)
+        updateEditable()
         document.attach(self)
         reportedNoteID = noteID
         joinLiveEdits()
@@ -90,6 +97,7 @@ final class NoteEditor: NoteDocumentView {
         }
         editor.buffer.onCursorMoved { [weak self] in
             guard let self else { return }
+            if load != nil && !isAppending { selectionAfterLoad = nil }  // the person moved it meanwhile
             keptSelection = editor.buffer.selectionOffsets
             onStateChange?()
         }
@@ -119,19 +127,28 @@ final class NoteEditor: NoteDocumentView {
 
     /// Whether the text can be changed (notes in the trash are only shown).
     var isReadOnly = false {
-        didSet { editor.isEditable = !isReadOnly }
+        didSet { updateEditable() }
+    }
+
+    /// Lets the person type, unless the note is read-only, removed, or not all in yet.
+    private func updateEditable() {
+        editor.isEditable = !isReadOnly && !document.isRemoved && load == nil
     }
 
     /// The cursor's character offset.
-    var cursorOffset: Int32 { editor.buffer.cursorOffset }
+    var cursorOffset: Int32 {
+        if let load, let pending = selectionAfterLoad { return pending.cursor < 0 ? load.characterCount : pending.cursor }
+        return editor.buffer.cursorOffset
+    }
 
     /// Moves the cursor (restoring a window's interaction state).
-    func placeCursor(at offset: Int32) { editor.buffer.placeCursor(atOffset: offset) }
+    func placeCursor(at offset: Int32) { select(cursor: offset, bound: offset) }
 
     /// The selection's far end (equal to the cursor when nothing is selected):
     /// the selection as the person left it in this window, kept even once GTK
     /// took it off screen.
     var selectionBound: Int32 {
+        if let load, let pending = selectionAfterLoad { return pending.bound < 0 ? load.characterCount : pending.bound }
         let (insert, bound) = editor.buffer.selectionOffsets
         return insert == bound && insert == keptSelection.insert ? keptSelection.bound : bound
     }
@@ -150,7 +167,13 @@ final class NoteEditor: NoteDocumentView {
     }
 
     /// Selects from `bound` to the cursor at `cursor` (restoring a window).
-    func select(cursor: Int32, bound: Int32) { editor.buffer.select(insert: cursor, bound: bound) }
+    func select(cursor: Int32, bound: Int32) {
+        if load != nil {
+            selectionAfterLoad = (cursor, bound)
+        } else {
+            editor.buffer.select(insert: cursor, bound: bound)
+        }
+    }
 
     /// How far the note is scrolled, in pixels (or will be, once a restored
     /// position waiting for the layout applies).
@@ -163,6 +186,10 @@ final class NoteEditor: NoteDocumentView {
     /// lines around it (a note just shown is measured line by line, and a
     /// scroll made before that lands short).
     func revealCursor() {
+        if load != nil {
+            revealAfterLoad = true
+            return
+        }
         editor.scrollToCursor()
         MainLoop.idle { [weak self] in
             self?.editor.scrollToCursor()
@@ -189,7 +216,10 @@ final class NoteEditor: NoteDocumentView {
     /// Selects the next match of the highlighted search (or the one before),
     /// going round, and scrolls to it (F3, Shift+F3); false if there is none.
     @discardableResult
-    func stepToMatch(forward: Bool) -> Bool { searchHighlight.step(forward: forward) }
+    func stepToMatch(forward: Bool) -> Bool {
+        load?.finishNow()  // the next match may be in the part not in yet
+        return searchHighlight.step(forward: forward)
+    }
 
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
@@ -222,14 +252,10 @@ final class NoteEditor: NoteDocumentView {
         document.detach(self)
         liveSubscription = nil
         document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
-        let text = document.currentText  // before attaching: this editor still shows the last note
-        withoutReporting {
-            editor.buffer.text = text
-            editor.buffer.placeCursor(atOffset: -1)
-        }
+        showText(document.currentText)  // before attaching: this editor still shows the last note
         document.attach(self)
         if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
-        editor.isEditable = !isReadOnly && !document.isRemoved
+        updateEditable()
         noticesShown = document.noticeCount
         joinLiveEdits()
         reportedNoteID = self.noteID
@@ -250,6 +276,8 @@ final class NoteEditor: NoteDocumentView {
         document.saveNow()
         document.detach(self)
         liveSubscription = nil
+        load?.cancel()
+        load = nil
     }
 
     /// A notice from the document this window has not shown yet.
@@ -261,9 +289,10 @@ final class NoteEditor: NoteDocumentView {
 
     // MARK: NoteDocumentView
 
-    var currentText: String { editor.buffer.text }
+    var currentText: String { load?.text ?? editor.buffer.text }
 
     func applyDocumentChange(_ change: TextChange) {
+        load?.finishNow()  // the change's offsets are in the whole text
         withoutReporting {
             editor.buffer.withoutUndo {
                 editor.buffer.delete(fromOffset: Int32(change.offset), length: Int32(change.length))
@@ -279,9 +308,74 @@ final class NoteEditor: NoteDocumentView {
             onNoteChanged?(noteID)
             onStateChange?()
         }
-        editor.isEditable = !isReadOnly && !document.isRemoved
+        updateEditable()
         onTitleChange?(windowTitle)
         onSaveStateChange?()
+    }
+
+    // MARK: Loading
+
+    /// Shows `text` in place of what the editor shows, with the cursor at its
+    /// end. A long text goes in a piece at a time, between frames; until it is
+    /// all in, the editor is read-only, and what it holds for the document to
+    /// save is the whole text, never the part in so far.
+    private func showText(_ text: String) {
+        load?.cancel()
+        load = nil
+        revealAfterLoad = false
+        guard GradualTextLoad.isLong(text) else {
+            selectionAfterLoad = nil
+            withoutReporting {
+                editor.buffer.text = text
+                editor.buffer.placeCursor(atOffset: -1)
+            }
+            return
+        }
+        selectionAfterLoad = (-1, -1)
+        DocumentTrace.note(document.noteID, "load", "bytes=\(text.utf8.count)")
+        load = GradualTextLoad(text: text, append: { [weak self] piece, isFirst in
+            self?.appendLoaded(piece, replacing: isFirst)
+        }, finished: { [weak self] in
+            self?.loadFinished()
+        })
+    }
+
+    /// Puts one piece of a long text in: in place of the text for the first, at the end for the others.
+    private func appendLoaded(_ piece: String, replacing: Bool) {
+        isAppending = true
+        defer { isAppending = false }
+        withoutReporting {
+            editor.buffer.withoutUndo {
+                if replacing {
+                    editor.buffer.text = piece
+                } else {
+                    editor.buffer.insert(piece, atOffset: -1)
+                }
+            }
+        }
+    }
+
+    /// The whole text is in: the editor takes the selection and scroll it was
+    /// given meanwhile and lets the person type, if every character arrived.
+    private func loadFinished() {
+        guard let finished = load else { return }
+        load = nil
+        DocumentTrace.note(document.noteID, "loaded", "pieces=\(finished.piecesAppended)")
+        guard editor.buffer.characterCount == finished.characterCount else {
+            // Never let a text that did not all arrive be edited and saved as the note.
+            Log.error("note \(document.noteID.uuidString) did not go into the editor whole; it stays read-only")
+            load = finished
+            return
+        }
+        if let pending = selectionAfterLoad { editor.buffer.select(insert: pending.cursor, bound: pending.bound) }
+        selectionAfterLoad = nil
+        updateEditable()
+        if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
+        if revealAfterLoad {
+            revealAfterLoad = false
+            revealCursor()
+        }
+        onStateChange?()
     }
 
     // MARK: Typing
@@ -299,6 +393,7 @@ final class NoteEditor: NoteDocumentView {
     /// Applies another window's edit without echoing it, without an undo step,
     /// and without autosaving (the document saves for every window).
     private func apply(_ edit: NoteEdit) {
+        load?.finishNow()  // the edit's offsets are in the whole text
         withoutReporting {
             editor.buffer.withoutUndo {
                 switch edit {

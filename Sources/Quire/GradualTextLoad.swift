@@ -1,0 +1,93 @@
+import GtkKit
+
+/// Puts a long text into an editor a piece at a time, one piece between
+/// frames, so a window opening a note of many megabytes keeps drawing and
+/// answering (GTK's text buffer takes about 11 ms a megabyte). Until the last
+/// piece is in, `text` is the whole text: what the note's document compares
+/// and saves is never the part shown so far.
+@MainActor
+final class GradualTextLoad {
+    /// About how much text goes in per piece, in UTF-8 bytes (a few milliseconds of GTK's time).
+    static let pieceBytes = 256 * 1024
+
+    /// Whether `text` is long enough to go in piece by piece.
+    static func isLong(_ text: String) -> Bool { text.utf8.count > pieceBytes }
+
+    /// The whole text being put in.
+    let text: String
+    /// How many pieces are in so far.
+    private(set) var piecesAppended = 0
+    /// Where the next piece starts.
+    private var next: String.Index
+    private var source: MainLoopSource?
+    private let append: @MainActor (_ piece: String, _ isFirst: Bool) -> Void
+    private var finished: (@MainActor () -> Void)?
+
+    /// Starts putting `text` in: `append` takes the first piece now (in place
+    /// of what was there) and each later one between frames (at the end);
+    /// `finished` runs once the last is in.
+    init(
+        text: String, append: @escaping @MainActor (_ piece: String, _ isFirst: Bool) -> Void,
+        finished: @escaping @MainActor () -> Void
+    ) {
+        self.text = text
+        self.append = append
+        self.finished = finished
+        next = text.startIndex
+        _ = appendPiece()
+        source = MainLoop.betweenFrames { [weak self] in self?.appendPiece() ?? false }
+    }
+
+    /// How many characters (Unicode scalars, as GTK counts them) the whole text has.
+    private(set) lazy var characterCount: Int32 = {
+        // Every byte that starts a character; one pass over the bytes as they lie in memory.
+        let count = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        } ?? text.unicodeScalars.count
+        return Int32(clamping: count)
+    }()
+
+    /// Puts the rest in at once (something needs the whole text in the buffer now).
+    func finishNow() {
+        while appendPiece() {}
+    }
+
+    /// Stops putting text in; `finished` never runs.
+    func cancel() {
+        source?.cancel()
+        source = nil
+        finished = nil
+    }
+
+    /// Appends the next piece; false once there is none left (and `finished` has run).
+    private func appendPiece() -> Bool {
+        guard let finished else { return false }
+        let end = GradualTextLoad.pieceEnd(in: text, from: next)
+        append(String(text[next..<end]), piecesAppended == 0)
+        next = end
+        piecesAppended += 1
+        guard next == text.endIndex else { return true }
+        source?.cancel()
+        source = nil
+        self.finished = nil
+        finished()
+        return false
+    }
+
+    /// Where the piece starting at `start` ends: after the last line break
+    /// within `pieceBytes` of it, or, in a line longer than that, at the
+    /// character boundary nearest `pieceBytes` (a "\r\n" is never split).
+    static func pieceEnd(in text: String, from start: String.Index) -> String.Index {
+        let bytes = text.utf8
+        guard let limit = bytes.index(start, offsetBy: pieceBytes, limitedBy: bytes.endIndex), limit < bytes.endIndex else {
+            return bytes.endIndex
+        }
+        if let lineBreak = bytes[start..<limit].lastIndex(of: UInt8(ascii: "\n")) {
+            return bytes.index(after: lineBreak)
+        }
+        var end = limit
+        while end > start, bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }  // not inside a character
+        if bytes[end] == UInt8(ascii: "\n") { end = bytes.index(after: end) }  // a "\r" just before stays with it
+        return end > start ? end : bytes.index(after: start)
+    }
+}

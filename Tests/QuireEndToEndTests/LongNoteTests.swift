@@ -1,0 +1,86 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A note of megabytes, as a person opens, types into, quits and reopens it:
+/// its text goes into the window a piece at a time, and nothing about that
+/// may show in what is stored. Checked through the notes file, the drafts
+/// folder and the document trace.
+@Suite("A long note", .serialized)
+struct LongNoteTests {
+    /// A note of about `megabytes`: a title line, then numbered lines in
+    /// several scripts, some ending in "\r\n", and one line far longer than a
+    /// piece (so a piece must end inside a line, between two characters).
+    static func longBody(megabytes: Int) -> String {
+        var body = "Long note\n"
+        var line = 0
+        while body.utf8.count < megabytes * 1_000_000 {
+            line += 1
+            body += "Line \(line): café, naïve, 日本語, emoji 🙂, and plain words\(line % 7 == 0 ? "\r\n" : "\n")"
+            if line == 20_000 { body += String(repeating: "é日x", count: 60_000) + "\n" }
+        }
+        return body + "the last line"
+    }
+
+    /// How many pieces the trace says the note went into the window as (nil: not all in yet).
+    static func piecesLoaded(in messages: String) -> Int? {
+        guard let line = messages.split(separator: "\n").last(where: { $0.contains(" loaded pieces=") }) else { return nil }
+        return Int(line.split(separator: "=").last ?? "")
+    }
+
+    @Test("a note of megabytes goes into the window in pieces and is not saved for it; what is typed is stored with all of it, and a relaunch puts the cursor back once the note is in")
+    func typeAndReopen() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 3)
+        let note = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        var window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil }, "the whole note goes in")
+        #expect((Self.piecesLoaded(in: session.messages) ?? 0) >= 10, "in pieces of about 256 KiB: \(session.messages.suffix(500))")
+        #expect(try session.storedNotes().first?.revision == note.revision, "opening a note saves nothing")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" and more", into: window)
+        #expect(session.stores(body + " and more", within: 20), "typed after the whole note, nothing of it lost")
+        try session.desktop.xdotool("key", "ctrl+Home")
+        try session.desktop.type("A", into: window)
+        #expect(session.stores("A" + body + " and more", within: 20))
+        #expect(try session.stop() == 0)
+
+        // Restored, the cursor waits for the note to be in, then goes back after the "A".
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        window = try session.waitForWindow(matching: "^ALong note — Quire$")
+        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.type("B", into: window)
+        #expect(session.stores("AB" + body + " and more", within: 20))
+        #expect(try session.stop() == 0)
+        #expect(session.drafts().isEmpty)
+    }
+
+    @Test("quitting while a long note is still going in stores nothing over it, and the next launch brings the window back with the cursor where it was")
+    func quitWhileLoading() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 10)
+        let note = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        #expect(eventually(within: 20) { session.messages.contains(" load bytes=") })
+        let child = try #require(session.process)
+        #expect(try session.stop() == 0)
+        #expect(Self.piecesLoaded(in: child.standardError) == nil, "it quit before the last piece was in: \(child.standardError.suffix(800))")
+        let stored = try #require(try session.storedNotes().first)
+        #expect(stored.revision == note.revision && stored.body == body, "the note is as it was")
+        #expect(session.drafts().isEmpty, "and nothing was kept aside for it")
+
+        // The window comes back on the note, with the cursor at its end as it was left.
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 30) { Self.piecesLoaded(in: session.messages) != nil })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.type("!", into: window)
+        #expect(session.stores(body + "!", within: 20), "typed where the cursor was restored: the end")
+        #expect(try session.stop() == 0)
+    }
+}
