@@ -79,6 +79,9 @@ final class NoteEditor: NoteDocumentView {
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in
+            // A key pressed while a long note goes in (a letter, Ctrl+End) is for
+            // the whole note: it goes in at once, and the key takes effect on it.
+            self?.load?.finishNow()
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
             return true

@@ -83,4 +83,17 @@ struct LongNoteTests {
         #expect(session.stores(body + "!", within: 20), "typed where the cursor was restored: the end")
         #expect(try session.stop() == 0)
     }
+
+    @Test("keys pressed as soon as a long note shows are not lost: the rest of the note goes in at once and they take effect on all of it")
+    func typeAtOnce() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 10)
+        try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+End", "Z", "ctrl+Home", "Y")
+        #expect(session.stores("Y" + body + "Z", within: 20), "both keys took effect, at the two ends of the whole note")
+        #expect(try session.stop() == 0)
+    }
 }
