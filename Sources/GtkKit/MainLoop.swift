@@ -21,9 +21,7 @@ public enum MainLoop {
     /// Runs `body` whenever the loop is idle until it returns `false`.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
-        guard let source = g_idle_source_new() else { preconditionFailure("GLib made no idle source") }
-        g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE)
-        return attach(source, body)
+        idle(priority: G_PRIORITY_DEFAULT_IDLE, body)
     }
 
     /// Runs `body` at every turn of the loop in which no input waits and no
@@ -32,8 +30,13 @@ public enum MainLoop {
     /// at a time; each piece must be short, since idle work waits for it.
     @discardableResult
     public static func betweenFrames(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        idle(priority: cgtk_priority_between_frames(), body)
+    }
+
+    /// An idle source at `priority` running `body` until it returns `false`.
+    private static func idle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
         guard let source = g_idle_source_new() else { preconditionFailure("GLib made no idle source") }
-        g_source_set_priority(source, cgtk_priority_between_frames())
+        g_source_set_priority(source, priority)
         return attach(source, body)
     }
 

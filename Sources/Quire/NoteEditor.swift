@@ -140,8 +140,14 @@ final class NoteEditor: NoteDocumentView {
 
     /// The cursor's character offset.
     var cursorOffset: Int32 {
-        if let load, let pending = selectionAfterLoad { return pending.cursor < 0 ? load.characterCount : pending.cursor }
+        if let pending = selectionAfterLoad, load != nil { return offsetAfterLoad(pending.cursor) }
         return editor.buffer.cursorOffset
+    }
+
+    /// An offset waiting for the text to be all in, as a number (-1, the end, is the whole text's length).
+    private func offsetAfterLoad(_ offset: Int32) -> Int32 {
+        guard offset < 0, let load else { return offset }
+        return load.characterCount
     }
 
     /// Moves the cursor (restoring a window's interaction state).
@@ -151,7 +157,7 @@ final class NoteEditor: NoteDocumentView {
     /// the selection as the person left it in this window, kept even once GTK
     /// took it off screen.
     var selectionBound: Int32 {
-        if let load, let pending = selectionAfterLoad { return pending.bound < 0 ? load.characterCount : pending.bound }
+        if let pending = selectionAfterLoad, load != nil { return offsetAfterLoad(pending.bound) }
         let (insert, bound) = editor.buffer.selectionOffsets
         return insert == bound && insert == keptSelection.insert ? keptSelection.bound : bound
     }
