@@ -75,24 +75,22 @@ extension NoteStore {
         try database.query("SELECT pinned FROM notes WHERE id = ?", [.text(id.uuidString)]).first?.integer(0) == 1
     }
 
-    /// A row's summary of the note `id`, reading only the start of its text and
-    /// the checklist counts stored with it (or, for a note not saved since
-    /// counts were stored, the whole text if it has task boxes, to count them).
+    /// A row's summary of the note `id`, reading only the start of its text
+    /// (never the rest, however long it is) and the checklist counts stored
+    /// with it (or, for a note not saved since counts were stored, the whole
+    /// text if it has task boxes, to count them).
     public func summary(of id: UUID) throws -> NoteSummary? {
-        try database.query("""
-            SELECT substr(body, 1, ?), modified_at, pinned, tasks_done, tasks_total,
-                CASE WHEN tasks_total IS NULL AND \(TaskProgress.sqlFilter) THEN body END
-            FROM notes WHERE id = ?
-            """, [.integer(Int64(NoteSummary.readLength)), .text(id.uuidString)]
-        ).first.map { row in
-            let progress = if let done = row.integer(3), let total = row.integer(4) {
-                TaskProgress(counts: (Int(done), Int(total)))
-            } else {
-                row.string(5).flatMap(TaskProgress.init(body:))
-            }
-            return NoteSummary(
-                noteID: id, start: row.string(0) ?? "", modifiedAt: Date(timeIntervalSince1970: row.real(1) ?? 0),
-                isPinned: row.integer(2) == 1, taskProgress: progress)
+        guard let row = try database.query(
+            "SELECT rowid, modified_at, pinned, tasks_done, tasks_total FROM notes WHERE id = ?", [.text(id.uuidString)]
+        ).first, let rowid = row.integer(0) else { return nil }
+        let progress = if let done = row.integer(3), let total = row.integer(4) {
+            TaskProgress(counts: (Int(done), Int(total)))
+        } else {
+            try database.query("SELECT body FROM notes WHERE id = ? AND \(TaskProgress.sqlFilter)", [.text(id.uuidString)])
+                .first?.string(0).flatMap(TaskProgress.init(body:))
         }
+        return NoteSummary(
+            noteID: id, start: try bodyStart(ofRow: rowid).start, modifiedAt: Date(timeIntervalSince1970: row.real(1) ?? 0),
+            isPinned: row.integer(2) == 1, taskProgress: progress)
     }
 }

@@ -14,9 +14,6 @@ public struct NoteSummary: Equatable, Sendable {
     /// How many of its task items are checked, if it has any.
     public let taskProgress: TaskProgress?
 
-    /// How many characters of a note a summary reads.
-    static let readLength = Note.titleSourceLength
-
     init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false, taskProgress: TaskProgress? = nil) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
