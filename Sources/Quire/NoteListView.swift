@@ -35,6 +35,11 @@ final class NoteListView {
     private var list: ListView<NoteRow>!
     private var selectionConnection: SignalConnection?
     private var matches: [UUID: NoteSearchResult] = [:]
+    /// Raised whenever what a row shows may have changed (a note changed, the
+    /// list was refilled): GTK 4.8 binds a row again each time it is selected
+    /// or unselected, and a row already showing its note as of this version
+    /// is not read again (a list row of a 20 MB note costs milliseconds).
+    private var version = 0
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
 
@@ -88,9 +93,10 @@ final class NoteListView {
             }, onClick: { self?.onOpen?() })
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
-            guard let self, let id = UUID(uuidString: text),
-                  let summary = try? store.summary(of: id) else { return "" }
-            return row.show(summary, match: matches[id])
+            guard let self, let id = UUID(uuidString: text) else { return "" }
+            if let name = row.name(ifShowing: id, asOf: version) { return name }
+            guard let summary = try? store.summary(of: id) else { return "" }
+            return row.show(summary, match: matches[id], asOf: version)
         })
         list.setAccessibleLabel(localized("Notes"))
         list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
@@ -173,6 +179,7 @@ final class NoteListView {
 
     /// Refills the list: every note, or the search results for the search text.
     func reload() {
+        version += 1
         let selected = selectedNoteID
         let text = search.text
         appliedSearch = text
@@ -226,6 +233,7 @@ final class NoteListView {
     }
 
     private func follow(_ change: NoteChange) {
+        version += 1
         guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
             reload()  // the trash and search results have orders of their own: rebuild them
             return

@@ -18,6 +18,8 @@ final class NoteRow {
     private let detail = Label("")
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
+    /// The version of the list's notes the row last showed its note as, and the name it gave it.
+    private var shownAs: (version: Int, name: String)?
     private var contextMenu: PopoverMenu?
 
     /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
@@ -58,10 +60,24 @@ final class NoteRow {
         root = box
     }
 
-    /// Shows `summary` (with `match`'s words in bold); returns the row's name for
-    /// screen readers: the title, whether it is pinned, its tasks done, and when it was written.
+    /// The row's name for screen readers, if it already shows the note `id`
+    /// as of `version` of the list's notes (nothing to read again).
+    func name(ifShowing id: UUID, asOf version: Int) -> String? {
+        guard noteID == id, let shownAs, shownAs.version == version else { return nil }
+        return shownAs.name
+    }
+
+    /// Shows `summary` (with `match`'s words in bold) as of `version` of the
+    /// list's notes; returns the row's name for screen readers: the title,
+    /// whether it is pinned, its tasks done, and when it was written.
     @discardableResult
-    func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date = Date()) -> String {
+    func show(_ summary: NoteSummary, match: NoteSearchResult?, asOf version: Int, now: Date = Date()) -> String {
+        let name = show(summary, match: match, now: now)
+        shownAs = (version, name)
+        return name
+    }
+
+    private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
         noteID = summary.noteID
         let shownTitle = summary.title.isEmpty ? localized("New Note") : summary.title
         title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
