@@ -2,7 +2,8 @@ public import Foundation
 
 /// Saves note bodies on a thread of its own, through a connection of its own
 /// to the store's file, so that saving a long note (writing a megabyte and
-/// indexing it for search) never holds up the windows.
+/// indexing it for search) never holds up the windows; and reads long notes
+/// there, for the same reason.
 ///
 /// It makes exactly the write `NoteStore.saveBody(of:to:over:)` makes, and
 /// hands the outcome back on the main thread, where the store adopts the
@@ -10,12 +11,14 @@ public import Foundation
 /// `followOtherWriters()` does not report it as someone else's. Saves run one
 /// at a time, in the order asked. `finishPending()` waits for them and hands
 /// their outcomes back at once, for a caller that must know everything is
-/// written (closing, quitting) or is about to act on the note in some other way.
+/// written (closing, quitting) or is about to act on the note in some other
+/// way. Reads are handed back after the saves asked for before them.
 @MainActor
 public final class BackgroundNoteSaver {
     private let store: NoteStore
     private let worker: BackgroundSaveWorker
     private var waiting: [Int: (origin: NoteChangeOrigin?, completion: (Result<NoteSaveOutcome, any Error>) -> Void)] = [:]
+    private var reads: [Int: (Result<Note?, any Error>) -> Void] = [:]
     private var nextTicket = 0
 
     /// A saver for `store`'s notes; opens a second connection to its file.
@@ -24,8 +27,8 @@ public final class BackgroundNoteSaver {
         worker = try BackgroundSaveWorker(path: store.path)
     }
 
-    /// Whether saves are under way or their outcomes not handed back yet.
-    public var isBusy: Bool { !waiting.isEmpty }
+    /// Whether saves or reads are under way or their outcomes not handed back yet.
+    public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty }
 
     /// Saves `body` over `revision`, as `NoteStore.saveBody` does, on the saver's
     /// thread; `completion` runs on the main thread with the outcome or the error.
@@ -43,7 +46,21 @@ public final class BackgroundNoteSaver {
         }
     }
 
-    /// Waits for every save under way and hands back their outcomes now.
+    /// Reads the note `id` (in the trash or not) on the saver's thread, as
+    /// `NoteStore.note(id:)` does; `completion` runs on the main thread with
+    /// the note, nil if there is none, or the error.
+    public func readNote(id: UUID, completion: @escaping (Result<Note?, any Error>) -> Void) {
+        let ticket = nextTicket
+        nextTicket += 1
+        reads[ticket] = completion
+        worker.read(id, ticket: ticket) {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.handBack() }
+            }
+        }
+    }
+
+    /// Waits for every save and read under way and hands back their outcomes now.
     public func finishPending() {
         guard isBusy else { return }
         worker.waitUntilIdle()
@@ -63,6 +80,9 @@ public final class BackgroundNoteSaver {
                 store.adopt(.edited(finished.noteID), sequences: finished.sequences, origin: origin)
             }
             completion(finished.outcome)
+        }
+        for finished in worker.takeFinishedReads() {
+            reads.removeValue(forKey: finished.ticket)?(finished.outcome)
         }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The thread side of `BackgroundNoteSaver`: a serial queue and the store
-/// connection only it uses, and the finished saves waiting to be handed back.
+/// connection only it uses, and the finished saves and reads waiting to be
+/// handed back.
 ///
 /// Sendable by confinement: `store` is touched only on `queue`, `finished`
-/// only while holding `lock`.
+/// and `finishedReads` only while holding `lock`.
 final class BackgroundSaveWorker: @unchecked Sendable {
     /// One save to make.
     struct Request: Sendable {
@@ -23,10 +24,17 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let sequences: ClosedRange<Int64>?
     }
 
+    /// One note read (or not: nil if it is gone), waiting to be handed back.
+    struct FinishedRead: Sendable {
+        let ticket: Int
+        let outcome: Result<Note?, any Error>
+    }
+
     private let queue = DispatchQueue(label: "NoteModel.BackgroundSaveWorker", qos: .userInitiated)
     private let store: NoteStore
     private let lock = NSLock()
     private var finished: [Finished] = []
+    private var finishedReads: [FinishedRead] = []
 
     init(path: String) throws {
         store = try NoteStore(path: path)
@@ -48,7 +56,17 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         }
     }
 
-    /// Returns once every save asked for so far is made.
+    /// Reads the note `id` on the queue, after the saves asked for before,
+    /// then calls `then` (on the queue).
+    func read(_ id: UUID, ticket: Int, then: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            let outcome = Result { try store.note(id: id) }
+            lock.withLock { finishedReads.append(FinishedRead(ticket: ticket, outcome: outcome)) }
+            then()
+        }
+    }
+
+    /// Returns once every save and read asked for so far is made.
     func waitUntilIdle() {
         queue.sync {}
     }
@@ -58,6 +76,14 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         lock.withLock {
             defer { finished = [] }
             return finished
+        }
+    }
+
+    /// The reads made since the last call, oldest first.
+    func takeFinishedReads() -> [FinishedRead] {
+        lock.withLock {
+            defer { finishedReads = [] }
+            return finishedReads
         }
     }
 

@@ -99,6 +99,12 @@ public final class NoteStore {
         ).first.flatMap(NoteStore.note(from:))
     }
 
+    /// The revision of the note with `id`, or nil if there is none (without
+    /// reading its body).
+    public func revision(of id: UUID) throws -> Int64? {
+        try database.query("SELECT revision FROM notes WHERE id = ?", [.text(id.uuidString)]).first?.integer(0)
+    }
+
     /// Whether the note with `id` is in the trash (false if there is none).
     public func isInTrash(_ id: UUID) throws -> Bool {
         try database.query("SELECT trashed_at IS NOT NULL FROM notes WHERE id = ?", [.text(id.uuidString)])

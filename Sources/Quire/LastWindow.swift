@@ -28,7 +28,7 @@ struct LastWindow: Codable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         guard let window = try? JSONDecoder().decode(LastWindow.self, from: data),
               plausibleSizes.contains(window.width), plausibleSizes.contains(window.height),
-              window.cursor >= 0, window.selectionBound >= 0
+              window.cursor >= NoteActivity.endOfNote, window.selectionBound >= NoteActivity.endOfNote
         else {
             Log.error("\(path) does not describe a window; new windows open at the default size")
             return nil

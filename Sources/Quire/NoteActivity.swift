@@ -80,9 +80,9 @@ enum NoteActivity {
         activity.updateUserInfoEntries(["selectionBound": .integer(Int64(bound))])
     }
 
-    /// The selection's far end an activity recorded, if any.
+    /// The selection's far end an activity recorded, if any (-1: the note's end).
     static func selectionBound(in activity: UserActivity) -> Int32? {
-        guard let value = activity.userInfo["selectionBound"]?.integerValue, value >= 0, value <= Int64(Int32.max) else {
+        guard let value = activity.userInfo["selectionBound"]?.integerValue, value >= endOfNote, value <= Int64(Int32.max) else {
             return nil
         }
         return Int32(value)
@@ -103,9 +103,14 @@ enum NoteActivity {
         activity.userInfo["zoom"]?.integerValue.map(Int.init).flatMap { EditorZoom.steps.contains($0) ? $0 : nil }
     }
 
-    /// The cursor offset an activity recorded (0 if none, or a wrong type).
+    /// The cursor offset an activity recorded (0 if none, or a wrong type; -1: the note's end).
     static func cursor(in activity: UserActivity) -> Int32 {
-        guard let value = activity.userInfo["cursor"]?.integerValue, value >= 0, value <= Int64(Int32.max) else { return 0 }
+        guard let value = activity.userInfo["cursor"]?.integerValue, value >= endOfNote, value <= Int64(Int32.max) else { return 0 }
         return Int32(value)
     }
+
+    /// The offset recorded for the end of a note whose length is not known
+    /// yet (a window that saved its state while its long note was still being
+    /// read); GTK reads it as the text's end.
+    nonisolated static let endOfNote: Int64 = -1
 }

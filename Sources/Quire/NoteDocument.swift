@@ -16,6 +16,11 @@ import Storage
 /// saving is tried again on its own, less often as failures go on, until it
 /// works; then the draft is removed. A document with unsaved text outlives its
 /// windows (the registry keeps it) and goes on trying.
+///
+/// A long note's text is read on the background saver's thread: until it is
+/// in, the document is reading (`isReading`), its windows show nothing of it
+/// and let nobody type, and it saves nothing, drafts nothing and merges
+/// nothing, since it has nothing of its own.
 @MainActor
 final class NoteDocument {
     /// The note; for a note never saved, the identifier it will be created with.
@@ -36,6 +41,10 @@ final class NoteDocument {
     private(set) var noticeCount = 0
     /// Whether the note went to the trash or was deleted: nothing more is written to it.
     private(set) var isRemoved = false
+    /// Whether the note's text is still being read (a long note's, off the main thread).
+    private(set) var isReading = false
+    /// The start of the text, read before the rest (what a window is titled by meanwhile).
+    private(set) var startOfText = ""
 
     private let store: NoteStore
     private let drafts: DraftStore
@@ -77,6 +86,22 @@ final class NoteDocument {
         observeStore()
     }
 
+    /// The document of the stored note `id` whose text is still to be read
+    /// (`textDidArrive(_:)`), and which starts with `start`.
+    init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+        noteID = id
+        exists = true
+        isRemoved = inTrash
+        isReading = true
+        startOfText = start
+        savedBody = ""
+        savedRevision = 0
+        self.store = store
+        self.drafts = drafts
+        self.saver = saver
+        observeStore()
+    }
+
     /// The document of a new, empty note, created in the store when first saved.
     init(newNoteIn store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
         noteID = UUID()
@@ -109,7 +134,7 @@ final class NoteDocument {
 
     /// The text the windows show (all of them show the same), or what was kept
     /// when the last one closed.
-    var currentText: String { liveViews.first?.currentText ?? keptText ?? savedBody }
+    var currentText: String { isReading ? savedBody : liveViews.first?.currentText ?? keptText ?? savedBody }
 
     /// Whether some of the text is not saved.
     var hasUnsavedText: Bool { currentText != savedBody }
@@ -133,7 +158,7 @@ final class NoteDocument {
     /// A window stops showing the note. If it was the last and the text is not
     /// saved, the text is kept here, and saving goes on without a window.
     func detach(_ view: any NoteDocumentView) {
-        let text = view.currentText
+        let text = isReading ? savedBody : view.currentText
         views.removeAll { $0.view == nil || $0.view === view }
         DocumentTrace.note(noteID, "detach", "windows=\(liveViews.count) unsaved=\(text != savedBody)", text: text)
         guard liveViews.isEmpty else { return }
@@ -154,6 +179,36 @@ final class NoteDocument {
         for view in liveViews { view.documentStateDidChange() }
     }
 
+    // MARK: Reading
+
+    /// The note's text, read: the windows show it from now on.
+    func textDidArrive(_ note: Note) {
+        guard isReading, note.id == noteID else { return }
+        savedBody = note.body
+        savedRevision = note.revision
+        isReading = false
+        startOfText = ""
+        DocumentTrace.note(noteID, "read", "revision=\(note.revision)")
+        for view in liveViews { view.documentTextDidArrive() }
+    }
+
+    /// The note's text could not be read (it is gone, or the file failed):
+    /// its windows go on to a new note, as when it cannot be read at once.
+    func textCouldNotBeRead() {
+        guard isReading else { return }
+        DocumentTrace.note(noteID, "read-failed")
+        isRemoved = true
+        for view in liveViews { view.documentTextIsUnavailable() }
+        if !isShown { finish() }
+    }
+
+    /// Waits for the text being read (a key was pressed in a window showing
+    /// the note: it must take effect on the text).
+    func finishReading() {
+        guard isReading else { return }
+        saver?.finishPending()
+    }
+
     // MARK: Saving
 
     /// Saves any unsaved text now; returns whether everything is saved.
@@ -167,6 +222,7 @@ final class NoteDocument {
     /// saver's thread; anything else (a new note, a failing save, no saver)
     /// takes the main thread's way.
     private func autosaveNow() {
+        guard !isReading else { return }
         guard textBeingSaved == nil else {
             saveAgain = true
             return
@@ -217,6 +273,7 @@ final class NoteDocument {
     /// in a draft and tries again later. Returns whether everything is saved.
     @discardableResult
     private func save() -> Bool {
+        guard !isReading else { return true }  // nothing of its own yet
         finishBackgroundSave()
         let text = currentText
         guard text != savedBody, !isRemoved else {
@@ -351,6 +408,7 @@ final class NoteDocument {
     /// quitting with saves failing); returns whether the text is safe somewhere.
     @discardableResult
     func keepDraftIfUnsaved() -> Bool {
+        guard !isReading else { return true }
         let text = currentText
         guard text != savedBody, !isRemoved else { return true }
         if draftedText == text { return true }
@@ -373,7 +431,8 @@ final class NoteDocument {
     /// Another process saved the note: show its text if nothing here is
     /// unsaved, else save now, which merges the two.
     private func noteChangedElsewhere() {
-        guard exists else { return }
+        // A text still being read is checked against the stored revision when it arrives.
+        guard exists, !isReading else { return }
         finishBackgroundSave()
         let current: Note
         do {

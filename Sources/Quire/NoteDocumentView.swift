@@ -10,4 +10,8 @@ protocol NoteDocumentView: AnyObject {
     func applyDocumentChange(_ change: TextChange)
     /// The document's state changed: saved, failing, or with a notice to show.
     func documentStateDidChange()
+    /// The note's text, which was being read, is in: the window shows it.
+    func documentTextDidArrive()
+    /// The note's text, which was being read, could not be: the window goes on to a new note.
+    func documentTextIsUnavailable()
 }

@@ -38,11 +38,24 @@ final class NoteDocuments {
         }
     }
 
-    /// The document of the note `id`: the open one, or one read from the store.
-    /// Nil if there is no such note, or it cannot be read (said in the log).
+    /// Notes longer than this, in bytes, are read off the main thread (reading
+    /// and checking 20 MB on it held the window for two frames).
+    static let backgroundReadBytes = 2 << 20
+
+    /// The document of the note `id`: the open one, or one read from the store
+    /// (a long note's text on the background saver's thread: the document is
+    /// reading until it is in). Nil if there is no such note, or it cannot be
+    /// read (said in the log).
     func document(for id: UUID) -> NoteDocument? {
         if let open = documents[id] { return open }
         do {
+            if let saver, let (byteCount, start) = try store.bodyStart(of: id), byteCount > NoteDocuments.backgroundReadBytes {
+                let document = register(NoteDocument(
+                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: drafts, saver: saver))
+                DocumentTrace.note(id, "reading", "bytes=\(byteCount)")
+                read(document, with: saver)
+                return document
+            }
             guard let note = try store.note(id: id) else {
                 Log.error("the note \(id.uuidString) no longer exists; this window starts a new note")
                 return nil
@@ -51,6 +64,30 @@ final class NoteDocuments {
         } catch {
             Log.error("could not read the note \(id.uuidString): \(error)")
             return nil
+        }
+    }
+
+    /// Reads the text of `document`'s note on `saver`'s thread and gives it to
+    /// the document. If another program saved the note after that read, the
+    /// text is read again at once, here, so that no window ever starts from
+    /// an older version than the file's.
+    private func read(_ document: NoteDocument, with saver: BackgroundNoteSaver) {
+        let id = document.noteID
+        saver.readNote(id: id) { [store] result in
+            do {
+                guard var note = try result.get() else {
+                    Log.error("the note \(id.uuidString) no longer exists; its windows start a new note")
+                    return document.textCouldNotBeRead()
+                }
+                if try store.revision(of: id) != note.revision {
+                    guard let current = try store.note(id: id) else { return document.textCouldNotBeRead() }
+                    note = current
+                }
+                document.textDidArrive(note)
+            } catch {
+                Log.error("could not read the note \(id.uuidString): \(error)")
+                document.textCouldNotBeRead()
+            }
         }
     }
 

@@ -34,6 +34,12 @@ final class NoteEditor: NoteDocumentView {
     private var selectionAfterLoad: (cursor: Int32, bound: Int32)?
     /// Whether to scroll to the cursor once the text is all in.
     private var revealAfterLoad = false
+    /// The search whose first match to select once the note's text is read.
+    private var matchAfterRead: String?
+
+    /// Whether the note's text is still being read, or going in: the cursor,
+    /// selection and scroll asked for meanwhile wait for it.
+    private var isWaitingForText: Bool { load != nil || document.isReading }
 
     /// The note being edited; nil until a new note's first save creates it.
     var noteID: UUID? { document.exists ? document.noteID : nil }
@@ -79,8 +85,9 @@ final class NoteEditor: NoteDocumentView {
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in
-            // A key pressed while a long note goes in (a letter, Ctrl+End) is for
-            // the whole note: it goes in at once, and the key takes effect on it.
+            // A key pressed while a long note is read or goes in (a letter, Ctrl+End)
+            // is for the whole note: it goes in at once, and the key takes effect on it.
+            self?.document.finishReading()
             self?.load?.finishNow()
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
@@ -100,7 +107,7 @@ final class NoteEditor: NoteDocumentView {
         }
         editor.buffer.onCursorMoved { [weak self] in
             guard let self else { return }
-            if load != nil && !isAppending { selectionAfterLoad = nil }  // the person moved it meanwhile
+            if isWaitingForText && !isAppending { selectionAfterLoad = nil }  // the person moved it meanwhile
             keptSelection = editor.buffer.selectionOffsets
             onStateChange?()
         }
@@ -135,16 +142,17 @@ final class NoteEditor: NoteDocumentView {
 
     /// Lets the person type, unless the note is read-only, removed, or not all in yet.
     private func updateEditable() {
-        editor.isEditable = !isReadOnly && !document.isRemoved && load == nil
+        editor.isEditable = !isReadOnly && !document.isRemoved && !isWaitingForText
     }
 
     /// The cursor's character offset.
     var cursorOffset: Int32 {
-        if let pending = selectionAfterLoad, load != nil { return offsetAfterLoad(pending.cursor) }
+        if let pending = selectionAfterLoad, isWaitingForText { return offsetAfterLoad(pending.cursor) }
         return editor.buffer.cursorOffset
     }
 
-    /// An offset waiting for the text to be all in, as a number (-1, the end, is the whole text's length).
+    /// An offset waiting for the text to be all in, as a number (-1, the end,
+    /// is the whole text's length once it is read, and stays -1 until then).
     private func offsetAfterLoad(_ offset: Int32) -> Int32 {
         guard offset < 0, let load else { return offset }
         return load.characterCount
@@ -157,7 +165,7 @@ final class NoteEditor: NoteDocumentView {
     /// the selection as the person left it in this window, kept even once GTK
     /// took it off screen.
     var selectionBound: Int32 {
-        if let pending = selectionAfterLoad, load != nil { return offsetAfterLoad(pending.bound) }
+        if let pending = selectionAfterLoad, isWaitingForText { return offsetAfterLoad(pending.bound) }
         let (insert, bound) = editor.buffer.selectionOffsets
         return insert == bound && insert == keptSelection.insert ? keptSelection.bound : bound
     }
@@ -177,7 +185,7 @@ final class NoteEditor: NoteDocumentView {
 
     /// Selects from `bound` to the cursor at `cursor` (restoring a window).
     func select(cursor: Int32, bound: Int32) {
-        if load != nil {
+        if isWaitingForText {
             selectionAfterLoad = (cursor, bound)
         } else {
             editor.buffer.select(insert: cursor, bound: bound)
@@ -195,7 +203,7 @@ final class NoteEditor: NoteDocumentView {
     /// lines around it (a note just shown is measured line by line, and a
     /// scroll made before that lands short).
     func revealCursor() {
-        if load != nil {
+        if isWaitingForText {
             revealAfterLoad = true
             return
         }
@@ -210,6 +218,10 @@ final class NoteEditor: NoteDocumentView {
     /// scrolls to it; false (and nothing changes) if it matches nowhere.
     @discardableResult
     func revealMatch(of search: String) -> Bool {
+        if document.isReading {
+            matchAfterRead = search
+            return true
+        }
         guard let match = TextSearch.firstMatch(of: search, in: currentText) else { return false }
         select(cursor: Int32(clamping: match.lowerBound), bound: Int32(clamping: match.upperBound))
         revealCursor()
@@ -226,6 +238,7 @@ final class NoteEditor: NoteDocumentView {
     /// going round, and scrolls to it (F3, Shift+F3); false if there is none.
     @discardableResult
     func stepToMatch(forward: Bool) -> Bool {
+        document.finishReading()
         load?.finishNow()  // the next match may be in the part not in yet
         return searchHighlight.step(forward: forward)
     }
@@ -233,7 +246,8 @@ final class NoteEditor: NoteDocumentView {
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
     var windowTitle: String {
-        let title = Note.title(ofBody: editor.buffer.text(prefixLength: Int32(Note.titleSourceLength)))
+        let start = document.isReading ? document.startOfText : editor.buffer.text(prefixLength: Int32(Note.titleSourceLength))
+        let title = Note.title(ofBody: start)
         let shown = title.isEmpty ? localized("New Note") : title
         let failing = document.problem?.isWorthShowing == true
         return failing ? localized("%s (not saved) — Quire", shown) : localized("%s — Quire", shown)
@@ -311,6 +325,23 @@ final class NoteEditor: NoteDocumentView {
         onTitleChange?(windowTitle)
     }
 
+    func documentTextDidArrive() {
+        let (selection, reveal, match) = (selectionAfterLoad, revealAfterLoad, matchAfterRead)
+        matchAfterRead = nil
+        showText(document.savedBody)  // the text just read (the editor, showing none of it yet, is not asked)
+        if let selection { select(cursor: selection.cursor, bound: selection.bound) }
+        if reveal { revealCursor() }
+        if let match { revealMatch(of: match) }
+        if load == nil, !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
+        updateEditable()
+        onTitleChange?(windowTitle)
+        onStateChange?()
+    }
+
+    func documentTextIsUnavailable() {
+        show(noteID: nil)
+    }
+
     func documentStateDidChange() {
         if noteID != reportedNoteID {
             reportedNoteID = noteID
@@ -332,6 +363,14 @@ final class NoteEditor: NoteDocumentView {
         load?.cancel()
         load = nil
         revealAfterLoad = false
+        matchAfterRead = nil
+        if document.isReading {
+            isAppending = true  // nothing the person did
+            withoutReporting { editor.buffer.text = "" }
+            isAppending = false
+            selectionAfterLoad = (-1, -1)
+            return
+        }
         guard GradualTextLoad.isLong(text) else {
             selectionAfterLoad = nil
             withoutReporting {

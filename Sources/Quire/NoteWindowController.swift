@@ -135,7 +135,7 @@ final class NoteWindowController {
         editor.select(cursor: cursor, bound: NoteActivity.selectionBound(in: activity) ?? cursor)
         if let scroll = NoteActivity.recordedScroll(in: activity) {
             editor.restoreScroll(to: scroll)
-        } else if cursor > 0 {
+        } else if cursor != 0 {
             editor.revealCursor()
         }
     }

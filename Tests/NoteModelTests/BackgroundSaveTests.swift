@@ -93,4 +93,31 @@ struct BackgroundSaveTests {
         try holder.execute("ROLLBACK")
         saver.close()
     }
+
+    @Test("a note is read on the saver's thread, after the saves asked for before it; a note that is gone reads as nil")
+    func readAfterSaves() async throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let long = String(repeating: "é日🙂 a long line\r\n", count: 200_000)
+        var read: [Note?] = []
+        saver.saveBody(of: note.id, to: long, over: 1, origin: nil) { _ in }
+        saver.readNote(id: note.id) { read.append(try! $0.get()) }
+        saver.readNote(id: UUID()) { read.append(try! $0.get()) }
+        #expect(saver.isBusy)
+        for _ in 0..<500 where read.count < 2 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(read.count == 2, "handed back through the main queue without being waited for")
+        #expect(read.first??.body == long && read.first??.revision == 2, "the save asked for first is in what was read")
+        #expect(read.last! == nil)
+        #expect(!saver.isBusy)
+
+        try store.moveToTrash(note.id)
+        saver.readNote(id: note.id) { read.append(try! $0.get()) }
+        saver.finishPending()
+        #expect(read.count == 3 && read.last??.body == long, "a note in the trash is read too")
+        saver.close()
+        saver.readNote(id: note.id) { read.append(try? $0.get()) }
+        saver.finishPending()
+        #expect(read.count == 4 && read.last! == nil, "after closing, a read fails rather than hang")
+    }
 }

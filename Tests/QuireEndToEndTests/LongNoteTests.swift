@@ -37,6 +37,8 @@ struct LongNoteTests {
         try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
         var window = try session.waitForWindow(matching: "^Long note — Quire$")
         #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil }, "the whole note goes in")
+        #expect(Self.order(of: [" reading bytes=\(body.utf8.count)", " read revision=\(note.revision)", " load bytes="], in: session.messages),
+                "read off the main thread first: \(session.messages.suffix(800))")
         #expect((Self.piecesLoaded(in: session.messages) ?? 0) >= 10, "in pieces of about 256 KiB: \(session.messages.suffix(500))")
         #expect(try session.storedNotes().first?.revision == note.revision, "opening a note saves nothing")
 
@@ -60,6 +62,43 @@ struct LongNoteTests {
         #expect(session.drafts().isEmpty)
     }
 
+    /// Whether each of `needles` is in `messages`, each after the one before.
+    static func order(of needles: [String], in messages: String) -> Bool {
+        var rest = messages[...]
+        for needle in needles {
+            guard let found = rest.range(of: needle) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    @Test("a long note a search finds is read off the main thread and, once in, shows the match selected")
+    func openedBySearch() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 3) + "\nzebrafish at the end"
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: body, at: Date(timeIntervalSinceNow: -60))
+        try store.createNote(body: "Short note\nof a few words")
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Short note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("zebrafish", into: window)
+        _ = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil }, "the whole note goes in")
+        #expect(Self.order(of: [" reading bytes=", " read revision=1", " load bytes="], in: session.messages),
+                "\(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies().sorted() == [body, "Short note\nof a few words"].sorted(), "opening it saved nothing")
+
+        // The selection the window kept is the match, at the end of the whole note.
+        let info = try session.savedUserInfo()
+        let cursor = try #require((info["cursor"] as? [String: Any])?["integer"] as? Int)
+        let bound = try #require((info["selectionBound"] as? [String: Any])?["integer"] as? Int)
+        let match = body.unicodeScalars.count - "zebrafish at the end".unicodeScalars.count
+        #expect(min(cursor, bound) == match && (1...9).contains(abs(bound - cursor)), "cursor \(cursor), bound \(bound), match at \(match)")
+    }
+
     @Test("quitting while a long note is still going in stores nothing over it, and the next launch brings the window back with the cursor where it was")
     func quitWhileLoading() throws {
         let session = try QuireSession()
@@ -81,6 +120,30 @@ struct LongNoteTests {
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.type("!", into: window)
         #expect(session.stores(body + "!", within: 20), "typed where the cursor was restored: the end")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("quitting as soon as a long note starts being read off the main thread stores nothing over it and keeps the cursor at its end")
+    func quitWhileReading() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 40)
+        let note = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        #expect(eventually(within: 20) { session.messages.contains(" reading bytes=") })
+        let child = try #require(session.process)
+        #expect(try session.stop() == 0)
+        let stored = try #require(try session.storedNotes().first)
+        #expect(stored.revision == note.revision && stored.body == body, "the note is as it was")
+        #expect(session.drafts().isEmpty, "and nothing was kept aside for it")
+        // Quit before the text was read, the window recorded "the end" as -1; after, as the note's length.
+        let cursor = (try session.savedUserInfo()["cursor"] as? [String: Any])?["integer"] as? Int
+        #expect(cursor == -1 || cursor == body.unicodeScalars.count, "the cursor recorded: \(String(describing: cursor)); \(child.standardError.suffix(600))")
+
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.type("!", into: window)
+        #expect(session.stores(body + "!", within: 30), "typed where the cursor was restored: the end")
         #expect(try session.stop() == 0)
     }
 
