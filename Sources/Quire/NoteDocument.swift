@@ -74,40 +74,35 @@ final class NoteDocument {
     var onIdle: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
-    init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
-        noteID = note.id
-        exists = true
-        isRemoved = inTrash
-        savedBody = note.body
-        savedRevision = note.revision
-        self.store = store
-        self.drafts = drafts
-        self.saver = saver
-        observeStore()
+    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+        self.init(noteID: note.id, exists: true, body: note.body, revision: note.revision, isRemoved: inTrash,
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver)
     }
 
     /// The document of the stored note `id` whose text is still to be read
     /// (`textDidArrive(_:)`), and which starts with `start`.
-    init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
-        noteID = id
-        exists = true
-        isRemoved = inTrash
-        isReading = true
-        startOfText = start
-        savedBody = ""
-        savedRevision = 0
-        self.store = store
-        self.drafts = drafts
-        self.saver = saver
-        observeStore()
+    convenience init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+        self.init(noteID: id, exists: true, body: "", revision: 0, isRemoved: inTrash,
+                  startWhileReading: start, store: store, drafts: drafts, saver: saver)
     }
 
     /// The document of a new, empty note, created in the store when first saved.
-    init(newNoteIn store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
-        noteID = UUID()
-        exists = false
-        savedBody = ""
-        savedRevision = 0
+    convenience init(newNoteIn store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+        self.init(noteID: UUID(), exists: false, body: "", revision: 0, isRemoved: false,
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver)
+    }
+
+    private init(
+        noteID: UUID, exists: Bool, body: String, revision: Int64, isRemoved: Bool, startWhileReading: String?,
+        store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?
+    ) {
+        self.noteID = noteID
+        self.exists = exists
+        savedBody = body
+        savedRevision = revision
+        self.isRemoved = isRemoved
+        isReading = startWhileReading != nil
+        startOfText = startWhileReading ?? ""
         self.store = store
         self.drafts = drafts
         self.saver = saver
