@@ -99,52 +99,49 @@ struct LongNoteTests {
         #expect(min(cursor, bound) == match && (1...9).contains(abs(bound - cursor)), "cursor \(cursor), bound \(bound), match at \(match)")
     }
 
-    @Test("quitting while a long note is still going in stores nothing over it, and the next launch brings the window back with the cursor where it was")
-    func quitWhileLoading() throws {
-        let session = try QuireSession()
-        let body = Self.longBody(megabytes: 10)
+    /// Launches onto a note of `megabytes` and quits as soon as the trace says
+    /// `marker`; checks the note is stored as it was, with nothing kept aside,
+    /// and returns its body and what the quit process printed.
+    static func quit(at marker: String, megabytes: Int, in session: QuireSession) throws -> (body: String, messages: String) {
+        let body = longBody(megabytes: megabytes)
         let note = try NoteStore(path: session.notesPath).createNote(body: body)
         try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
-        #expect(eventually(within: 20) { session.messages.contains(" load bytes=") })
+        #expect(eventually(within: 20) { session.messages.contains(marker) })
         let child = try #require(session.process)
         #expect(try session.stop() == 0)
-        #expect(Self.piecesLoaded(in: child.standardError) == nil, "it quit before the last piece was in: \(child.standardError.suffix(800))")
         let stored = try #require(try session.storedNotes().first)
         #expect(stored.revision == note.revision && stored.body == body, "the note is as it was")
         #expect(session.drafts().isEmpty, "and nothing was kept aside for it")
+        return (body, child.standardError)
+    }
 
-        // The window comes back on the note, with the cursor at its end as it was left.
+    /// Relaunches onto the note `body` and types where the restored cursor is, which must be its end.
+    static func typeAtRestoredEnd(of body: String, in session: QuireSession) throws {
         try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
         let window = try session.waitForWindow(matching: "^Long note — Quire$")
-        #expect(eventually(within: 30) { Self.piecesLoaded(in: session.messages) != nil })
+        #expect(eventually(within: 30) { piecesLoaded(in: session.messages) != nil })
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.type("!", into: window)
-        #expect(session.stores(body + "!", within: 20), "typed where the cursor was restored: the end")
+        #expect(session.stores(body + "!", within: 30), "typed where the cursor was restored: the end")
         #expect(try session.stop() == 0)
+    }
+
+    @Test("quitting while a long note is still going in stores nothing over it, and the next launch brings the window back with the cursor where it was")
+    func quitWhileLoading() throws {
+        let session = try QuireSession()
+        let (body, messages) = try Self.quit(at: " load bytes=", megabytes: 10, in: session)
+        #expect(Self.piecesLoaded(in: messages) == nil, "it quit before the last piece was in: \(messages.suffix(800))")
+        try Self.typeAtRestoredEnd(of: body, in: session)
     }
 
     @Test("quitting as soon as a long note starts being read off the main thread stores nothing over it and keeps the cursor at its end")
     func quitWhileReading() throws {
         let session = try QuireSession()
-        let body = Self.longBody(megabytes: 40)
-        let note = try NoteStore(path: session.notesPath).createNote(body: body)
-        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
-        #expect(eventually(within: 20) { session.messages.contains(" reading bytes=") })
-        let child = try #require(session.process)
-        #expect(try session.stop() == 0)
-        let stored = try #require(try session.storedNotes().first)
-        #expect(stored.revision == note.revision && stored.body == body, "the note is as it was")
-        #expect(session.drafts().isEmpty, "and nothing was kept aside for it")
+        let (body, messages) = try Self.quit(at: " reading bytes=", megabytes: 40, in: session)
         // Quit before the text was read, the window recorded "the end" as -1; after, as the note's length.
         let cursor = (try session.savedUserInfo()["cursor"] as? [String: Any])?["integer"] as? Int
-        #expect(cursor == -1 || cursor == body.unicodeScalars.count, "the cursor recorded: \(String(describing: cursor)); \(child.standardError.suffix(600))")
-
-        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
-        let window = try session.waitForWindow(matching: "^Long note — Quire$")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.type("!", into: window)
-        #expect(session.stores(body + "!", within: 30), "typed where the cursor was restored: the end")
-        #expect(try session.stop() == 0)
+        #expect(cursor == -1 || cursor == body.unicodeScalars.count, "the cursor recorded: \(String(describing: cursor)); \(messages.suffix(600))")
+        try Self.typeAtRestoredEnd(of: body, in: session)
     }
 
     @Test("keys pressed as soon as a long note shows are not lost: the rest of the note goes in at once and they take effect on all of it")
