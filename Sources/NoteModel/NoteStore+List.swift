@@ -21,6 +21,15 @@ extension NoteStore {
     /// meanwhile moves up instead of appearing twice. Returns the page and the
     /// next cursor.
     public func notePage(after cursor: NotePageCursor?, limit: Int) throws -> (ids: [UUID], next: NotePageCursor?) {
+        let page = try notePageOfStoredIDs(after: cursor, limit: limit)
+        return (page.ids.compactMap(UUID.init(uuidString:)), page.next)
+    }
+
+    /// `notePage(after:limit:)` with each identifier as the store keeps it
+    /// (`UUID.uuidString`), for a list whose model is text: Foundation parses
+    /// and formats a UUID through `sscanf` and `printf`, and a list of 100,000
+    /// notes would do both 100,000 times.
+    public func notePageOfStoredIDs(after cursor: NotePageCursor?, limit: Int) throws -> (ids: [String], next: NotePageCursor?) {
         let rows: [Row]
         if let cursor {
             rows = try database.query("""
@@ -34,7 +43,7 @@ extension NoteStore {
                 ORDER BY \(NoteStore.listOrder) LIMIT ?
                 """, [.integer(Int64(limit))])
         }
-        let ids = rows.compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
+        let ids = rows.compactMap { $0.string(0) }
         let next = rows.last.flatMap { row in
             row.string(0).map { NotePageCursor(pinned: row.integer(2) ?? 0, modifiedAt: row.real(1) ?? 0, id: $0) }
         }

@@ -134,8 +134,8 @@ final class NoteListView {
     /// Shows the first page now and appends the others on idle moments.
     private func loadInPages() {
         paging?.cancel()
-        let first = (try? store.notePage(after: nil, limit: NoteListView.firstPageSize)) ?? (ids: [], next: nil)
-        quietly { ids.replaceAll(with: first.ids.map(\.uuidString)) }
+        let first = (try? store.notePageOfStoredIDs(after: nil, limit: NoteListView.firstPageSize)) ?? (ids: [], next: nil)
+        quietly { ids.replaceAll(with: first.ids) }
         nextPage = first.next
         loadLaterPages()
     }
@@ -153,13 +153,13 @@ final class NoteListView {
 
     /// Appends one page; returns whether more remain.
     private func loadNextPage() -> Bool {
-        guard let cursor = nextPage, let page = try? store.notePage(after: cursor, limit: NoteListView.laterPageSize) else {
+        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: NoteListView.laterPageSize) else {
             return false
         }
         nextPage = page.next
         let selected = selectedNoteID
-        quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids.map(\.uuidString)) }
-        if let wanted = pendingSelection, page.ids.contains(wanted) {
+        quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids) }
+        if let wanted = pendingSelection, page.ids.contains(wanted.uuidString) {
             pendingSelection = nil
             quietly { selection.selectedPosition = position(of: wanted) }
         } else if selected != selectedNoteID {
