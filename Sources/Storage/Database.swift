@@ -123,7 +123,7 @@ public final class Database {
 
     /// Runs one statement with `values` bound to its `?` parameters and returns its rows.
     public func query(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Row] {
-        try statement(for: sql).run(values, operation: Database.describe(sql))
+        try statement(for: sql).run(values)
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so it waits for other

@@ -7,13 +7,17 @@ final class Statement {
     /// Unowned: the database caches its statements, and a strong reference back
     /// would keep the connection open forever (and its WAL never checkpointed).
     private unowned let database: Database
+    /// What running it is called in error messages ("run “SELECT id FROM notes …”"),
+    /// made once: a statement runs thousands of times, and fails rarely.
+    private let operation: String
 
     init(database: Database, sql: String) throws {
+        operation = Database.describe(sql)
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(
             database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
         guard code == SQLITE_OK, let prepared else {
-            throw database.error(code, operation: Database.describe(sql))
+            throw database.error(code, operation: operation)
         }
         self.handle = prepared
         self.database = database
@@ -22,24 +26,24 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Runs the statement with `values` bound to its parameters, returning every row.
-    func run(_ values: [SQLiteValue], operation: String) throws -> [Row] {
+    func run(_ values: [SQLiteValue]) throws -> [Row] {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
         }
-        try bind(values, operation: operation)
+        try bind(values)
         var rows: [Row] = []
         while true {
             let code = sqlite3_step(handle)
             switch code {
-            case SQLITE_ROW: rows.append(try currentRow(operation: operation))
+            case SQLITE_ROW: rows.append(try currentRow())
             case SQLITE_DONE: return rows
             default: throw database.error(code, operation: operation)
             }
         }
     }
 
-    private func bind(_ values: [SQLiteValue], operation: String) throws {
+    private func bind(_ values: [SQLiteValue]) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard expected == values.count else {
             throw StorageError.sqlite(
@@ -65,7 +69,7 @@ final class Statement {
 
     /// The current row's values. SQLite returns no text or blob pointer when it
     /// ran out of memory converting a value; that is an error, never a crash.
-    private func currentRow(operation: String) throws -> Row {
+    private func currentRow() throws -> Row {
         let count = sqlite3_column_count(handle)
         var values: [SQLiteValue] = []
         values.reserveCapacity(Int(count))
