@@ -22,9 +22,16 @@ public struct TaskProgress: Equatable, Sendable {
     /// holding a box ("[ ]", "[x]" or "[X]"); only those are read as list
     /// items, so a long note costs little more than a scan (every save counts).
     static func counts(in body: String) -> (done: Int, total: Int) {
+        // A native string's bytes are read where they are: copying a long note's
+        // for every save cost as much as the scan.
+        body.utf8.withContiguousStorageIfAvailable(counts(inUTF8:))
+            ?? Array(body.utf8).withUnsafeBufferPointer(counts(inUTF8:))
+    }
+
+    /// `counts(in:)` of the UTF-8 text `bytes`.
+    private static func counts(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> (done: Int, total: Int) {
         var done = 0
         var total = 0
-        let bytes = Array(body.utf8)
         var lineStart = 0
         var lineHasBox = false
         for index in 0...bytes.count {
