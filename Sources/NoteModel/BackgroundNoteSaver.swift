@@ -36,25 +36,31 @@ public final class BackgroundNoteSaver {
         of id: UUID, to body: String, over revision: Int64, origin: NoteChangeOrigin?,
         completion: @escaping (Result<NoteSaveOutcome, any Error>) -> Void
     ) {
-        let ticket = nextTicket
-        nextTicket += 1
+        let ticket = takeTicket()
         waiting[ticket] = (origin, completion)
-        worker.save(BackgroundSaveWorker.Request(ticket: ticket, noteID: id, body: body, revision: revision, date: Date())) {
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.handBack() }
-            }
-        }
+        worker.save(BackgroundSaveWorker.Request(ticket: ticket, noteID: id, body: body, revision: revision, date: Date()),
+                    then: handBackOnMainThread)
     }
 
     /// Reads the note `id` (in the trash or not) on the saver's thread, as
     /// `NoteStore.note(id:)` does; `completion` runs on the main thread with
     /// the note, nil if there is none, or the error.
     public func readNote(id: UUID, completion: @escaping (Result<Note?, any Error>) -> Void) {
-        let ticket = nextTicket
-        nextTicket += 1
+        let ticket = takeTicket()
         reads[ticket] = completion
-        worker.read(id, ticket: ticket) {
-            DispatchQueue.main.async { [weak self] in
+        worker.read(id, ticket: ticket, then: handBackOnMainThread)
+    }
+
+    private func takeTicket() -> Int {
+        defer { nextTicket += 1 }
+        return nextTicket
+    }
+
+    /// What the worker calls when a save or read is made: the outcomes are
+    /// handed back on the main thread, without anyone waiting for them.
+    private var handBackOnMainThread: @Sendable () -> Void {
+        { [weak self] in
+            DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.handBack() }
             }
         }
