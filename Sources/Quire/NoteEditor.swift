@@ -215,7 +215,8 @@ final class NoteEditor: NoteDocumentView {
     }
 
     /// Selects the first place the search `search` matches in the note and
-    /// scrolls to it; false (and nothing changes) if it matches nowhere.
+    /// scrolls to it; false (and nothing changes) if it matches nowhere. While
+    /// the note is still being read, that waits for its text (and says true).
     @discardableResult
     func revealMatch(of search: String) -> Bool {
         if document.isReading {
