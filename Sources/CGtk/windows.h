@@ -163,4 +163,21 @@ static inline gboolean cgtk_window_x11_move(gpointer window, int x, int y) {
     return TRUE;
 }
 
+/* The height of the default display's tallest monitor, in application pixels
+ * (what a maximised window can be at most), or 0 with no display or monitor. */
+static inline int cgtk_tallest_monitor_height(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL) return 0;
+    GListModel *monitors = gdk_display_get_monitors(display);
+    int tallest = 0;
+    for (guint index = 0; index < g_list_model_get_n_items(monitors); index++) {
+        GdkMonitor *monitor = g_list_model_get_item(monitors, index);
+        GdkRectangle geometry;
+        gdk_monitor_get_geometry(monitor, &geometry);
+        if (geometry.height > tallest) tallest = geometry.height;
+        g_object_unref(monitor);
+    }
+    return tallest;
+}
+
 #endif

@@ -89,6 +89,14 @@ public final class Window: Widget {
     /// Whether the window fills the screen (maximised by the user or the window manager).
     public var isMaximized: Bool { gtk_window_is_maximized(windowPointer) != 0 }
 
+    /// The most height the window will have once shown, in pixels: the tallest
+    /// monitor's if it is maximised (or asked to be), else its default height.
+    public var expectedHeight: Int32 {
+        guard isMaximized else { return defaultSize.height }
+        let tallest = Int32(cgtk_tallest_monitor_height())
+        return tallest > 0 ? tallest : defaultSize.height
+    }
+
     /// Asks the window manager to maximise the window.
     public func maximize() { gtk_window_maximize(windowPointer) }
 
