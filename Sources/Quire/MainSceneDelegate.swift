@@ -44,7 +44,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     var kindOfWindow: String { localized("main window") }
 
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
-        let list = NoteListView(store: store, rowMenu: noteWindow.services.rowMenu)
+        let list = NoteListView(
+            store: store, rowMenu: noteWindow.services.rowMenu,
+            windowHeight: noteWindow.scene?.window.expectedHeight ?? NoteWindowController.defaultSize.height)
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).
             guard let self, let list, let editor else { return }

@@ -45,7 +45,19 @@ final class NoteListView {
 
     /// Notes beyond the first page load in pages on idle moments after the window
     /// shows, so launching with very many notes is as quick as with a few.
-    static let firstPageSize = 20, laterPageSize = 2_000
+    static let laterPageSize = 2_000
+    /// The first page: as many notes as the window can show. Before a window's
+    /// first frame GTK 4.8 builds a row for every note in the list, seen or
+    /// not, and each row more is time before the window shows.
+    private let firstPageSize: Int
+
+    /// How many rows a list in a window `height` pixels tall can show: rows
+    /// are 52 pixels tall at the default font under the header bar and search
+    /// field (90 pixels); 44 errs towards a row too many for smaller fonts,
+    /// whose rows the next page brings a frame later.
+    static func firstPageSize(forWindowHeight height: Int32) -> Int {
+        max(8, Int(height - 90) / 44 + 2)
+    }
     /// Until the window has shown its first frame, later pages wait (so they
     /// never delay it); then `windowDidShow()` lets them load.
     private var waitsForWindow = true
@@ -72,8 +84,11 @@ final class NoteListView {
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
     private var storeObservation: NoteObservation?
 
-    init(store: NoteStore, rowMenu: Menu) {
+    /// A list of `store`'s notes for a window `windowHeight` pixels tall, whose
+    /// rows' right-click menu is `rowMenu`.
+    init(store: NoteStore, rowMenu: Menu, windowHeight: Int32) {
         self.store = store
+        firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
         selection = SingleSelection(model: ids)
         let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
@@ -134,7 +149,7 @@ final class NoteListView {
     /// Shows the first page now and appends the others on idle moments.
     private func loadInPages() {
         paging?.cancel()
-        let first = (try? store.notePageOfStoredIDs(after: nil, limit: NoteListView.firstPageSize)) ?? (ids: [], next: nil)
+        let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize)) ?? (ids: [], next: nil)
         quietly { ids.replaceAll(with: first.ids) }
         nextPage = first.next
         loadLaterPages()
