@@ -30,6 +30,11 @@ static inline gpointer cgtk_single_selection_new(gpointer model) {
     return gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model)));
 }
 
+/* Makes `selection` a selection over `model` instead, which it takes a reference to. */
+static inline void cgtk_single_selection_set_model(gpointer selection, gpointer model) {
+    gtk_single_selection_set_model(GTK_SINGLE_SELECTION(selection), G_LIST_MODEL(model));
+}
+
 static inline guint cgtk_single_selection_get(gpointer selection) {
     return gtk_single_selection_get_selected(GTK_SINGLE_SELECTION(selection));
 }
