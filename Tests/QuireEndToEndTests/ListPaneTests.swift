@@ -56,4 +56,43 @@ struct ListPaneTests {
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
+
+    @Test("two main windows' lists follow an edit made in one of them, and the other window stays on the edited note as its row moves")
+    func twoListsFollowAnEdit() throws {
+        let session = try QuireSession(accessibility: true)
+        let now = Date()
+        _ = try NoteStore(path: session.notesPath).importNotes([
+            (body: "Oldest", modifiedAt: now.addingTimeInterval(-300)),
+            (body: "Middle", modifiedAt: now.addingTimeInterval(-200)),
+            (body: "Newest", modifiedAt: now.addingTimeInterval(-100)),
+        ])
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^Newest — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        try session.desktop.xdotool("key", "ctrl+shift+n")
+        let second = try session.focusNewWindow(besides: [first])
+        try session.desktop.xdotool("windowmove", second, "600", "200")
+        // Both windows on Middle, the second row: its row moves when the first window edits it.
+        for window in [second, first] {
+            _ = try session.focus(window)
+            try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)")
+            try session.desktop.xdotool("click", "1")
+            #expect(eventually(within: 5) { (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix("Middle — Quire") == true })
+        }
+        try session.desktop.xdotool("mousemove", "--window", first, "400", "300")
+        try session.desktop.xdotool("click", "1")
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.xdotool("type", "--delay", "12", " edited")
+        #expect(eventually(within: 10) { (try? session.allBodies().contains("Middle edited")) == true })
+        session.keepScreenshot(named: "two-lists-after-edit")
+
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let order = Array(repeating: ["Middle edited", "Newest", "Oldest"], count: 2).flatMap { $0 }
+        let rows = PinTests.titles(PinTests.rows(tree) { PinTests.titles($0) == order })
+        #expect(rows == order, "the edited note first in both windows' lists")
+        let secondTitle = try session.desktop.xdotool("getwindowname", second).trimmingCharacters(in: .newlines)
+        #expect(secondTitle == "Middle edited — Quire", "the second window kept its note as its row moved")
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
 }
