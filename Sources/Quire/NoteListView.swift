@@ -31,12 +31,14 @@ final class NoteListView: AllNotesListObserver {
     private let store: NoteStore
     /// Every note, shared by the main windows.
     private let allNotes: AllNotesList
+    /// What the window shows of every note: the first page until its first frame, then all.
+    private let allNotesShown: StringListSlice
     /// Search results or the trash: this window's own.
     private let ownNotes = StringList()
-    /// What the list shows: `allNotes.ids` or `ownNotes`.
-    private var ids: StringList { selection.model }
+    /// What the list shows: `allNotesShown` or `ownNotes`.
+    private var ids: StringListModel { selection.model }
     /// Whether the list shows every note (the shared list).
-    private var showsAllNotes: Bool { selection.model === allNotes.ids }
+    private var showsAllNotes: Bool { selection.model === allNotesShown }
     /// What an empty list means: no notes yet, no search results, an empty trash.
     private let emptyState = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
     private let selection: SingleSelection
@@ -63,8 +65,11 @@ final class NoteListView: AllNotesListObserver {
     static func firstPageSize(forWindowHeight height: Int32) -> Int {
         max(8, Int(height - 90) / 44 + 2)
     }
-    /// Until the window has shown its first frame, later pages of all notes
-    /// wait (so they never delay it); then `windowDidShow()` lets them load.
+    /// Until the window has shown its first frame, the list shows only the
+    /// first page of all notes: GTK 4.8 builds up to 200 rows for a list before
+    /// its first frame, seen or not, which with all notes read made a new
+    /// window 200 rows' worth slower. Later pages of all notes wait too (so
+    /// they never delay it); then `windowDidShow()` shows them all.
     private var windowHasShown = false
     /// A note to select once its page of all notes has loaded.
     private var pendingSelection: UUID?
@@ -96,7 +101,8 @@ final class NoteListView: AllNotesListObserver {
         self.store = store
         self.allNotes = allNotes
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
-        selection = SingleSelection(model: allNotes.ids)
+        allNotesShown = StringListSlice(of: allNotes.ids, size: firstPageSize)
+        selection = SingleSelection(model: allNotesShown)
         let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
         column.append(search)
@@ -143,7 +149,7 @@ final class NoteListView: AllNotesListObserver {
 
     /// Where `id` is in the list, searching from the top (where edited notes go).
     private func position(of id: UUID) -> Int? {
-        if showsAllNotes { return allNotes.position(of: id) }
+        if showsAllNotes { return allNotes.position(of: id).flatMap { $0 < ids.count ? $0 : nil } }
         let text = id.uuidString
         return (0..<ids.count).first { ids.string(at: $0) == text }
     }
@@ -151,13 +157,16 @@ final class NoteListView: AllNotesListObserver {
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
         let position = id.flatMap(position(of:))
-        pendingSelection = position == nil && showsAllNotes && allNotes.isReading ? id : nil
+        let more = !windowHasShown || allNotes.isReading  // notes the list does not show yet
+        pendingSelection = position == nil && showsAllNotes && more ? id : nil
         quietly { selection.selectedPosition = position }
     }
 
     /// Called once the window has drawn its first frame: later pages may load.
     func windowDidShow() {
         windowHasShown = true
+        quietly { allNotesShown.size = Int.max }  // the rows shown stay as they are
+        if let wanted = pendingSelection, showsAllNotes { select(wanted) }
         if showsAllNotes { allNotes.windowDidShow() }
     }
 
@@ -170,7 +179,7 @@ final class NoteListView: AllNotesListObserver {
     func allNotesDidChange(_ change: NoteChange?) {
         guard showsAllNotes, let before = beforeChange else { return }
         beforeChange = nil
-        if let wanted = pendingSelection, allNotes.position(of: wanted) != nil {
+        if let wanted = pendingSelection, position(of: wanted) != nil {
             select(wanted)
         } else if before.selected != selectedNoteID {
             select(before.selected)
@@ -206,7 +215,7 @@ final class NoteListView: AllNotesListObserver {
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
             allNotes.prepare(atLeast: firstPageSize)
-            quietly { selection.model = allNotes.ids }
+            quietly { selection.model = allNotesShown }
             ownNotes.replaceAll(with: [])
             if windowHasShown { allNotes.windowDidShow() }
         } else {
