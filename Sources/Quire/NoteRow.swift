@@ -12,9 +12,13 @@ final class NoteRow {
     let root: Widget
     private let title = Label("")
     private let age = Label("")
-    private let pin = Image(iconName: "view-pin-symbolic")
-    /// A checklist's progress: "3/5".
-    private let progress = Label("")
+    /// The title, then the pin and the progress when there are any, then the age.
+    private let heading = Box(vertical: false, spacing: 6)
+    /// Made when the row first shows a pinned note: most rows never do, and a
+    /// list view keeps up to 205 rows.
+    private var pin: Image?
+    /// A checklist's progress, "3/5", made when the row first shows one.
+    private var progress: Label?
     private let detail = Label("")
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
@@ -45,15 +49,7 @@ final class NoteRow {
         age.addCSSClass("dim-label")
         detail.makeSingleLine()
         detail.addCSSClass("dim-label")
-        let heading = Box(vertical: false, spacing: 6)
         heading.append(title)
-        pin.addCSSClass("dim-label")
-        pin.isShown = false
-        heading.append(pin)
-        progress.isSelectable = false
-        progress.addCSSClass("dim-label")
-        progress.addCSSClass("numeric")
-        heading.append(progress)
         heading.append(age)
         box.append(heading)
         box.append(detail)
@@ -83,10 +79,15 @@ final class NoteRow {
         title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         age.text = when
-        pin.isShown = summary.isPinned
+        if summary.isPinned { pinImage().isShown = true } else { pin?.isShown = false }
         let tasks = summary.taskProgress.map { localized("%s/%s", String($0.done), String($0.total)) }
-        progress.text = tasks ?? ""
-        progress.isShown = tasks != nil
+        if let tasks {
+            let label = progressLabel()
+            label.text = tasks
+            label.isShown = true
+        } else {
+            progress?.isShown = false
+        }
         if let match {
             detail.setMarkup(NoteRow.highlighted(match))
         } else {
@@ -94,6 +95,28 @@ final class NoteRow {
         }
         let tasksDone = summary.taskProgress.map { localized("%s of %s tasks done", String($0.done), String($0.total)) }
         return [shownTitle, summary.isPinned ? localized("pinned") : nil, tasksDone, when].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// The pin, made and put after the title the first time it is needed.
+    private func pinImage() -> Image {
+        if let pin { return pin }
+        let image = Image(iconName: "view-pin-symbolic")
+        image.addCSSClass("dim-label")
+        heading.insert(image, after: title)
+        pin = image
+        return image
+    }
+
+    /// The progress label, made and put before the age the first time it is needed.
+    private func progressLabel() -> Label {
+        if let progress { return progress }
+        let label = Label("")
+        label.isSelectable = false
+        label.addCSSClass("dim-label")
+        label.addCSSClass("numeric")
+        heading.insert(label, after: pin ?? title)
+        progress = label
+        return label
     }
 
     /// At most this many characters of a snippet come before its first match,
