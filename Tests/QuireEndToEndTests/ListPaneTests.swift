@@ -95,4 +95,35 @@ struct ListPaneTests {
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
+
+    @Test("restored main windows over a long list each show every note after their first frame: End reaches the oldest")
+    func restoredListsShowEveryNote() throws {
+        let session = try QuireSession()
+        let count = 500  // more than the 205 rows GTK keeps for a list
+        let now = Date()
+        _ = try NoteStore(path: session.notesPath).importNotes((1...count).map { number in
+            (body: String(format: "Note %04d", number), modifiedAt: now.addingTimeInterval(Double(number - count)))
+        })
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^Note 0500 — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        try session.desktop.xdotool("key", "ctrl+shift+n")
+        _ = try session.focusNewWindow(besides: [first])
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+
+        try session.launch()
+        session.waitForTrace { $0.filter { $0.callback == "first-frame" }.count == 2 }
+        let restored = session.windowIDs()
+        #expect(restored.count == 2, "both main windows came back")
+        for window in restored {
+            _ = try session.focus(window)
+            for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
+            #expect(eventually(within: 5) {
+                (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix("Note 0001 — Quire") == true
+            }, "End in each restored window's list reaches the oldest note")
+        }
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
 }
