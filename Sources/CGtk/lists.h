@@ -21,25 +21,6 @@ static inline void cgtk_string_list_splice(gpointer list, guint position, guint 
 
 static inline guint cgtk_list_model_count(gpointer model) { return g_list_model_get_n_items(G_LIST_MODEL(model)); }
 
-/* The string of the GtkStringObject at `position` of `model`, or NULL past its
- * end; it lives as long as the list the item is in holds it. */
-static inline const char *cgtk_string_model_get(gpointer model, guint position) {
-    gpointer item = g_list_model_get_item(G_LIST_MODEL(model), position);
-    if (item == NULL) return NULL;
-    const char *string = gtk_string_object_get_string(GTK_STRING_OBJECT(item));
-    g_object_unref(item);
-    return string;
-}
-
-/* The first `size` items of `model` (which it takes a new reference to), as a list model of their own. */
-static inline gpointer cgtk_slice_list_model_new(gpointer model, guint size) {
-    return gtk_slice_list_model_new(G_LIST_MODEL(g_object_ref(model)), 0, size);
-}
-
-static inline void cgtk_slice_list_model_set_size(gpointer slice, guint size) {
-    gtk_slice_list_model_set_size(GTK_SLICE_LIST_MODEL(slice), size);
-}
-
 static inline const char *cgtk_string_list_get(gpointer list, guint position) {
     return gtk_string_list_get_string(GTK_STRING_LIST(list), position);
 }
@@ -47,11 +28,6 @@ static inline const char *cgtk_string_list_get(gpointer list, guint position) {
 /* A single selection over `model`, which it takes a new reference to. */
 static inline gpointer cgtk_single_selection_new(gpointer model) {
     return gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model)));
-}
-
-/* Makes `selection` a selection over `model` instead, which it takes a reference to. */
-static inline void cgtk_single_selection_set_model(gpointer selection, gpointer model) {
-    gtk_single_selection_set_model(GTK_SINGLE_SELECTION(selection), G_LIST_MODEL(model));
 }
 
 static inline guint cgtk_single_selection_get(gpointer selection) {

@@ -4,18 +4,8 @@ import CGtk
 @MainActor
 public final class SingleSelection: Object {
     /// A selection over `model`.
-    public init(model: StringListModel) {
-        self.model = model
+    public init(model: StringList) {
         super.init(adopting: cgtk_single_selection_new(model.objectPointer))
-    }
-
-    /// The list the selection is over; setting another shows it in the list
-    /// views over the selection, whose rows are all bound again.
-    public var model: StringListModel {
-        didSet {
-            guard model !== oldValue else { return }
-            cgtk_single_selection_set_model(objectPointer, model.objectPointer)
-        }
     }
 
     /// The selected position, or nil if nothing is selected.

@@ -4,14 +4,17 @@ import CGtk
 /// it; rows look up what they show when they are bound, so only visible rows
 /// cost anything).
 @MainActor
-public final class StringList: StringListModel {
+public final class StringList: Object {
     /// An empty list.
     public init() {
         super.init(adopting: cgtk_string_list_new())
     }
 
+    /// How many strings the list holds.
+    public var count: Int { Int(cgtk_list_model_count(objectPointer)) }
+
     /// The string at `position`, or nil past the end.
-    override public func string(at position: Int) -> String? {
+    public func string(at position: Int) -> String? {
         cgtk_string_list_get(objectPointer, guint(position)).map { String(cString: $0) }
     }
 

@@ -24,10 +24,6 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// notes could not be opened.
     private(set) var documents: NoteDocuments?
 
-    /// Every note, in the list's order, shared by the main windows' lists; nil
-    /// if the notes could not be opened.
-    private(set) var allNotes: AllNotesList?
-
     /// Import and export of notes as files, once the notes are open.
     private(set) var transfers: NoteTransfers?
 
@@ -111,7 +107,6 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         case let .success(store):
             let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
             self.documents = documents
-            allNotes = AllNotesList(store: store)
             transfers = NoteTransfers(store: store) { _ = documents.saveAll() }
             launchNotices.add(store.openingNotices)
             launchNotices.add(recovered: documents.recoverDrafts(), in: store)

@@ -45,8 +45,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(
-            // The app has the shared list whenever it has notes; a list of its own otherwise.
-            store: store, allNotes: noteWindow.services.allNotes ?? AllNotesList(store: store), rowMenu: noteWindow.services.rowMenu,
+            store: store, rowMenu: noteWindow.services.rowMenu,
             windowHeight: noteWindow.scene?.window.expectedHeight ?? NoteWindowController.defaultSize.height)
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).

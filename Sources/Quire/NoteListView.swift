@@ -4,12 +4,11 @@ import NoteModel
 
 /// The main window's list of notes, pinned first, then newest first, with a
 /// search field above it. Rows are created only for what is visible and read only their note's
-/// summary, so the list stays quick with very many notes. All notes come from
-/// the list every main window shares (`AllNotesList`), which follows the
-/// store; search results and the trash are the window's own, read again on
-/// every change.
+/// summary, so the list stays quick with very many notes. It follows the
+/// store: new and edited notes move up to the first unpinned place, pinned
+/// ones to the top, trashed ones leave.
 @MainActor
-final class NoteListView: AllNotesListObserver {
+final class NoteListView {
     /// The view: the search field above the scrolling list.
     let root: Widget
     let search = SearchEntry(placeholder: localized("Search notes"))
@@ -29,16 +28,7 @@ final class NoteListView: AllNotesListObserver {
     var onSearchStopped: (@MainActor () -> Void)?
 
     private let store: NoteStore
-    /// Every note, shared by the main windows.
-    private let allNotes: AllNotesList
-    /// What the window shows of every note: the first page until its first frame, then all.
-    private let allNotesShown: StringListSlice
-    /// Search results or the trash: this window's own.
-    private let ownNotes = StringList()
-    /// What the list shows: `allNotesShown` or `ownNotes`.
-    private var ids: StringListModel { selection.model }
-    /// Whether the list shows every note (the shared list).
-    private var showsAllNotes: Bool { selection.model === allNotesShown }
+    private let ids = StringList()
     /// What an empty list means: no notes yet, no search results, an empty trash.
     private let emptyState = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
     private let selection: SingleSelection
@@ -53,9 +43,12 @@ final class NoteListView: AllNotesListObserver {
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
 
-    /// The notes read before the first frame: as many as the window can show.
-    /// Before a window's first frame GTK 4.8 builds a row for every note in
-    /// the list, seen or not, and each row more is time before the window shows.
+    /// Notes beyond the first page load in pages on idle moments after the window
+    /// shows, so launching with very many notes is as quick as with a few.
+    static let laterPageSize = 2_000
+    /// The first page: as many notes as the window can show. Before a window's
+    /// first frame GTK 4.8 builds a row for every note in the list, seen or
+    /// not, and each row more is time before the window shows.
     private let firstPageSize: Int
 
     /// How many rows a list in a window `height` pixels tall can show: rows
@@ -65,17 +58,13 @@ final class NoteListView: AllNotesListObserver {
     static func firstPageSize(forWindowHeight height: Int32) -> Int {
         max(8, Int(height - 90) / 44 + 2)
     }
-    /// Until the window has shown its first frame, the list shows only the
-    /// first page of all notes: GTK 4.8 builds up to 200 rows for a list before
-    /// its first frame, seen or not, which with all notes read made a new
-    /// window 200 rows' worth slower. Later pages of all notes wait too (so
-    /// they never delay it); then `windowDidShow()` shows them all.
-    private var windowHasShown = false
-    /// A note to select once its page of all notes has loaded.
+    /// Until the window has shown its first frame, later pages wait (so they
+    /// never delay it); then `windowDidShow()` lets them load.
+    private var waitsForWindow = true
+    private var paging: MainLoopSource?
+    /// A note to select once its page has loaded.
     private var pendingSelection: UUID?
-    /// The selected note, and whether the list had the keyboard, before a
-    /// change to all notes (which may move or drop its row).
-    private var beforeChange: (selected: UUID?, position: Int?, hadFocus: Bool)?
+    private var nextPage: NotePageCursor?
 
     /// Whether the list shows the trash instead of the notes (search is off there).
     var showsTrash = false {
@@ -95,14 +84,12 @@ final class NoteListView: AllNotesListObserver {
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
     private var storeObservation: NoteObservation?
 
-    /// A list of `store`'s notes, all of them from `allNotes`, for a window
-    /// `windowHeight` pixels tall, whose rows' right-click menu is `rowMenu`.
-    init(store: NoteStore, allNotes: AllNotesList, rowMenu: Menu, windowHeight: Int32) {
+    /// A list of `store`'s notes for a window `windowHeight` pixels tall, whose
+    /// rows' right-click menu is `rowMenu`.
+    init(store: NoteStore, rowMenu: Menu, windowHeight: Int32) {
         self.store = store
-        self.allNotes = allNotes
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
-        allNotesShown = StringListSlice(of: allNotes.ids, size: firstPageSize)
-        selection = SingleSelection(model: allNotesShown)
+        selection = SingleSelection(model: ids)
         let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
         column.append(search)
@@ -138,7 +125,6 @@ final class NoteListView: AllNotesListObserver {
         storeObservation = store.observe { [weak self] change, _ in
             MainActor.assumeIsolated { self?.follow(change) }
         }
-        allNotes.add(self)
         reload()
     }
 
@@ -149,7 +135,6 @@ final class NoteListView: AllNotesListObserver {
 
     /// Where `id` is in the list, searching from the top (where edited notes go).
     private func position(of id: UUID) -> Int? {
-        if showsAllNotes { return allNotes.position(of: id).flatMap { $0 < ids.count ? $0 : nil } }
         let text = id.uuidString
         return (0..<ids.count).first { ids.string(at: $0) == text }
     }
@@ -157,41 +142,45 @@ final class NoteListView: AllNotesListObserver {
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
         let position = id.flatMap(position(of:))
-        let more = !windowHasShown || allNotes.isReading  // notes the list does not show yet
-        pendingSelection = position == nil && showsAllNotes && more ? id : nil
+        pendingSelection = position == nil && paging?.isPending == true ? id : nil
         quietly { selection.selectedPosition = position }
+    }
+
+    /// Shows the first page now and appends the others on idle moments.
+    private func loadInPages() {
+        paging?.cancel()
+        let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize)) ?? (ids: [], next: nil)
+        quietly { ids.replaceAll(with: first.ids) }
+        nextPage = first.next
+        loadLaterPages()
     }
 
     /// Called once the window has drawn its first frame: later pages may load.
     func windowDidShow() {
-        windowHasShown = true
-        quietly { allNotesShown.size = Int.max }  // the rows shown stay as they are
-        if let wanted = pendingSelection, showsAllNotes { select(wanted) }
-        if showsAllNotes { allNotes.windowDidShow() }
+        waitsForWindow = false
+        loadLaterPages()
     }
 
-    func allNotesWillChange() {
-        guard showsAllNotes else { return }
-        version += 1
-        beforeChange = (selectedNoteID, selection.selectedPosition, list.containsFocus)
+    private func loadLaterPages() {
+        guard nextPage != nil, !waitsForWindow, paging?.isPending != true else { return }
+        paging = MainLoop.idle { [weak self] in self?.loadNextPage() ?? false }
     }
 
-    func allNotesDidChange(_ change: NoteChange?) {
-        guard showsAllNotes, let before = beforeChange else { return }
-        beforeChange = nil
-        if let wanted = pendingSelection, position(of: wanted) != nil {
-            select(wanted)
-        } else if before.selected != selectedNoteID {
-            select(before.selected)
+    /// Appends one page; returns whether more remain.
+    private func loadNextPage() -> Bool {
+        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: NoteListView.laterPageSize) else {
+            return false
         }
-        // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
-        if let change, before.hadFocus, change.noteID == before.selected, selection.selectedPosition != before.position {
-            MainLoop.idle { [weak self] in
-                self?.focusList()
-                return false
-            }
+        nextPage = page.next
+        let selected = selectedNoteID
+        quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids) }
+        if let wanted = pendingSelection, page.ids.contains(wanted.uuidString) {
+            pendingSelection = nil
+            quietly { selection.selectedPosition = position(of: wanted) }
+        } else if selected != selectedNoteID {
+            select(selected)
         }
-        updateEmptyState()
+        return nextPage != nil
     }
 
     /// Puts the keyboard focus in the search field.
@@ -211,28 +200,19 @@ final class NoteListView: AllNotesListObserver {
         appliedSearch = text
         if showsTrash {
             matches = [:]
-            show(own: trashedNoteIDs())
+            paging?.cancel()
+            quietly { ids.replaceAll(with: trashedNoteIDs()) }
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
-            allNotes.prepare(atLeast: firstPageSize)
-            quietly { selection.model = allNotesShown }
-            ownNotes.replaceAll(with: [])
-            if windowHasShown { allNotes.windowDidShow() }
+            loadInPages()
         } else {
+            paging?.cancel()
             let results = (try? store.search(text)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
-            show(own: results.map(\.noteID.uuidString))
+            quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
         }
         select(selected)
         updateEmptyState()
-    }
-
-    /// Shows `noteIDs`, this window's own list (search results or the trash).
-    private func show(own noteIDs: [String]) {
-        quietly {
-            ownNotes.replaceAll(with: noteIDs)
-            selection.model = ownNotes
-        }
     }
 
     /// The notes in the trash, in the store's order. The person asked
@@ -267,11 +247,41 @@ final class NoteListView: AllNotesListObserver {
         }
     }
 
-    /// The trash and search results have orders of their own: a change to
-    /// any note reads them again. (All notes follow changes themselves.)
     private func follow(_ change: NoteChange) {
-        guard !showsAllNotes else { return }
-        reload()
+        version += 1
+        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            reload()  // the trash and search results have orders of their own: rebuild them
+            return
+        }
+        let id = change.noteID.uuidString
+        let index = position(of: change.noteID)
+        let selected = selectedNoteID
+        switch change {
+        case .created, .edited, .restoredFromTrash, .pinChanged:
+            // Where the list's order now puts it (an edited note: first after the
+            // pinned ones); if that is past the pages loaded so far, its page
+            // brings it. Re-inserting also re-binds its row.
+            // Unreadable for now (another writer holds the file): it stays where it is.
+            guard let position = try? store.listPosition(of: change.noteID) else { break }
+            let hadFocus = list.containsFocus
+            quietly {
+                if let index { ids.splice(at: index, removing: 1, inserting: []) }
+                if position < ids.count || (position == ids.count && nextPage == nil) {
+                    ids.splice(at: position, removing: 0, inserting: [id])
+                }
+            }
+            // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
+            if hadFocus, change.noteID == selected, position != index {
+                MainLoop.idle { [weak self] in
+                    self?.focusList()
+                    return false
+                }
+            }
+        case .movedToTrash, .deletedPermanently:
+            if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
+        }
+        select(selected)
+        updateEmptyState()
     }
 
     /// Shows the results of the search text now in the field, and says so. The
@@ -304,8 +314,6 @@ final class NoteListView: AllNotesListObserver {
     }
 
     private func userSelected() {
-        // A change to all notes moves rows, and GTK the selection with them: not the user.
-        guard !(showsAllNotes && allNotes.isChanging) else { return }
         if let id = selectedNoteID { onSelect?(id) }
     }
 

@@ -13,8 +13,6 @@ protocol NoteWindowServices: AnyObject {
     var notes: Result<NoteStore, any Error> { get }
     /// The notes open in windows, one document each; nil without notes.
     var documents: NoteDocuments? { get }
-    /// Every note, in the list's order, for every main window's list; nil without notes.
-    var allNotes: AllNotesList? { get }
     /// Carries each keystroke to the other windows showing the same note.
     var liveEdits: LiveEditHub { get }
     /// The menu behind every window's menu button.
