@@ -31,28 +31,36 @@ struct ListPaneTests {
         #expect(try session.savedListWidth() == moved, "the restored window kept the width")
     }
 
+    /// The title of the numbered note `number`: "Note 0042".
+    static func title(_ number: Int) -> String { String(format: "Note %04d", number) }
+
+    /// Stores notes 1 to `count`, each titled by its number, note `count` the newest.
+    static func importNumberedNotes(_ count: Int, into session: QuireSession) throws {
+        let now = Date()
+        _ = try NoteStore(path: session.notesPath).importNotes((1...count).map { number in
+            (body: title(number), modifiedAt: now.addingTimeInterval(Double(number - count)))
+        })
+    }
+
     @Test("a list longer than its first pages: End reaches the oldest note, Home the newest, and the window keeps its note as pages load")
     func longListEnds() throws {
         let session = try QuireSession()
         let count = 2 * 2_000 + 500  // the first page, two later pages and part of a third
-        let now = Date()
-        _ = try NoteStore(path: session.notesPath).importNotes((1...count).map { number in
-            (body: String(format: "Note %04d", number), modifiedAt: now.addingTimeInterval(Double(number - count)))
-        })
+        try Self.importNumberedNotes(count, into: session)
         try session.launch()
-        _ = try session.waitForWindow(matching: "^Note \(count) — Quire$")
+        _ = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
         try session.desktop.xdotool("key", "ctrl+f")  // the search field
         try session.desktop.xdotool("key", "Tab")  // on to the list, on the newest note's row
         try session.desktop.xdotool("key", "Down")
-        _ = try session.waitForWindow(matching: "^Note \(count - 1) — Quire$")
+        _ = try session.waitForWindow(matching: "^\(Self.title(count - 1)) — Quire$")
         Thread.sleep(forTimeInterval: 1)  // the later pages load after the first frame, a few milliseconds each
-        _ = try session.waitForWindow(matching: "^Note \(count - 1) — Quire$", seconds: 1)  // still on its note
+        _ = try session.waitForWindow(matching: "^\(Self.title(count - 1)) — Quire$", seconds: 1)  // still on its note
         try session.desktop.xdotool("key", "End")
-        _ = try session.waitForWindow(matching: "^Note 0001 — Quire$", seconds: 5)
+        _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 5)
         session.keepScreenshot(named: "long-list-end")
         try session.desktop.xdotool("key", "Home")
-        _ = try session.waitForWindow(matching: "^Note \(count) — Quire$", seconds: 5)
+        _ = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$", seconds: 5)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
@@ -100,12 +108,9 @@ struct ListPaneTests {
     func restoredListsShowEveryNote() throws {
         let session = try QuireSession()
         let count = 500  // more than the 205 rows GTK keeps for a list
-        let now = Date()
-        _ = try NoteStore(path: session.notesPath).importNotes((1...count).map { number in
-            (body: String(format: "Note %04d", number), modifiedAt: now.addingTimeInterval(Double(number - count)))
-        })
+        try Self.importNumberedNotes(count, into: session)
         try session.launch()
-        let first = try session.waitForWindow(matching: "^Note 0500 — Quire$")
+        let first = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", first)
         try session.desktop.xdotool("key", "ctrl+shift+n")
         _ = try session.focusNewWindow(besides: [first])
@@ -120,7 +125,7 @@ struct ListPaneTests {
             _ = try session.focus(window)
             for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
             #expect(eventually(within: 5) {
-                (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix("Note 0001 — Quire") == true
+                (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix("\(Self.title(1)) — Quire") == true
             }, "End in each restored window's list reaches the oldest note")
         }
         try session.desktop.xdotool("key", "ctrl+q")
