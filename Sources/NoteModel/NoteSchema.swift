@@ -83,5 +83,32 @@ enum NoteSchema {
             ALTER TABLE notes ADD COLUMN tasks_done INTEGER;
             ALTER TABLE notes ADD COLUMN tasks_total INTEGER;
             """),
+        // Sync with a WebDAV folder: the account (its folder and user; the
+        // password lives in the desktop's keyring), each synced note's file
+        // and the version both sides last agreed on (the server's entity tag,
+        // the note's revision and a hash of the text, and of a text sent whose
+        // answer never came), and files Quire means to remove from the server
+        // after a rename.
+        Migration(version: 6, sql: """
+            CREATE TABLE sync_account (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                folder_url TEXT NOT NULL,
+                user_name TEXT NOT NULL,
+                trusted_certificates TEXT,
+                last_sync REAL,
+                last_failure TEXT
+            );
+            CREATE TABLE sync_files (
+                note_id TEXT PRIMARY KEY NOT NULL,
+                file_name TEXT NOT NULL,
+                etag TEXT,
+                synced_revision INTEGER NOT NULL,
+                synced_hash TEXT NOT NULL,
+                sent_hash TEXT,
+                title_base TEXT NOT NULL
+            );
+            CREATE UNIQUE INDEX sync_files_by_name ON sync_files (file_name);
+            CREATE TABLE sync_stale_files (file_name TEXT PRIMARY KEY NOT NULL, etag TEXT NOT NULL, synced_hash TEXT NOT NULL);
+            """),
     ]
 }

@@ -1,0 +1,150 @@
+public import Foundation
+import Storage
+
+/// What sync keeps in the notes database: the account, each synced note's
+/// file and agreed version, and files to remove from the server. Every
+/// change a sync makes to a note and to its record is one transaction, so a
+/// sync stopped at any point leaves them consistent.
+extension NoteStore {
+    /// The account notes sync with, or nil if sync is not set up.
+    public func syncAccount() throws -> SyncAccount? {
+        try database.query(
+            "SELECT folder_url, user_name, trusted_certificates, last_sync, last_failure FROM sync_account"
+        ).first.flatMap { row in
+            guard let folder = row.string(0), let user = row.string(1) else { return nil }
+            return SyncAccount(
+                folderURL: folder, userName: user, trustedCertificates: row.string(2),
+                lastSync: row.real(3).map(Date.init(timeIntervalSince1970:)), lastFailure: row.string(4))
+        }
+    }
+
+    /// Sets up sync with `account`, or turns it off (nil). Another folder or
+    /// user than before forgets what was synced: to a new folder every note is new.
+    public func setSyncAccount(_ account: SyncAccount?) throws {
+        try database.transaction {
+            let previous = try syncAccount()
+            if previous?.folderURL != account?.folderURL || previous?.userName != account?.userName {
+                try database.execute("DELETE FROM sync_files")
+                try database.execute("DELETE FROM sync_stale_files")
+            }
+            try database.execute("DELETE FROM sync_account")
+            guard let account else { return }
+            try database.execute(
+                "INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates) VALUES (1, ?, ?, ?)",
+                [.text(account.folderURL), .text(account.userName), account.trustedCertificates.map(SQLiteValue.text) ?? .null])
+        }
+    }
+
+    /// Records that a sync finished at `date`, and why it failed (nil if it did not).
+    public func recordSyncOutcome(at date: Date, failure: String?) throws {
+        try database.execute(
+            "UPDATE sync_account SET last_sync = ?, last_failure = ?",
+            [.real(date.timeIntervalSince1970), failure.map(SQLiteValue.text) ?? .null])
+    }
+
+    /// Every note, in the trash or not, without its text.
+    public func syncCandidates() throws -> [SyncCandidate] {
+        try database.query("SELECT id, revision, trashed_at IS NOT NULL FROM notes").compactMap { row in
+            guard let id = row.string(0).flatMap(UUID.init(uuidString:)) else { return nil }
+            return SyncCandidate(id: id, revision: row.integer(1) ?? 0, isInTrash: row.integer(2) == 1)
+        }
+    }
+
+    /// What was synced of each note.
+    public func syncedFiles() throws -> [SyncedNoteFile] {
+        try database.query(
+            "SELECT note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base FROM sync_files"
+        ).compactMap { row in
+            guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let name = row.string(1),
+                  let hash = row.string(4), let base = row.string(6)
+            else { return nil }
+            return SyncedNoteFile(
+                noteID: id, fileName: name, etag: row.string(2), syncedRevision: row.integer(3) ?? 0,
+                syncedHash: hash, sentHash: row.string(5), titleBase: base)
+        }
+    }
+
+    /// Records (or replaces) what was synced of a note.
+    public func record(_ file: SyncedNoteFile) throws {
+        try database.execute("""
+            INSERT OR REPLACE INTO sync_files (note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(file.noteID.uuidString), .text(file.fileName), file.etag.map(SQLiteValue.text) ?? .null,
+                  .integer(file.syncedRevision), .text(file.syncedHash), file.sentHash.map(SQLiteValue.text) ?? .null,
+                  .text(file.titleBase)])
+    }
+
+    /// Forgets what was synced of the note `id`.
+    public func forgetSyncedFile(of id: UUID) throws {
+        try database.execute("DELETE FROM sync_files WHERE note_id = ?", [.text(id.uuidString)])
+    }
+
+    /// Files Quire means to remove from the server (renamed notes' old
+    /// names), with the entity tag and the `TextFingerprint` each had.
+    public func staleFiles() throws -> [(name: String, etag: String, hash: String)] {
+        try database.query("SELECT file_name, etag, synced_hash FROM sync_stale_files").compactMap { row in
+            guard let name = row.string(0), let etag = row.string(1), let hash = row.string(2) else { return nil }
+            return (name, etag, hash)
+        }
+    }
+
+    /// Forgets the stale file `name` (removed, or changed by someone else and taken in as a note).
+    public func forgetStaleFile(_ name: String) throws {
+        try database.execute("DELETE FROM sync_stale_files WHERE file_name = ?", [.text(name)])
+    }
+
+    /// Records that the note's file is to be `file` from now on (about to be
+    /// written), and that its old file, `old`, is to be removed.
+    public func beginRename(to file: SyncedNoteFile, from old: SyncedNoteFile) throws {
+        try database.transaction {
+            if let etag = old.etag {
+                try database.execute(
+                    "INSERT OR REPLACE INTO sync_stale_files (file_name, etag, synced_hash) VALUES (?, ?, ?)",
+                    [.text(old.fileName), .text(etag), .text(old.syncedHash)])
+            }
+            try record(file)
+        }
+    }
+
+    /// Makes a note of a file taken from the server and records it as synced,
+    /// in one transaction; `file.noteID` is the new note's. Returns the note.
+    @discardableResult
+    public func createSyncedNote(body: String, modifiedAt: Date, file: SyncedNoteFile) throws -> Note {
+        try database.transaction {
+            let note = try createNote(id: file.noteID, body: body, at: modifiedAt, origin: nil)
+            var synced = file
+            synced.syncedRevision = note.revision
+            try record(synced)
+            return note
+        }
+    }
+
+    /// Saves `body`, taken from the server, as the note's text if the note is
+    /// still at `revision` (taking it out of the trash first if it is there),
+    /// and records `file` as synced at the revision saved, in one transaction.
+    /// Returns false, writing nothing, if the note was edited meanwhile or is gone.
+    public func saveSyncedBody(_ body: String, of id: UUID, over revision: Int64, file: SyncedNoteFile) throws -> Bool {
+        struct Refused: Error {}
+        do {
+            try database.transaction {
+                if try isInTrash(id) { try restoreFromTrash(id) }
+                guard case let .saved(saved) = try saveBody(of: id, to: body, over: revision) else { throw Refused() }
+                var synced = file
+                synced.syncedRevision = saved
+                try record(synced)
+            }
+            return true
+        } catch is Refused {
+            return false
+        }
+    }
+
+    /// Moves the note to the trash and forgets its file, in one transaction:
+    /// its file was removed on the server.
+    public func trashRemovedNote(_ id: UUID) throws {
+        try database.transaction {
+            if try !isInTrash(id), try note(id: id) != nil { try moveToTrash(id) }
+            try forgetSyncedFile(of: id)
+        }
+    }
+}

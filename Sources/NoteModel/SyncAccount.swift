@@ -1,0 +1,24 @@
+public import Foundation
+
+/// Where the notes sync to: a WebDAV folder and the user signing in to it
+/// (the password is kept by the desktop's keyring, never here).
+public struct SyncAccount: Sendable, Equatable {
+    /// The folder's URL, ending in "/".
+    public var folderURL: String
+    /// The user name.
+    public var userName: String
+    /// A PEM file of certificates trusted for this server instead of the
+    /// system's (a server with a certificate of its own), if any.
+    public var trustedCertificates: String?
+    /// When a sync last finished, and why the last one failed (nil if it did not).
+    public var lastSync: Date?
+    public var lastFailure: String?
+
+    public init(folderURL: String, userName: String, trustedCertificates: String? = nil, lastSync: Date? = nil, lastFailure: String? = nil) {
+        self.folderURL = folderURL
+        self.userName = userName
+        self.trustedCertificates = trustedCertificates
+        self.lastSync = lastSync
+        self.lastFailure = lastFailure
+    }
+}

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// A note's file in the sync folder, and the version both sides last agreed on.
+public struct SyncedNoteFile: Sendable, Equatable {
+    /// The note.
+    public var noteID: UUID
+    /// Its file's name in the folder.
+    public var fileName: String
+    /// The server's entity tag for the file as last seen; nil before the
+    /// file is first written (or if the server gives none).
+    public var etag: String?
+    /// The note's revision when both sides last held the same text; -1 if
+    /// not known (the note's text is compared with `syncedHash` instead).
+    public var syncedRevision: Int64
+    /// `TextFingerprint` of that text; empty before the first write.
+    public var syncedHash: String
+    /// `TextFingerprint` of a text sent to the server whose answer has not
+    /// come: if the server holds it, the write went through.
+    public var sentHash: String?
+    /// The file name's base that text's title gave: a later title that gives
+    /// another renames the file.
+    public var titleBase: String
+
+    public init(
+        noteID: UUID, fileName: String, etag: String?, syncedRevision: Int64, syncedHash: String, sentHash: String? = nil,
+        titleBase: String
+    ) {
+        self.noteID = noteID
+        self.fileName = fileName
+        self.etag = etag
+        self.syncedRevision = syncedRevision
+        self.syncedHash = syncedHash
+        self.sentHash = sentHash
+        self.titleBase = titleBase
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import NoteModel
+import Storage
+import Testing
+import TestSupport
+
+/// What sync keeps in the notes database: migrated into a file of the
+/// previous version, and written in one transaction with each note change.
+@Suite("Sync state in the notes database")
+struct SyncStateTests {
+    private func file(_ note: UUID, _ name: String, etag: String? = "\"1\"", revision: Int64 = 1) -> SyncedNoteFile {
+        SyncedNoteFile(
+            noteID: note, fileName: name, etag: etag, syncedRevision: revision, syncedHash: TextFingerprint.of(name),
+            titleBase: name)
+    }
+
+    @Test("a version 5 file is migrated: its notes are kept, with no account and nothing synced yet")
+    func migrationFromVersionFive() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let path = folder.file("v5.sqlite")
+        let id = UUID()
+        do {
+            // As Quire wrote it before sync: built by the first five migrations.
+            let old = try Database(path: path, schema: DatabaseSchema(
+                applicationID: 0x5155_4E54, migrations: Array(NoteStore.migrationsForTesting.prefix(5))))
+            try old.execute("INSERT INTO notes (id, body, created_at, modified_at, revision, pinned) VALUES (?, ?, 0, 0, 3, 1)",
+                            [.text(id.uuidString), .text("Groceries\nmilk")])
+            old.close()
+        }
+        let store = try NoteStore(path: path)
+        #expect(try store.note(id: id)?.body == "Groceries\nmilk")
+        #expect(try store.syncAccount() == nil)
+        #expect(try store.syncedFiles().isEmpty && store.staleFiles().isEmpty)
+        #expect(try store.syncCandidates() == [SyncCandidate(id: id, revision: 3, isInTrash: false)])
+        try store.setSyncAccount(SyncAccount(folderURL: "https://example.org/Notes/", userName: "ana"))
+        try store.record(file(id, "Groceries.md"))
+        #expect(try store.syncedFiles().map(\.fileName) == ["Groceries.md"])
+    }
+
+    @Test("another folder or user forgets what was synced; the same account keeps it; the password is never stored")
+    func accountChanges() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let note = try store.createNote(body: "A")
+        let account = SyncAccount(folderURL: "https://example.org/Notes/", userName: "ana", trustedCertificates: "/tmp/ca.pem")
+        try store.setSyncAccount(account)
+        try store.record(file(note.id, "A.md"))
+        try store.beginRename(to: file(note.id, "B.md", etag: nil), from: file(note.id, "A.md"))
+        #expect(try store.staleFiles().map(\.name) == ["A.md"])
+        try store.setSyncAccount(account)
+        #expect(try store.syncAccount() == account)
+        #expect(try store.syncedFiles().map(\.fileName) == ["B.md"], "the same account keeps what was synced")
+        try store.setSyncAccount(SyncAccount(folderURL: "https://example.org/Other/", userName: "ana"))
+        #expect(try store.syncedFiles().isEmpty && store.staleFiles().isEmpty, "a new folder starts afresh")
+        try store.setSyncAccount(nil)
+        #expect(try store.syncAccount() == nil)
+        let raw = try String(decoding: Data(contentsOf: URL(fileURLWithPath: store.path)), as: UTF8.self)
+        #expect(!raw.contains("secret"))
+    }
+
+    @Test("a note taken from the server is made and recorded together; a received text is not saved over an edit made meanwhile")
+    func receivedNotes() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let made = try store.createSyncedNote(body: "From the server", modifiedAt: Date(), file: file(UUID(), "From the server.md"))
+        #expect(try store.syncedFiles().map(\.noteID) == [made.id])
+        #expect(try store.syncedFiles().first?.syncedRevision == made.revision)
+
+        let revision = try #require(try store.revision(of: made.id))
+        try store.updateBody(of: made.id, to: "Edited here")  // meanwhile
+        #expect(try !store.saveSyncedBody("Newer there", of: made.id, over: revision, file: file(made.id, "x.md")))
+        #expect(try store.note(id: made.id)?.body == "Edited here", "the edit stays")
+        #expect(try store.syncedFiles().map(\.fileName) == ["From the server.md"], "and the record as it was")
+
+        try store.moveToTrash(made.id)
+        let current = try #require(try store.revision(of: made.id))
+        #expect(try store.saveSyncedBody("Newer there", of: made.id, over: current, file: file(made.id, "x.md")))
+        #expect(try store.note(id: made.id)?.body == "Newer there" && !store.isInTrash(made.id), "out of the trash with the server's text")
+
+        try store.trashRemovedNote(made.id)
+        #expect(try store.isInTrash(made.id) && store.syncedFiles().isEmpty)
+    }
+}
