@@ -35,6 +35,18 @@ let package = Package(
             pkgConfig: "gtksourceview-5",
             providers: [.apt(["libgtksourceview-5-dev"])]
         ),
+        // libsoup 3, for sync's HTTP (TLS through glib-networking).
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+        // libsecret, for the sync password (the desktop's Secret Service).
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -45,12 +57,18 @@ let package = Package(
         // language definition and a style scheme.
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        // Swift over libsoup: a WebDAV folder's files, listed, read and written conditionally.
+        .target(name: "WebDAV", dependencies: ["CSoup"], swiftSettings: strictSettings),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
+        // Passwords in the desktop's keyring.
+        .target(name: "Keyring", dependencies: ["CSecret"], swiftSettings: strictSettings),
+        // Sync of the notes with a WebDAV folder, one Markdown file a note.
+        .target(name: "NoteSync", dependencies: ["NoteModel", "WebDAV"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",
-            dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel"],
+            dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring"],
             swiftSettings: strictSettings
         ),
         // A tiny GTK program with a synchronous `main`, run by the bridge tests: it

@@ -22,12 +22,14 @@ set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
-BUILD_PACKAGES=(pkgconf libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev libsqlite3-dev)
+BUILD_PACKAGES=(pkgconf libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev libsqlite3-dev
+                libsoup-3.0-dev glib-networking libsecret-1-dev)
 # Packages for installing with Meson: the build tools (gcc for the `quire` command), msgfmt for the
 # translations, and the validators Meson's own tests run.
 INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)
 # The tests also install Quire, so they need INSTALL_PACKAGES too.
 TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3 gsettings-desktop-schemas
+               apache2 apache2-utils rclone openssl gnome-keyring
                "${INSTALL_PACKAGES[@]}")
 MESON_BUILD_DIR=.build-meson
 

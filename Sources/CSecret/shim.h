@@ -1,0 +1,52 @@
+/*
+ * libsecret for Swift: passwords kept by the desktop's Secret Service (GNOME
+ * Keyring, KWallet). The only place that knows libsecret's C macros and its
+ * schema structure.
+ */
+#ifndef CSECRET_SHIM_H
+#define CSECRET_SHIM_H
+
+#include <libsecret/secret.h>
+
+/* Quire's passwords: one per server folder and user. */
+static const SecretSchema csecret_quire_schema = {
+    "io.github.quire.Quire.Sync", SECRET_SCHEMA_NONE,
+    {
+        { "server", SECRET_SCHEMA_ATTRIBUTE_STRING },
+        { "user", SECRET_SCHEMA_ATTRIBUTE_STRING },
+        { NULL, 0 },
+    },
+    0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+};
+
+static inline GHashTable *csecret_attributes(const char *server, const char *user) {
+    GHashTable *attributes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    g_hash_table_insert(attributes, g_strdup("server"), g_strdup(server));
+    g_hash_table_insert(attributes, g_strdup("user"), g_strdup(user));
+    return attributes;
+}
+
+/* Stores `password` for `server` and `user` in the default collection. */
+static inline void csecret_store(const char *server, const char *user, const char *label, const char *password,
+                                 GAsyncReadyCallback callback, gpointer data) {
+    GHashTable *attributes = csecret_attributes(server, user);
+    secret_password_storev(&csecret_quire_schema, attributes, SECRET_COLLECTION_DEFAULT, label, password, NULL,
+                           callback, data);
+    g_hash_table_unref(attributes);
+}
+
+/* Looks up the password for `server` and `user`. */
+static inline void csecret_lookup(const char *server, const char *user, GAsyncReadyCallback callback, gpointer data) {
+    GHashTable *attributes = csecret_attributes(server, user);
+    secret_password_lookupv(&csecret_quire_schema, attributes, NULL, callback, data);
+    g_hash_table_unref(attributes);
+}
+
+/* Removes the password for `server` and `user`. */
+static inline void csecret_clear(const char *server, const char *user, GAsyncReadyCallback callback, gpointer data) {
+    GHashTable *attributes = csecret_attributes(server, user);
+    secret_password_clearv(&csecret_quire_schema, attributes, NULL, callback, data);
+    g_hash_table_unref(attributes);
+}
+
+#endif

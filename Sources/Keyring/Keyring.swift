@@ -1,0 +1,75 @@
+import CSecret
+
+/// Passwords kept by the desktop's Secret Service (GNOME Keyring, KWallet)
+/// through libsecret, one for each server folder and user: never in a file
+/// of the app's, nor in a log line. Every call is asynchronous on the GLib
+/// main loop (the keyring may ask the person to unlock it).
+@MainActor
+public enum Keyring {
+    /// Keeps `password` for `user` at `server`, shown in the keyring's
+    /// manager as `label`.
+    public static func store(_ password: String, server: String, user: String, label: String) async throws(KeyringError) {
+        try await call { callback, data in csecret_store(server, user, label, password, callback, data) } finish: { result, error in
+            _ = secret_password_store_finish(result, error)
+        }
+    }
+
+    /// The password kept for `user` at `server`, or nil if none is.
+    public static func password(server: String, user: String) async throws(KeyringError) -> String? {
+        var password: String?
+        try await call { callback, data in csecret_lookup(server, user, callback, data) } finish: { result, error in
+            if let secret = secret_password_lookup_finish(result, error) {
+                password = String(cString: secret)
+                secret_password_free(secret)
+            }
+        }
+        return password
+    }
+
+    /// Forgets the password for `user` at `server`.
+    public static func clear(server: String, user: String) async throws(KeyringError) {
+        try await call { callback, data in csecret_clear(server, user, callback, data) } finish: { result, error in
+            _ = secret_password_clear_finish(result, error)
+        }
+    }
+
+    /// Starts a libsecret call with a callback and its data, and once it
+    /// completes runs `finish` with its result and an error to fill.
+    private static func call(
+        _ start: (GAsyncReadyCallback, gpointer) -> Void,
+        finish: @escaping (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void
+    ) async throws(KeyringError) {
+        let failure: String? = await withCheckedContinuation { continuation in
+            let pending = PendingCall(finish: finish, continuation: continuation)
+            start({ _, result, data in
+                let pending = Unmanaged<PendingCall>.fromOpaque(data!).takeRetainedValue()
+                MainActor.assumeIsolated { pending.complete(result) }
+            }, Unmanaged.passRetained(pending).toOpaque())
+        }
+        if let failure { throw KeyringError(message: failure) }
+    }
+}
+
+/// A libsecret call under way: what to do with its result, and who waits for it.
+@MainActor
+private final class PendingCall {
+    let finish: (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void
+    let continuation: CheckedContinuation<String?, Never>
+
+    init(finish: @escaping (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void,
+         continuation: CheckedContinuation<String?, Never>) {
+        self.finish = finish
+        self.continuation = continuation
+    }
+
+    func complete(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        finish(result, &error)
+        if let error {
+            continuation.resume(returning: String(cString: error.pointee.message))
+            g_error_free(error)
+        } else {
+            continuation.resume(returning: nil)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The WebDAV folders an address a person gave may mean: the address itself
+/// (a WebDAV folder's URL, with the remote folder's name after it if one is
+/// given), and for the base URL of a Nextcloud or ownCloud server, the
+/// user's Notes folder there (`remote.php/dav/files/<user>/Notes/`), where
+/// Nextcloud's Notes apps keep notes. Connecting tries them in this order.
+public enum SyncFolderAddress {
+    /// The Notes apps' folder.
+    public static let nextcloudNotesFolder = "Notes"
+
+    public static func candidates(for address: String, user: String, folder: String?) -> [String] {
+        var base = address.trimmingCharacters(in: .whitespaces)
+        if !base.contains("://") { base = "https://" + base }
+        if !base.hasSuffix("/") { base += "/" }
+        let folderPart = folder.map(encoded).map { $0.isEmpty ? "" : $0 + "/" } ?? ""
+        if base.contains("/remote.php/") { return [base + folderPart] }
+        let notes = folderPart.isEmpty ? encoded(nextcloudNotesFolder) + "/" : folderPart
+        let nextcloud = base + "remote.php/dav/files/" + encoded(user) + "/" + notes
+        return folderPart.isEmpty ? [base, nextcloud] : [base + folderPart, nextcloud]
+    }
+
+    /// A folder path's segments percent-encoded, its slashes kept.
+    private static func encoded(_ path: String) -> String {
+        path.split(separator: "/").map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
+        }.joined(separator: "/")
+    }
+}

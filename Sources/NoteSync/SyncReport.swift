@@ -1,0 +1,22 @@
+/// What one sync did.
+public struct SyncReport: Sendable, Equatable {
+    /// Notes written to the server (new, changed or renamed).
+    public var sent = 0
+    /// Notes taken from the server (new or changed).
+    public var received = 0
+    /// Notes changed on both sides: the server's version kept as a new note.
+    public var conflicts = 0
+    /// Notes moved to the trash because their file left the server.
+    public var trashed = 0
+    /// Files removed from the server because their note went to the trash.
+    public var removed = 0
+    /// Files left for the next sync, each with why (changed meanwhile, not text).
+    public var postponed: [String] = []
+    /// How many requests the sync sent.
+    public var requests = 0
+
+    public init() {}
+
+    /// Whether the sync changed nothing on either side.
+    public var changedNothing: Bool { sent + received + conflicts + trashed + removed == 0 }
+}

@@ -1,0 +1,437 @@
+import Foundation
+import NoteModel
+import WebDAV
+
+/// One sync, step by step: list the folder, plan, guard against mass
+/// deletion, then settle each synced note, take in new files, send new notes
+/// and remove the old names of renamed ones.
+@MainActor
+final class SyncRun {
+    private let store: NoteStore
+    private let remote: WebDAVClient
+    private let untitled: String
+    private let conflictTitle: (String, Date) -> String
+    private let progress: ((Int, Int) -> Void)?
+    private(set) var report = SyncReport()
+    /// File names in use on the server or by a note (lowercased), for new names.
+    private var takenNames: Set<String> = []
+    private var notes: [UUID: SyncCandidate] = [:]
+    /// Notes this sync gave a file by pairing them with one already there.
+    private var paired: Set<UUID> = []
+    /// Notes unchanged here whose files left the server: renamed there (a
+    /// new file holds their text under another title) or sent to the trash.
+    private var vanished: [UUID: SyncedNoteFile] = [:]
+    private var work = (done: 0, total: 0)
+
+    init(
+        store: NoteStore, remote: WebDAVClient, untitled: String, conflictTitle: @escaping (String, Date) -> String,
+        progress: ((Int, Int) -> Void)?
+    ) {
+        self.store = store
+        self.remote = remote
+        self.untitled = untitled
+        self.conflictTitle = conflictTitle
+        self.progress = progress
+    }
+
+    /// How a note stands against what was last synced of it.
+    enum LocalState { case gone, trashed, edited, unchanged }
+
+    func perform(allowingMassDeletion: Bool) async throws {
+        let files = try await remote.list().filter { SyncRun.isNoteFile($0.name) }
+        var unclaimed = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let synced = try store.syncedFiles()
+        let stale = try store.staleFiles()
+        notes = Dictionary(try store.syncCandidates().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        takenNames = Set(files.map { $0.name.lowercased() } + synced.map { $0.fileName.lowercased() } + stale.map { $0.name.lowercased() })
+
+        let pairs = synced.map { file in (file, unclaimed.removeValue(forKey: file.fileName)) }
+        let staleOnServer = stale.compactMap { entry in unclaimed.removeValue(forKey: entry.name).map { (entry, $0) } }
+        for entry in stale where !staleOnServer.contains(where: { $0.0.name == entry.name }) { try store.forgetStaleFile(entry.name) }
+        let syncedIDs = Set(synced.map(\.noteID))
+        let newNotes = notes.values.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
+
+        if !allowingMassDeletion { try guardAgainstMassDeletion(pairs, remoteCount: files.count) }
+        work.total = pairs.count(where: { !SyncRun.sameVersion($0.1?.etag, $0.0.etag) })
+            + unclaimed.count + newNotes.count
+        var copies: [UUID] = []
+        for (file, remoteFile) in pairs {
+            if let copy = try await settle(file, remoteFile) { copies.append(copy) }
+        }
+        try await takeIn(Array(unclaimed.values).sorted { $0.name < $1.name })
+        for file in vanished.values {
+            try store.trashRemovedNote(file.noteID)
+            report.trashed += 1
+        }
+        for id in newNotes + copies { try await sendNew(id) }
+        for (entry, remoteFile) in staleOnServer { try await removeStale(entry, remoteFile) }
+    }
+
+    // MARK: Planning
+
+    static func isNoteFile(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return !name.hasPrefix(".") && (lowered.hasSuffix(".md") || lowered.hasSuffix(".txt"))
+    }
+
+    private func localState(of file: SyncedNoteFile) -> LocalState {
+        guard let note = notes[file.noteID] else { return .gone }
+        if note.isInTrash { return .trashed }
+        return note.revision == file.syncedRevision ? .unchanged : .edited
+    }
+
+    /// Stops before a sync that would send more than half of the notes on one
+    /// side (and more than 10) away: to the trash here, or off the server.
+    private func guardAgainstMassDeletion(_ pairs: [(SyncedNoteFile, RemoteFile?)], remoteCount: Int) throws {
+        let liveSynced = pairs.count { [.edited, .unchanged].contains(localState(of: $0.0)) }
+        let toTrash = pairs.count { $0.1 == nil && localState(of: $0.0) == .unchanged }
+        let toRemove = pairs.count { $0.1 != nil && [.gone, .trashed].contains(localState(of: $0.0)) }
+        let tooMany = { (count: Int, of: Int) in count > 10 && count * 2 > of }
+        if tooMany(toTrash, liveSynced) || tooMany(toRemove, remoteCount) {
+            throw SyncError.massDeletion(local: toTrash, remote: toRemove)
+        }
+    }
+
+    private func advance() {
+        work.done += 1
+        progress?(work.done, max(work.total, work.done))
+    }
+
+    // MARK: A synced note
+
+    /// Brings one synced note and its file in step. Returns the copy made of
+    /// the server's version in a conflict, which is then sent as a new note.
+    private func settle(_ known: SyncedNoteFile, _ remoteFile: RemoteFile?) async throws -> UUID? {
+        var file = known
+        var local = localState(of: file)
+        if local == .edited, let body = try store.note(id: file.noteID)?.body, TextFingerprint.of(body) == file.syncedHash {
+            file.syncedRevision = notes[file.noteID]?.revision ?? file.syncedRevision
+            try store.record(file)
+            local = .unchanged  // saved again with the same text
+        }
+        guard let remoteFile else {
+            switch local {
+            case .gone, .trashed: try store.forgetSyncedFile(of: file.noteID)
+            case .unchanged:
+                vanished[file.noteID] = file  // to the trash, unless renamed
+            case .edited:
+                // Changed here, gone there: the edit wins, as a new file of the same name.
+                file.etag = nil
+                try await send(file, condition: .absent)
+            }
+            return nil
+        }
+        var serverText: (text: String, etag: String?)?
+        if !SyncRun.sameVersion(remoteFile.etag, file.etag) {
+            advance()
+            let (data, etag) = try await remote.read(file.fileName)
+            guard let text = String(data: data, encoding: .utf8) else {
+                report.postponed.append("\(file.fileName): not UTF-8 text")
+                return nil
+            }
+            let hash = TextFingerprint.of(text)
+            let version = etag ?? remoteFile.etag
+            if hash == file.syncedHash {
+                file.etag = version  // the same text: only the tag moved
+            } else if hash == file.sentHash {
+                file.etag = version  // a write whose answer was lost went through
+                file.syncedHash = hash
+                file.syncedRevision = -1
+            } else if file.syncedHash.isEmpty && file.sentHash != nil {
+                // Never written by this note: someone else's file took its name.
+                try store.forgetSyncedFile(of: file.noteID)
+                try await takeIn([remoteFile])
+                return nil
+            } else {
+                serverText = (text, version)
+            }
+            file.sentHash = nil
+            try store.record(file)
+            if local == .edited, serverText == nil, try store.note(id: file.noteID).map({ TextFingerprint.of($0.body) }) == file.syncedHash {
+                local = .unchanged  // the write that went through was this very text
+                file.syncedRevision = notes[file.noteID]?.revision ?? -1
+                try store.record(file)
+            }
+        }
+        switch (local, serverText) {
+        case (.unchanged, nil):
+            return nil
+        case (.edited, nil):
+            try await send(file, condition: file.etag.map { .unchanged(etag: $0) })
+            return nil
+        case let (.unchanged, .some(server)), let (.trashed, .some(server)):
+            try receive(server.text, etag: server.etag, into: file)
+            return nil
+        case let (.gone, .some(server)):
+            try store.forgetSyncedFile(of: file.noteID)
+            var recreated = file
+            recreated.noteID = UUID()
+            try store.createSyncedNote(body: server.text, modifiedAt: Date(), file: synced(recreated, text: server.text, etag: server.etag))
+            report.received += 1
+            return nil
+        case let (.edited, .some(server)):
+            return try await resolveConflict(file, server: server)
+        case (.trashed, nil), (.gone, nil):
+            advance()
+            guard let etag = try await usableTag(file.fileName, file.etag, holding: file.syncedHash),
+                  try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+                      try await remote.delete(file.fileName, ifUnchanged: etag)
+                  }) != nil
+            else {
+                report.postponed.append("\(file.fileName): changed on the server meanwhile")
+                return nil  // the next sync takes the change in
+            }
+            try store.forgetSyncedFile(of: file.noteID)
+            report.removed += 1
+            return nil
+        }
+    }
+
+    /// `file` as synced with `text` at `etag` (its revision set by the store's write).
+    private func synced(_ file: SyncedNoteFile, text: String, etag: String?) -> SyncedNoteFile {
+        var synced = file
+        synced.etag = etag
+        synced.syncedHash = TextFingerprint.of(text)
+        synced.sentHash = nil
+        synced.titleBase = titleBase(of: text)
+        return synced
+    }
+
+    /// Saves the server's `text` as the note's (taking it out of the trash).
+    private func receive(_ text: String, etag: String?, into file: SyncedNoteFile) throws {
+        guard let revision = try store.revision(of: file.noteID) else { return }
+        if try store.saveSyncedBody(text, of: file.noteID, over: revision, file: synced(file, text: text, etag: etag)) {
+            report.received += 1
+        } else {
+            report.postponed.append("\(file.fileName): edited while it was received")
+        }
+    }
+
+    /// Both sides changed: the note keeps its text (sent over the server's
+    /// version), and the server's version becomes a new note beside it,
+    /// unless the two are the same text.
+    private func resolveConflict(_ file: SyncedNoteFile, server: (text: String, etag: String?)) async throws -> UUID? {
+        guard let note = try store.note(id: file.noteID) else { return nil }
+        var file = file
+        if note.body == server.text {
+            file = synced(file, text: server.text, etag: server.etag)
+            file.syncedRevision = note.revision
+            try store.record(file)
+            return nil
+        }
+        let copy = try store.createNote(body: conflictCopy(of: server.text), at: Date())
+        notes[copy.id] = SyncCandidate(id: copy.id, revision: copy.revision, isInTrash: false)
+        file.etag = server.etag
+        file.syncedHash = TextFingerprint.of(server.text)
+        try store.record(file)
+        report.conflicts += 1
+        try await send(file, condition: server.etag.map { .unchanged(etag: $0) })
+        return copy.id
+    }
+
+    /// The server's version of a note in conflict, its title line marked
+    /// with `conflictTitle`; the rest of the text as it was.
+    func conflictCopy(of text: String) -> String {
+        let title = Note.title(ofBody: text)
+        let marked = conflictTitle(title.isEmpty ? untitled : title, Date())
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return marked + "\n" + text }
+        let line = lines[index]
+        let marks = line.prefix { "#> \t".contains($0) }
+        lines[index] = Substring(String(marks) + marked)
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Sending
+
+    /// Sends the note's text as `file`, renaming the file first if its title
+    /// now gives another name; `condition` is what the server should hold
+    /// (nil: whatever it holds, for a server without entity tags). Returns
+    /// false if the server held something else, leaving `file` as it was.
+    @discardableResult
+    private func send(_ file: SyncedNoteFile, condition: WriteCondition?) async throws -> Bool {
+        guard let note = try store.note(id: file.noteID) else { return false }
+        advance()
+        var condition = condition
+        if case let .unchanged(etag) = condition {
+            guard let usable = try await usableTag(file.fileName, etag, holding: file.syncedHash) else {
+                report.postponed.append("\(file.fileName): changed on the server meanwhile")
+                return false
+            }
+            condition = .unchanged(etag: usable)
+        }
+        let base = titleBase(of: note.body)
+        var target = file
+        let renaming = base != file.titleBase && file.etag != nil && condition != .absent
+        if renaming {
+            target.fileName = NoteFileName.unique(base, extension: "md", taken: &takenNames)
+            target.etag = nil
+            target.titleBase = base
+            target.syncedHash = ""
+        }
+        target.sentHash = TextFingerprint.of(note.body)
+        if renaming { try store.beginRename(to: target, from: file) } else { try store.record(target) }
+        let written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
+            try await remote.write(Data(note.body.utf8), to: target.fileName, if: renaming ? .absent : condition)
+        }
+        guard let etag = written else {
+            // Changed there meanwhile, or the new name taken: the next sync sees it.
+            try store.record(file)
+            if renaming { try store.forgetStaleFile(file.fileName) }
+            report.postponed.append("\(target.fileName): changed on the server meanwhile")
+            return false
+        }
+        target.etag = etag
+        target.syncedHash = target.sentHash ?? ""
+        target.sentHash = nil
+        target.syncedRevision = note.revision
+        if !renaming { target.titleBase = base }
+        try store.record(target)
+        report.sent += 1
+        if renaming {
+            // If it was edited there under its old name meanwhile, the next sync takes it in as a note.
+            if let oldEtag = try await usableTag(file.fileName, file.etag, holding: file.syncedHash),
+               try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+                   try await remote.delete(file.fileName, ifUnchanged: oldEtag)
+               }) != nil {
+                try store.forgetStaleFile(file.fileName)
+            }
+        }
+        return true
+    }
+
+    /// Sends a note that has no file yet, under a new name made from its title.
+    private func sendNew(_ id: UUID) async throws {
+        guard !paired.contains(id), let note = try store.note(id: id), try !store.isInTrash(id) else { return }
+        let base = titleBase(of: note.body)
+        let file = SyncedNoteFile(
+            noteID: id, fileName: NoteFileName.unique(base, extension: "md", taken: &takenNames), etag: nil,
+            syncedRevision: -1, syncedHash: "", titleBase: base)
+        if try await !send(file, condition: .absent) {
+            try store.forgetSyncedFile(of: id)  // the name was taken meanwhile: a new one next time
+        }
+    }
+
+    // MARK: Taking in
+
+    /// Makes notes of files no note has: new on the server, or put there by
+    /// another app. A file holding the text of a note that has no file (the
+    /// same notes in a folder synced before, or a note trashed here whose file
+    /// came back) becomes that note's file instead, out of the trash.
+    private func takeIn(_ files: [RemoteFile]) async throws {
+        guard !files.isEmpty else { return }
+        var unsynced = try unsyncedNotesByText()
+        for remoteFile in files {
+            advance()
+            let (data, etag) = try await remote.read(remoteFile.name)
+            guard let text = String(data: data, encoding: .utf8) else {
+                report.postponed.append("\(remoteFile.name): not UTF-8 text")
+                continue
+            }
+            let file = synced(
+                SyncedNoteFile(noteID: UUID(), fileName: remoteFile.name, etag: nil, syncedRevision: -1, syncedHash: "", titleBase: ""),
+                text: text, etag: etag ?? remoteFile.etag)
+            if let renamed = try renamedNote(now: text) {
+                vanished[renamed.noteID] = nil
+                var moved = file
+                moved.noteID = renamed.noteID
+                try receive(text, etag: moved.etag, into: moved)
+                continue
+            }
+            if let (id, revision) = unsynced.removeValue(forKey: text) {
+                var paired = file
+                paired.noteID = id
+                paired.syncedRevision = revision
+                try store.record(paired)
+                if try store.isInTrash(id) {
+                    try store.restoreFromTrash(id)
+                    report.received += 1
+                }
+                self.paired.insert(id)
+                continue
+            }
+            try store.createSyncedNote(body: text, modifiedAt: remoteFile.modified ?? Date(), file: file)
+            report.received += 1
+        }
+    }
+
+    /// The note whose file left the server and whose text, but for its first
+    /// line, is `text`'s: its file renamed with a new title (by another
+    /// Quire, or by hand).
+    private func renamedNote(now text: String) throws -> SyncedNoteFile? {
+        guard !vanished.isEmpty else { return nil }
+        let rest = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first }
+        for file in vanished.values.sorted(by: { $0.fileName < $1.fileName }) {
+            guard let body = try store.note(id: file.noteID)?.body else { continue }
+            if body == text || (rest(body).map { !$0.isEmpty } == true && rest(body) == rest(text)) { return file }
+        }
+        return nil
+    }
+
+    /// The notes that have no file, by their text: those outside the trash
+    /// before those in it.
+    private func unsyncedNotesByText() throws -> [String: (UUID, Int64)] {
+        let syncedIDs = Set(try store.syncedFiles().map(\.noteID))
+        var byText: [String: (UUID, Int64)] = [:]
+        let unsynced = notes.values.filter { !syncedIDs.contains($0.id) }.sorted { !$0.isInTrash && $1.isInTrash }
+        for candidate in unsynced.reversed() {
+            if let note = try store.note(id: candidate.id) { byText[note.body] = (note.id, note.revision) }
+        }
+        return byText
+    }
+
+    /// Removes a renamed note's old file, if no one changed it since;
+    /// if someone did, it becomes a note of its own.
+    private func removeStale(_ entry: (name: String, etag: String, hash: String), _ remoteFile: RemoteFile) async throws {
+        if SyncRun.sameVersion(remoteFile.etag, entry.etag),
+           let etag = try await usableTag(entry.name, entry.etag, holding: entry.hash),
+           try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+               try await remote.delete(entry.name, ifUnchanged: etag)
+           }) != nil {
+            try store.forgetStaleFile(entry.name)
+            return
+        }
+        try store.forgetStaleFile(entry.name)
+        try await takeIn([remoteFile])
+    }
+
+    /// Whether two entity tags name the same version (weak comparison: a
+    /// weak tag and the strong one it became are the same version).
+    static func sameVersion(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return false }
+        let strong = { (tag: String) in tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag }
+        return strong(first) == strong(second)
+    }
+
+    /// A tag for `If-Match` on the file `name` known at `etag`: the tag
+    /// itself if it is strong. A weak tag never matches; Apache gives one
+    /// during the second a file changed, and a strong one after it: so the
+    /// file is read again after that second, and its strong tag given if it
+    /// still holds the text of `hash`. Nil if the file changed (or no tag is known).
+    private func usableTag(_ name: String, _ etag: String?, holding hash: String) async throws -> String? {
+        guard let etag else { return nil }
+        guard etag.hasPrefix("W/") else { return etag }
+        try await Task.sleep(for: .milliseconds(1_100))
+        let (data, fresh) = try await remote.read(name)
+        guard let fresh, !fresh.hasPrefix("W/"), TextFingerprint.of(String(decoding: data, as: UTF8.self)) == hash
+        else { return nil }
+        return fresh
+    }
+
+    /// What a conditional `request` gave, or nil if the server held another
+    /// version than it expected (412); any other failure is thrown.
+    private static func unlessChanged<Value>(
+        _ request: () async throws(WebDAVError) -> Value
+    ) async throws(WebDAVError) -> Value? {
+        do {
+            return try await request()
+        } catch {
+            if error == .preconditionFailed { return nil }
+            throw error
+        }
+    }
+
+    private func titleBase(of text: String) -> String {
+        NoteFileName.base(for: Note.title(ofBody: text), fallback: untitled)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads a WebDAV `207 Multi-Status` answer to `PROPFIND Depth: 1` into the
+/// files of the folder: each response's href, entity tag, size, date and
+/// whether it is a collection, from the properties found (status 200).
+final class MultistatusListing: NSObject, XMLParserDelegate {
+    /// One `<response>` of the answer.
+    struct Entry {
+        var href = ""
+        var etag: String?
+        var size: Int?
+        var modified: Date?
+        var isCollection = false
+    }
+
+    private(set) var entries: [Entry] = []
+    private var current: Entry?
+    private var propstat = Entry()
+    private var propstatStatus: Int?
+    private var text = ""
+    private var sawMultistatus = false
+
+    /// The entries of `data`; throws `WebDAVError.malformedListing` if it is not a multistatus answer.
+    static func entries(in data: Data) throws(WebDAVError) -> [Entry] {
+        let listing = MultistatusListing()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.delegate = listing
+        guard parser.parse() else {
+            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "not XML"
+            throw .malformedListing(reason)
+        }
+        guard listing.sawMultistatus else { throw .malformedListing("no multistatus element") }
+        return listing.entries
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        text = ""
+        guard namespaceURI == "DAV:" else { return }
+        switch elementName {
+        case "multistatus": sawMultistatus = true
+        case "response": current = Entry()
+        case "propstat":
+            propstat = Entry()
+            propstatStatus = nil
+        case "collection": propstat.isCollection = true
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard namespaceURI == "DAV:" else { return }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch elementName {
+        case "href": if current != nil, current?.href.isEmpty == true { current?.href = value }
+        case "getetag": propstat.etag = value.isEmpty ? nil : value
+        case "getcontentlength": propstat.size = Int(value)
+        case "getlastmodified": propstat.modified = MultistatusListing.httpDate(value)
+        case "status": propstatStatus = MultistatusListing.statusCode(value)
+        case "propstat":
+            // Properties are kept only from a propstat that found them (a
+            // missing property comes in a propstat of its own, status 404).
+            if propstatStatus == 200 || propstatStatus == nil {
+                if let etag = propstat.etag { current?.etag = etag }
+                if let size = propstat.size { current?.size = size }
+                if let modified = propstat.modified { current?.modified = modified }
+                if propstat.isCollection { current?.isCollection = true }
+            }
+        case "response":
+            if let current, !current.href.isEmpty { entries.append(current) }
+            current = nil
+        default: break
+        }
+        text = ""
+    }
+
+    /// 200 from "HTTP/1.1 200 OK".
+    static func statusCode(_ line: String) -> Int? {
+        let parts = line.split(separator: " ")
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+
+    /// An HTTP date ("Sun, 22 Nov 2026 10:00:00 GMT").
+    static func httpDate(_ value: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value)
+    }
+}

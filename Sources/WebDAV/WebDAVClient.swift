@@ -1,0 +1,146 @@
+import CSoup
+public import Foundation
+
+/// A folder on a WebDAV server (Nextcloud, ownCloud, Apache's mod_dav,
+/// nginx, rclone): list its files, read, write and remove them, every write
+/// conditional on the version last seen. Requests run asynchronously on the
+/// GLib main loop through libsoup; nothing waits on the network.
+@MainActor
+public final class WebDAVClient {
+    /// The folder's URL, ending in "/".
+    public let folder: String
+    /// How many requests this client has sent.
+    public private(set) var requestCount = 0
+    private nonisolated(unsafe) let session: UnsafeMutablePointer<SoupSession>
+    private let authorization: String
+
+    /// A client for the folder at `folder` (an http or https URL), signing in
+    /// as `user` with `password` (HTTP Basic). `trustedCertificates`, a PEM
+    /// file, replaces the system's certificate authorities (a server with a
+    /// certificate of its own).
+    public init(folder: String, user: String, password: String, trustedCertificates: String? = nil) throws(WebDAVError) {
+        guard let url = URL(string: folder), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false
+        else { throw .invalidAddress(folder) }
+        self.folder = folder.hasSuffix("/") ? folder : folder + "/"
+        session = csoup_session_new("Quire", 30)
+        let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
+        authorization = "Basic \(credentials)"
+        if let trustedCertificates {
+            var error: UnsafeMutablePointer<GError>?
+            if csoup_session_trust_file(session, trustedCertificates, &error) == 0 {
+                let detail = error.map { String(cString: $0.pointee.message) } ?? trustedCertificates
+                if let error { g_error_free(error) }
+                throw .certificate(detail)
+            }
+        }
+    }
+
+    deinit {
+        csoup_unref(session)
+    }
+
+    /// The files in the folder (not its sub-folders): one `PROPFIND Depth: 1`.
+    public func list() async throws(WebDAVError) -> [RemoteFile] {
+        let response = try await propfind(depth: "1")
+        let folderPath = WebDAVClient.decodedPath(of: folder)
+        return try MultistatusListing.entries(in: response.body).compactMap { entry in
+            guard !entry.isCollection else { return nil }
+            let path = WebDAVClient.decodedPath(of: entry.href)
+            guard path != folderPath, let name = path.split(separator: "/").last.map(String.init) else { return nil }
+            return RemoteFile(name: name, etag: entry.etag, size: entry.size, modified: entry.modified)
+        }
+    }
+
+    /// Checks that the folder is there and the credentials are accepted (`PROPFIND Depth: 0`).
+    public func checkFolder() async throws(WebDAVError) {
+        let response = try await propfind(depth: "0")
+        _ = try MultistatusListing.entries(in: response.body)
+    }
+
+    /// The content of the file `name`, and its entity tag.
+    public func read(_ name: String) async throws(WebDAVError) -> (data: Data, etag: String?) {
+        let response = try await send("GET", url(of: name))
+        return (response.body, response.etag)
+    }
+
+    /// Writes `data` as the file `name` if `condition` holds (412, `.preconditionFailed`, if not;
+    /// nil writes whatever the server holds, for a server that gives no entity tags).
+    /// Returns the new version's entity tag, if the server gave one.
+    @discardableResult
+    public func write(_ data: Data, to name: String, if condition: WriteCondition?) async throws(WebDAVError) -> String? {
+        let response = try await send(
+            "PUT", url(of: name), headers: condition.map { [WebDAVClient.header(for: $0)] } ?? [], body: data,
+            contentType: "text/markdown; charset=utf-8")
+        return response.etag
+    }
+
+    /// Removes the file `name` if it is still the version `etag` (412 if not).
+    /// A file already gone counts as removed.
+    public func delete(_ name: String, ifUnchanged etag: String) async throws(WebDAVError) {
+        do {
+            _ = try await send("DELETE", url(of: name), headers: [WebDAVClient.header(for: .unchanged(etag: etag))])
+        } catch .notFound {
+            return
+        }
+    }
+
+    /// Creates the folder (`MKCOL`); its parent must exist.
+    public func createFolder() async throws(WebDAVError) {
+        _ = try await send("MKCOL", folder)
+    }
+
+    // MARK: Requests
+
+    private static let propfindBody = Data("""
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/></d:prop></d:propfind>
+        """.utf8)
+
+    private func propfind(depth: String) async throws(WebDAVError) -> HTTPResponse {
+        let response = try await send(
+            "PROPFIND", folder, headers: [("Depth", depth)], body: WebDAVClient.propfindBody,
+            contentType: "application/xml; charset=utf-8")
+        guard response.status == 207 else {
+            throw .malformedListing("the server answered \(response.status) \(response.reason), not a WebDAV listing")
+        }
+        return response
+    }
+
+    private func send(
+        _ method: String, _ url: String, headers: [(String, String)] = [], body: Data? = nil, contentType: String? = nil
+    ) async throws(WebDAVError) -> HTTPResponse {
+        requestCount += 1
+        let result = await HTTPExchange.send(
+            method, to: url, headers: [("Authorization", authorization)] + headers, body: body, contentType: contentType,
+            through: session)
+        let response = try result.get()
+        guard response.succeeded else { throw WebDAVError.status(response.status, reason: response.reason) }
+        return response
+    }
+
+    private static func header(for condition: WriteCondition) -> (String, String) {
+        switch condition {
+        case .absent: ("If-None-Match", "*")
+        case let .unchanged(etag): ("If-Match", etag)
+        }
+    }
+
+    /// The URL of the file `name` in the folder, its name percent-encoded whole.
+    func url(of name: String) -> String {
+        folder + (name.addingPercentEncoding(withAllowedCharacters: WebDAVClient.unreserved) ?? name)
+    }
+
+    /// The characters a path segment keeps as they are (RFC 3986's unreserved).
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// The decoded path of an href or URL, without a final "/".
+    static func decodedPath(of href: String) -> String {
+        var path = href
+        if let url = URL(string: href), url.scheme != nil {
+            path = url.path(percentEncoded: true)
+        }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.removingPercentEncoding ?? path
+    }
+}

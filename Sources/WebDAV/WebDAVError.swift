@@ -1,0 +1,51 @@
+/// Why a WebDAV request failed, in words a person can act on.
+public enum WebDAVError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No server answered: the name does not resolve, nothing listens, or it
+    /// stopped answering (the detail is GLib's own message).
+    case unreachable(String)
+    /// The server's certificate is not trusted (the detail says why).
+    case certificate(String)
+    /// The server refused the user name or password (401).
+    case unauthorized
+    /// The server does not let this user do that: a read-only folder or file (403).
+    case forbidden
+    /// There is no such folder or file on the server (404, 409 for a missing parent).
+    case notFound
+    /// The file is not the version the request expected (412): someone else changed it.
+    case preconditionFailed
+    /// The server has no room left (507).
+    case insufficientStorage
+    /// The server answered with another failure (its status and reason).
+    case server(status: Int, reason: String)
+    /// The server's answer to a listing could not be read as a WebDAV listing.
+    case malformedListing(String)
+    /// The address is not an http or https URL.
+    case invalidAddress(String)
+
+    public var description: String {
+        switch self {
+        case let .unreachable(detail): "the server could not be reached (\(detail))"
+        case let .certificate(detail): "the server's certificate is not trusted (\(detail))"
+        case .unauthorized: "the server refused the user name or password"
+        case .forbidden: "the server does not allow this (the folder or file is read-only)"
+        case .notFound: "the folder is not on the server"
+        case .preconditionFailed: "the file changed on the server meanwhile"
+        case .insufficientStorage: "the server is out of space"
+        case let .server(status, reason): "the server failed (\(status) \(reason))"
+        case let .malformedListing(detail): "the server's listing of the folder could not be read (\(detail))"
+        case let .invalidAddress(address): "\"\(address)\" is not a web address (it should start with https:// or http://)"
+        }
+    }
+
+    /// An error for an HTTP status that is not a success.
+    static func status(_ status: Int, reason: String) -> WebDAVError {
+        switch status {
+        case 401: .unauthorized
+        case 403: .forbidden
+        case 404, 409, 410: .notFound
+        case 412: .preconditionFailed
+        case 507: .insufficientStorage
+        default: .server(status: status, reason: reason)
+        }
+    }
+}
