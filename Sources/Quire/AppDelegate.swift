@@ -27,6 +27,10 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// Import and export of notes as files, once the notes are open.
     private(set) var transfers: NoteTransfers?
 
+    /// Sync with the account set up, once the notes are open; and when it runs.
+    private(set) var sync: SyncController?
+    private var syncActions: SyncActions?
+
     /// The menus' and the command line's import and export.
     private(set) lazy var fileTransfers = FileTransferActions { [weak self] in self?.transfers }
 
@@ -108,6 +112,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
             self.documents = documents
             transfers = NoteTransfers(store: store) { _ = documents.saveAll() }
+            let sync = SyncController(notesPath: store.path) { _ = documents.saveAll() }
+            self.sync = sync
+            syncActions = SyncActions(controller: sync, store: store)
             launchNotices.add(store.openingNotices)
             launchNotices.add(recovered: documents.recoverDrafts(), in: store)
             for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {
@@ -169,6 +176,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
         fileTransfers.install(on: application)
+        syncActions?.install(on: application)
         zoomActions.install(on: application)
         pinActions.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)

@@ -7,6 +7,7 @@ import Scenes
 MainLoop.bridgeDispatchMainQueue()
 StallMonitor.startIfRequested()
 Localization.setUp(domain: "quire", directory: Resources.localeDirectory)
+if let status = SyncSetupCommand.runIfRequested(CommandLine.arguments) { exit(status) }
 
 let manifest: SceneManifest
 do {
@@ -28,5 +29,6 @@ application.describeCommandLine(
 // desktop may prefer. Chosen before running, so startup sets the style once.
 application.followsDesktopStyle = true
 delegate.fileTransfers.addCommands(to: application)
+SyncActions.addCommands(to: application) { delegate.sync }
 ShellSearchProvider.export(on: application, services: delegate)
 exit(application.run())

@@ -1,0 +1,118 @@
+import Foundation
+import GtkKit
+import Keyring
+import NoteModel
+import NoteSync
+import WebDAV
+
+/// Runs syncs of the notes with the account set up (`quire --sync-setup`):
+/// one at a time in this process, and, through a lock beside the notes, in
+/// all processes. It reads the account before each sync (another process
+/// may have set it up), takes the password from this run's memory or the
+/// desktop's keyring, and saves the open notes' edits first. Syncs use a
+/// connection of their own to the notes, so windows see what they change as
+/// they see another process's changes.
+@MainActor
+final class SyncController {
+    /// Where the notes are, and the lock beside them.
+    private let notesPath: String
+    /// Saves what windows have not saved yet, before a sync reads the notes.
+    private let saveEdits: () -> Void
+    private var store: NoteStore?
+    /// Passwords given in this run, by account (when no keyring keeps them).
+    private var passwords: [String: String] = [:]
+    private var running: Task<Result<SyncReport, SyncError>, Never>?
+
+    /// Told when a sync starts (nil) and ends (its outcome).
+    var onChange: ((Result<SyncReport, SyncError>?) -> Void)?
+
+    init(notesPath: String, saveEdits: @escaping () -> Void) {
+        self.notesPath = notesPath
+        self.saveEdits = saveEdits
+    }
+
+    /// Whether a sync runs in this process now.
+    var isRunning: Bool { running != nil }
+
+    /// The account's key for passwords: its folder and user.
+    static func key(of account: SyncAccount) -> String { "\(account.userName)@\(account.folderURL)" }
+
+    /// Keeps `password` for `account` in this run's memory.
+    func remember(_ password: String, for account: SyncAccount) {
+        passwords[SyncController.key(of: account)] = password
+    }
+
+    /// Runs a sync now, or waits for the one running in this process.
+    /// `allowingMassDeletion` goes ahead with a sync that would remove many notes.
+    func syncNow(allowingMassDeletion: Bool = false, progress: ((Int, Int) -> Void)? = nil) async -> Result<SyncReport, SyncError> {
+        if let running { return await running.value }
+        let task = Task { await self.run(allowingMassDeletion: allowingMassDeletion, progress: progress) }
+        running = task
+        onChange?(nil)
+        let outcome = await task.value
+        running = nil
+        onChange?(outcome)
+        return outcome
+    }
+
+    private func run(allowingMassDeletion: Bool, progress: ((Int, Int) -> Void)?) async -> Result<SyncReport, SyncError> {
+        let store: NoteStore
+        do {
+            store = try self.store ?? NoteStore(path: notesPath)
+            self.store = store
+        } catch {
+            return .failure(.storage("\(error)"))
+        }
+        guard let lock = SyncLock(path: notesPath + ".sync-lock") else {
+            return .failure(.storage(localized("another Quire is syncing these notes")))
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let outcome: Result<SyncReport, SyncError>
+        do {
+            guard let account = try store.syncAccount() else { return .failure(.notSetUp) }
+            let password = try await password(for: account)
+            let client = try SyncController.client(for: account, password: password)
+            saveEdits()
+            let synchronizer = NoteSynchronizer(
+                store: store, remote: client, untitled: localized("Untitled"), conflictTitle: SyncMessages.conflictTitle)
+            synchronizer.progress = progress
+            outcome = .success(try await synchronizer.sync(allowingMassDeletion: allowingMassDeletion))
+        } catch let error as SyncError {
+            outcome = .failure(error)
+        } catch let error as WebDAVError {
+            outcome = .failure(.server(error))
+        } catch {
+            outcome = .failure(.storage("\(error)"))
+        }
+        let failure: String? = switch outcome {
+        case .success: nil
+        case let .failure(error): SyncMessages.reason(error)
+        }
+        try? store.recordSyncOutcome(at: Date(), failure: failure)
+        return outcome
+    }
+
+    /// The password for `account`: given in this run, or kept by the keyring.
+    private func password(for account: SyncAccount) async throws(SyncError) -> String {
+        if let password = passwords[SyncController.key(of: account)] { return password }
+        do {
+            if let password = try await Keyring.password(server: account.folderURL, user: account.userName) {
+                return password
+            }
+        } catch {
+            Log.error("the keyring could not be asked for the sync password: \(error)")
+        }
+        throw .noPassword
+    }
+
+    /// A WebDAV client for `account`.
+    static func client(for account: SyncAccount, password: String) throws(SyncError) -> WebDAVClient {
+        do {
+            return try WebDAVClient(
+                folder: account.folderURL, user: account.userName, password: password,
+                trustedCertificates: account.trustedCertificates)
+        } catch {
+            throw .server(error)
+        }
+    }
+}

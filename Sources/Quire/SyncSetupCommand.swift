@@ -1,0 +1,148 @@
+import Foundation
+import GtkKit
+import Keyring
+import NoteModel
+import NoteSync
+import Storage
+import WebDAV
+
+/// `quire --sync-setup URL --sync-user NAME [--sync-folder NAME]
+/// [--sync-trust FILE] [--sync-now]`: sets up sync from the command line,
+/// for scripts and tests. The password comes from standard input (asked for
+/// without echo on a terminal). It connects first, and says in plain words
+/// what is wrong; then keeps the account in the notes database and the
+/// password in the desktop's keyring (or, with no keyring, for this run
+/// only, which `--sync-now` in the same command uses). Runs in the process
+/// that was started, without the app: a running Quire reads the account
+/// before its next sync.
+@MainActor
+enum SyncSetupCommand {
+    /// The options, as `--help` lists them.
+    static let options = ["sync-setup", "sync-user", "sync-folder", "sync-trust"]
+
+    /// If the command line asks for a sync setup, carries it out and returns
+    /// the exit status; otherwise returns nil.
+    static func runIfRequested(_ arguments: [String]) -> Int32? {
+        guard let address = value(of: "sync-setup", in: arguments) else { return nil }
+        guard let user = value(of: "sync-user", in: arguments), !user.isEmpty else {
+            printError(localized("--sync-setup needs --sync-user NAME"))
+            return 2
+        }
+        let setup = Setup(
+            address: address, user: user, folder: value(of: "sync-folder", in: arguments),
+            trust: value(of: "sync-trust", in: arguments).map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            syncAfterwards: arguments.contains("--sync-now"))
+        guard let password = readPassword(prompt: localized("Password for %s: ", user)) else {
+            printError(localized("No password was given on standard input."))
+            return 2
+        }
+        var status: Int32?
+        Task { status = await setup.run(password: password) }
+        MainLoop.iterate { status != nil }
+        return status
+    }
+
+    /// What to set up.
+    @MainActor
+    struct Setup {
+        var address: String
+        var user: String
+        var folder: String?
+        var trust: String?
+        var syncAfterwards: Bool
+
+        func run(password: String) async -> Int32 {
+            let notesPath = AppDirectories(applicationID: AppDelegate.applicationID).dataFile(NoteStore.fileName)
+            let folderURL: String
+            switch await connect(password: password) {
+            case let .success(url): folderURL = url
+            case let .failure(error):
+                printError(localized("Sync is not set up: %s", SyncMessages.reason(error)))
+                return 1
+            }
+            let account = SyncAccount(folderURL: folderURL, userName: user, trustedCertificates: trust)
+            do {
+                let store = try NoteStore(path: notesPath)
+                try store.setSyncAccount(account)
+                store.close()
+            } catch {
+                printError(localized("Sync is not set up: the notes could not be opened (%s).", "\(error)"))
+                return 1
+            }
+            print(localized("Sync is set up with %s as %s.", folderURL, user))
+            let controller = SyncController(notesPath: notesPath) {}
+            controller.remember(password, for: account)
+            do {
+                try await Keyring.store(
+                    password, server: folderURL, user: user, label: localized("Quire sync password for %s", folderURL))
+            } catch {
+                printError(localized(
+                    "The desktop's keyring could not keep the password (%s): it is kept for this run only.", error.message))
+            }
+            guard syncAfterwards else { return 0 }
+            switch await controller.syncNow() {
+            case let .success(report):
+                print(SyncMessages.summary(of: report))
+                return 0
+            case let .failure(error):
+                printError(localized("The sync failed: %s", SyncMessages.reason(error)))
+                return 1
+            }
+        }
+
+        /// The first folder the address may mean that answers as a WebDAV
+        /// folder this user may write to; or the most telling failure.
+        private func connect(password: String) async -> Result<String, WebDAVError> {
+            var failures: [WebDAVError] = []
+            for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
+                do {
+                    let client = try WebDAVClient(folder: candidate, user: user, password: password, trustedCertificates: trust)
+                    try await client.checkFolder()
+                    let probe = ".quire-write-check"
+                    try await client.write(Data(), to: probe, if: nil)
+                    try await client.delete(probe, ifUnchanged: "*")
+                    return .success(client.folder)
+                } catch {
+                    failures.append(error)
+                }
+            }
+            // A refusal of the password or the certificate says more than the
+            // other candidate's "not found".
+            let telling = failures.first { [.unauthorized, .forbidden].contains($0) }
+                ?? failures.first { if case .certificate = $0 { true } else { false } }
+                ?? failures.first { if case .unreachable = $0 { true } else { false } }
+                ?? failures.first
+            return .failure(telling ?? .notFound)
+        }
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE`.
+    static func value(of name: String, in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--\(name)" { return index + 1 < arguments.count ? arguments[index + 1] : nil }
+            if argument.hasPrefix("--\(name)=") { return String(argument.dropFirst(name.count + 3)) }
+        }
+        return nil
+    }
+
+    /// The first line of standard input; on a terminal, asked for with
+    /// `prompt` and without echo.
+    private static func readPassword(prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var settings = termios()
+        tcgetattr(STDIN_FILENO, &settings)
+        var silent = settings
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
