@@ -16,10 +16,11 @@ public final class ChildProcess: @unchecked Sendable {
     private var status: Int32?
 
     /// Starts `executable` (a path, or a name looked up on PATH) with `arguments`
-    /// and exactly `environment`.
+    /// and exactly `environment`; `input`, if given, is its standard input
+    /// (otherwise it reads nothing).
     public init(
         _ executable: String, _ arguments: [String] = [], environment: [String: String],
-        outputDirectory: String
+        outputDirectory: String, input: String? = nil
     ) throws {
         let tag = UUID().uuidString.prefix(8)
         let baseName = (executable as NSString).lastPathComponent
@@ -30,7 +31,12 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var inputPath = "/dev/null"
+        if let input {
+            inputPath = (outputDirectory as NSString).appendingPathComponent("\(baseName)-\(tag).in")
+            try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
@@ -113,10 +119,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// status and output; a program that overruns is killed (status nil).
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        outputDirectory: String, seconds: Double = 30
+        outputDirectory: String, seconds: Double = 30, input: String? = nil
     ) throws -> (status: Int32?, output: String, error: String) {
         let child = try ChildProcess(
-            executable, arguments, environment: environment, outputDirectory: outputDirectory)
+            executable, arguments, environment: environment, outputDirectory: outputDirectory, input: input)
         let status = child.waitForExit(seconds: seconds)
         if status == nil { child.send(SIGKILL) }
         return (status, child.standardOutput, child.standardError)

@@ -1,0 +1,235 @@
+public import Foundation
+
+/// A real WebDAV server on 127.0.0.1 for the sync tests, from Debian's
+/// packages: Apache httpd with mod_dav (as the user www-data, which it
+/// switches to when started as root), or `rclone serve webdav`; over HTTP, or
+/// HTTPS with a self-signed certificate made for the test (`certificatePath`,
+/// which Quire is told to trust). Its notes folder is `folderURL`, on disk
+/// at `folderPath`, where a test changes files by hand as another client
+/// would. Apache also answers at `brokenFolderURL` with a listing that is not
+/// XML (a CGI script).
+public final class WebDAVServer: @unchecked Sendable {
+    /// Which server.
+    public enum Kind: String, Sendable { case apache, rclone }
+
+    public static let user = "ana"
+    public static let password = "secret"
+
+    public let kind: Kind
+    public let port: Int
+    /// The notes folder's URL, ending in "/".
+    public let folderURL: String
+    /// A folder whose listing is broken XML (Apache only).
+    public let brokenFolderURL: String
+    /// The notes folder on disk.
+    public let folderPath: String
+    /// The server's certificate (PEM), for HTTPS.
+    public let certificatePath: String?
+    private let directory: TemporaryDirectory
+    private let root: String
+    private var process: ChildProcess?
+
+    /// Makes the server's folders (the notes folder in `root` if given: a
+    /// small disk, say) and starts it.
+    public init(_ kind: Kind, https: Bool = false, root: String? = nil) throws {
+        self.kind = kind
+        directory = try TemporaryDirectory(prefix: "quire-webdav")
+        chmod(directory.path, 0o755)
+        self.root = root ?? directory.file("root")
+        port = try WebDAVServer.freePort()
+        let scheme = https ? "https" : "http"
+        folderURL = "\(scheme)://127.0.0.1:\(port)/notes/"
+        brokenFolderURL = "\(scheme)://127.0.0.1:\(port)/broken/"
+        folderPath = (self.root as NSString).appendingPathComponent("notes")
+        try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        certificatePath = https ? directory.file("server.pem") : nil
+        if https { try makeCertificate() }
+        if kind == .apache { try configureApache(https: https) }
+        try start()
+    }
+
+    deinit {
+        stop()
+        directory.remove()
+    }
+
+    /// Starts the server (again), and waits until it takes connections.
+    public func start() throws {
+        let child: ChildProcess
+        switch kind {
+        case .apache:
+            try run("chown", ["-R", "www-data:www-data", root, directory.file("lock")])
+            child = try ChildProcess(
+                "apache2", ["-f", directory.file("httpd.conf"), "-DFOREGROUND"],
+                environment: ["PATH": WebDAVServer.path, "APACHE_RUN_DIR": directory.path], outputDirectory: directory.path)
+        case .rclone:
+            var arguments = ["serve", "webdav", root, "--addr", "127.0.0.1:\(port)", "--user", WebDAVServer.user,
+                             "--pass", WebDAVServer.password, "--config", directory.file("rclone.conf")]
+            if let certificatePath { arguments += ["--cert", certificatePath, "--key", directory.file("server.key")] }
+            child = try ChildProcess(
+                "rclone", arguments, environment: ["PATH": WebDAVServer.path, "HOME": directory.path],
+                outputDirectory: directory.path)
+        }
+        process = child
+        guard eventually(within: 15, { WebDAVServer.accepts(port: port) || !child.isRunning }), child.isRunning else {
+            throw DesktopError.didNotStart(kind.rawValue, child.standardError + errorLog)
+        }
+    }
+
+    /// Stops the server (its workers too), as a crash or a power cut would for a client.
+    public func stop() {
+        guard let process, process.isRunning else { return }
+        process.send(kind == .apache ? SIGTERM : SIGKILL)
+        if process.waitForExit(seconds: 10) == nil { process.send(SIGKILL) }
+        _ = eventually(within: 10) { !WebDAVServer.accepts(port: port) }
+        self.process = nil
+    }
+
+    /// Apache's error log, for messages.
+    public var errorLog: String { (try? String(contentsOfFile: directory.file("error.log"), encoding: .utf8)) ?? "" }
+
+    /// The notes folder's files and their text.
+    public func files() -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        var files: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") {
+            files[name] = try? String(contentsOfFile: (folderPath as NSString).appendingPathComponent(name), encoding: .utf8)
+        }
+        return files
+    }
+
+    /// Writes a file into the notes folder by hand, owned as the server's own.
+    public func write(_ text: String, as name: String) throws {
+        let path = (folderPath as NSString).appendingPathComponent(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        if kind == .apache { try run("chown", ["www-data:www-data", path]) }
+    }
+
+    /// Removes a file from the notes folder by hand.
+    public func remove(_ name: String) throws {
+        try FileManager.default.removeItem(atPath: (folderPath as NSString).appendingPathComponent(name))
+    }
+
+    /// Renames a file in the notes folder by hand.
+    public func rename(_ name: String, to newName: String) throws {
+        try FileManager.default.moveItem(
+            atPath: (folderPath as NSString).appendingPathComponent(name),
+            toPath: (folderPath as NSString).appendingPathComponent(newName))
+    }
+
+    /// Changes the password the server takes (Apache only).
+    public func changePassword(to password: String) throws {
+        try run("htpasswd", ["-bc", directory.file("htpasswd"), WebDAVServer.user, password])
+    }
+
+    /// Makes every write fail with 500 (Apache cannot open its lock database),
+    /// or lets writes work again; listings and reads keep working.
+    public func failWrites(_ failing: Bool) throws {
+        let lock = directory.file("lock")
+        if failing {
+            try FileManager.default.removeItem(atPath: lock)
+            try Data().write(to: URL(fileURLWithPath: lock))  // a file where the folder was
+        } else {
+            try FileManager.default.removeItem(atPath: lock)
+            try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+            try run("chown", ["www-data:www-data", lock])
+        }
+    }
+
+    // MARK: Setting up
+
+    private static let path = "/usr/sbin:/usr/bin:/sbin:/bin"
+
+    private func configureApache(https: Bool) throws {
+        try FileManager.default.createDirectory(atPath: directory.file("lock"), withIntermediateDirectories: false)
+        try run("htpasswd", ["-bc", directory.file("htpasswd"), WebDAVServer.user, WebDAVServer.password])
+        chmod(directory.file("htpasswd"), 0o644)
+        // The broken folder: a CGI script answers every request with a listing cut short.
+        let script = directory.file("broken.cgi")
+        try Data("""
+            #!/bin/sh
+            printf 'Status: 207 Multi-Status\\r\\nContent-Type: application/xml\\r\\n\\r\\n'
+            printf '<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/broken/a.md</D:hr'
+
+            """.utf8).write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        var modules = ["mpm_event", "authz_core", "authn_core", "authn_file", "auth_basic", "authz_user", "dav", "dav_fs",
+                       "alias", "cgid"]
+        if https { modules += ["socache_shmcb", "ssl"] }
+        let ssl = https ? """
+            SSLEngine on
+            SSLCertificateFile \(certificatePath!)
+            SSLCertificateKeyFile \(directory.file("server.key"))
+            """ : ""
+        let configuration = """
+            ServerRoot /usr/lib/apache2
+            ServerName 127.0.0.1
+            Listen 127.0.0.1:\(port)
+            PidFile \(directory.file("httpd.pid"))
+            ErrorLog \(directory.file("error.log"))
+            LogLevel warn
+            \(modules.map { "LoadModule \($0)_module modules/mod_\($0).so" }.joined(separator: "\n"))
+            User www-data
+            Group www-data
+            ScriptSock \(directory.file("cgid.sock"))
+            DAVLockDB \(directory.file("lock"))/db
+            DocumentRoot \(root)
+            \(ssl)
+            ScriptAlias /broken/ \(script)/
+            <Directory \(root)>
+                Dav On
+                AuthType Basic
+                AuthName "Quire tests"
+                AuthUserFile \(directory.file("htpasswd"))
+                Require valid-user
+            </Directory>
+            """
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: directory.file("httpd.conf")))
+    }
+
+    private func makeCertificate() throws {
+        try run("openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.file("server.key"), "-out", certificatePath!,
+        ])
+        chmod(directory.file("server.key"), 0o644)
+    }
+
+    private func run(_ program: String, _ arguments: [String]) throws {
+        let result = try ChildProcess.run(
+            program, arguments, environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        guard result.status == 0 else { throw DesktopError.commandFailed("\(program) \(arguments.joined(separator: " "))", result.error) }
+    }
+
+    /// A port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw DesktopError.commandFailed("bind", String(cString: strerror(errno))) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something takes connections on `port`.
+    private static func accepts(port: Int) -> Bool {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
