@@ -28,25 +28,32 @@ static inline GHashTable *csecret_attributes(const char *server, const char *use
 
 /* Stores `password` for `server` and `user` in the default collection. */
 static inline void csecret_store(const char *server, const char *user, const char *label, const char *password,
-                                 GAsyncReadyCallback callback, gpointer data) {
+                                 GCancellable *cancellable, GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_storev(&csecret_quire_schema, attributes, SECRET_COLLECTION_DEFAULT, label, password, NULL,
+    secret_password_storev(&csecret_quire_schema, attributes, SECRET_COLLECTION_DEFAULT, label, password, cancellable,
                            callback, data);
     g_hash_table_unref(attributes);
 }
 
 /* Looks up the password for `server` and `user`. */
-static inline void csecret_lookup(const char *server, const char *user, GAsyncReadyCallback callback, gpointer data) {
+static inline void csecret_lookup(const char *server, const char *user, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_lookupv(&csecret_quire_schema, attributes, NULL, callback, data);
+    secret_password_lookupv(&csecret_quire_schema, attributes, cancellable, callback, data);
     g_hash_table_unref(attributes);
 }
 
 /* Removes the password for `server` and `user`. */
-static inline void csecret_clear(const char *server, const char *user, GAsyncReadyCallback callback, gpointer data) {
+static inline void csecret_clear(const char *server, const char *user, GCancellable *cancellable,
+                                 GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_clearv(&csecret_quire_schema, attributes, NULL, callback, data);
+    secret_password_clearv(&csecret_quire_schema, attributes, cancellable, callback, data);
     g_hash_table_unref(attributes);
+}
+
+/* Whether `error` is GIO's "operation was cancelled" (the call ran out of time). */
+static inline gboolean csecret_error_is_cancelled(const GError *error) {
+    return g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
 #endif

@@ -3,13 +3,18 @@ import CSecret
 /// Passwords kept by the desktop's Secret Service (GNOME Keyring, KWallet)
 /// through libsecret, one for each server folder and user: never in a file
 /// of the app's, nor in a log line. Every call is asynchronous on the GLib
-/// main loop (the keyring may ask the person to unlock it).
+/// main loop (the keyring may ask the person to unlock it), and gives up
+/// after `timeout` (a keyring started on demand that waits for an answer no
+/// one gives must not hold sync up for ever).
 @MainActor
 public enum Keyring {
+    /// How long a call waits for the keyring.
+    public static var timeout: Duration = .seconds(30)
+
     /// Keeps `password` for `user` at `server`, shown in the keyring's
     /// manager as `label`.
     public static func store(_ password: String, server: String, user: String, label: String) async throws(KeyringError) {
-        try await call { callback, data in csecret_store(server, user, label, password, callback, data) } finish: { result, error in
+        try await call { csecret_store(server, user, label, password, $0, $1, $2) } finish: { result, error in
             _ = secret_password_store_finish(result, error)
         }
     }
@@ -17,7 +22,7 @@ public enum Keyring {
     /// The password kept for `user` at `server`, or nil if none is.
     public static func password(server: String, user: String) async throws(KeyringError) -> String? {
         var password: String?
-        try await call { callback, data in csecret_lookup(server, user, callback, data) } finish: { result, error in
+        try await call { csecret_lookup(server, user, $0, $1, $2) } finish: { result, error in
             if let secret = secret_password_lookup_finish(result, error) {
                 password = String(cString: secret)
                 secret_password_free(secret)
@@ -28,20 +33,28 @@ public enum Keyring {
 
     /// Forgets the password for `user` at `server`.
     public static func clear(server: String, user: String) async throws(KeyringError) {
-        try await call { callback, data in csecret_clear(server, user, callback, data) } finish: { result, error in
+        try await call { csecret_clear(server, user, $0, $1, $2) } finish: { result, error in
             _ = secret_password_clear_finish(result, error)
         }
     }
 
-    /// Starts a libsecret call with a callback and its data, and once it
-    /// completes runs `finish` with its result and an error to fill.
+    /// Starts a libsecret call with a cancellable, a callback and its data,
+    /// and once it completes runs `finish` with its result and an error to
+    /// fill; cancels it after `timeout`.
     private static func call(
-        _ start: (GAsyncReadyCallback, gpointer) -> Void,
+        _ start: (UnsafeMutablePointer<GCancellable>?, GAsyncReadyCallback, gpointer) -> Void,
         finish: @escaping (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void
     ) async throws(KeyringError) {
+        let cancellable = g_cancellable_new()
+        defer { g_object_unref(cancellable) }
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            g_cancellable_cancel(cancellable)
+        }
+        defer { timer.cancel() }
         let failure: String? = await withCheckedContinuation { continuation in
             let pending = PendingCall(finish: finish, continuation: continuation)
-            start({ _, result, data in
+            start(cancellable, { _, result, data in
                 let pending = Unmanaged<PendingCall>.fromOpaque(data!).takeRetainedValue()
                 MainActor.assumeIsolated { pending.complete(result) }
             }, Unmanaged.passRetained(pending).toOpaque())
@@ -66,7 +79,8 @@ private final class PendingCall {
         var error: UnsafeMutablePointer<GError>?
         finish(result, &error)
         if let error {
-            continuation.resume(returning: String(cString: error.pointee.message))
+            continuation.resume(returning: csecret_error_is_cancelled(error) != 0
+                ? "the keyring did not answer within \(Keyring.timeout)" : String(cString: error.pointee.message))
             g_error_free(error)
         } else {
             continuation.resume(returning: nil)
