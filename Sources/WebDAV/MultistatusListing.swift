@@ -22,6 +22,7 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
     private var propstatStatus: Int?
     private var text = ""
     private var sawMultistatus = false
+    private var sawMultistatusEnd = false
 
     /// The entries of `data`; throws `WebDAVError.malformedListing` if it is not a multistatus answer.
     static func entries(in data: Data) throws(WebDAVError) -> [Entry] {
@@ -34,6 +35,8 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
             throw .malformedListing(reason)
         }
         guard listing.sawMultistatus else { throw .malformedListing("no multistatus element") }
+        // libxml2 may let a document cut short pass; its end must be there.
+        guard listing.sawMultistatusEnd else { throw .malformedListing("the answer ends before its multistatus element does") }
         return listing.entries
     }
 
@@ -67,6 +70,7 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
         case "getcontentlength": propstat.size = Int(value)
         case "getlastmodified": propstat.modified = MultistatusListing.httpDate(value)
         case "status": propstatStatus = MultistatusListing.statusCode(value)
+        case "multistatus": sawMultistatusEnd = true
         case "propstat":
             // Properties are kept only from a propstat that found them (a
             // missing property comes in a propstat of its own, status 404).
