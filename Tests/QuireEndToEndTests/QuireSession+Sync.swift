@@ -33,20 +33,22 @@ extension QuireSession {
     /// password on standard input, with `extra` arguments.
     func setUpSync(
         with server: WebDAVServer, address: String? = nil, password: String = WebDAVServer.password, trusting: Bool = true,
-        _ extra: [String] = []
+        _ extra: [String] = [], environment extraEnvironment: [String: String] = [:]
     ) throws -> (status: Int32?, output: String, error: String) {
         var arguments = ["--sync-setup", address ?? server.folderURL, "--sync-user", WebDAVServer.user]
         if trusting, let certificate = server.certificatePath { arguments += ["--sync-trust", certificate] }
         return try ChildProcess.run(
-            BuiltProducts.executable("quire"), arguments + extra, environment: environment(),
+            BuiltProducts.executable("quire"), arguments + extra, environment: environment(extraEnvironment),
             outputDirectory: desktop.directory.path, seconds: 60, input: password + "\n")
     }
 
     /// Runs `quire --sync-now` (or `--sync-anyway`): handed to the running
     /// Quire, or run by a Quire started for it alone.
-    func syncNow(_ option: String = "--sync-now", seconds: Double = 60) throws -> (status: Int32?, output: String, error: String) {
+    func syncNow(
+        _ option: String = "--sync-now", seconds: Double = 60, environment extraEnvironment: [String: String] = [:]
+    ) throws -> (status: Int32?, output: String, error: String) {
         try ChildProcess.run(
-            BuiltProducts.executable("quire"), [option], environment: environment(),
+            BuiltProducts.executable("quire"), [option], environment: environment(extraEnvironment),
             outputDirectory: desktop.directory.path, seconds: seconds)
     }
 

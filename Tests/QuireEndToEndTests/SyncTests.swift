@@ -74,4 +74,76 @@ struct SyncTests {
         #expect(try laptop.stop() == 0)
         #expect(try desktop.stop() == 0)
     }
+
+    @Test("a note edited on both sides while one was offline keeps both versions: one as the note, the other as a conflict copy")
+    func offlineConflict() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, laptopKeyring) = try computer(syncingWith: server)
+        let (desktop, desktopKeyring) = try computer(syncingWith: server)
+        defer { _ = (laptopKeyring, desktopKeyring) }
+        let store = try NoteStore(path: laptop.notesPath)
+        let note = try store.createNote(body: "Trip\n- passport")
+        try expectSync(laptop, prints: "1 sent, 0 received, 0 conflicts")
+        try expectSync(desktop, prints: "0 sent, 1 received, 0 conflicts")
+
+        server.stop()  // the laptop goes offline; both edit the note
+        try store.updateBody(of: note.id, to: "Trip\n- passport\n- tickets (laptop)")
+        let offline = try laptop.syncNow()
+        #expect(offline.status == 1 && offline.error.contains("The server could not be reached"), "\(offline.error)")
+        let desktopStore = try NoteStore(path: desktop.notesPath)
+        let desktopNote = try #require(try desktopStore.allNotes().first)
+        try desktopStore.updateBody(of: desktopNote.id, to: "Trip\n- passport\n- charger (desktop)")
+        try server.start()
+        try expectSync(desktop, prints: "1 sent, 0 received, 0 conflicts")
+
+        let back = try laptop.syncNow()  // back online: both versions meet
+        #expect(back.status == 0 && back.output.hasPrefix("2 sent, 0 received, 1 conflict"), "\(back.output) \(back.error)")
+        let texts = try laptop.liveTexts()
+        #expect(texts.count == 2 && texts.contains("Trip\n- passport\n- tickets (laptop)"), "\(texts)")
+        let copy = try #require(texts.first { $0.contains("charger") })
+        #expect(copy.hasPrefix("Trip (conflict ") && copy.hasSuffix(")\n- passport\n- charger (desktop)"), "\(copy)")
+        try expectSync(desktop, prints: "0 sent, 2 received, 0 conflicts")
+        #expect(try desktop.liveTexts() == texts, "both computers hold both versions")
+        #expect(Set(server.files().values) == Set(texts))
+    }
+
+    @Test("a folder changed by another app: files added, renamed and deleted by hand become notes, renamed notes and trashed notes")
+    func folderChangedByHand() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try computer(syncingWith: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        for text in ["Alpha\nfirst", "Beta\nsecond", "Gamma\nthird"] { try store.createNote(body: text) }
+        try expectSync(laptop, prints: "3 sent, 0 received, 0 conflicts")
+        try server.write("Shopping\neggs\n", as: "Shopping.txt")
+        try server.rename("Beta.md", to: "Second thoughts.md")
+        try server.remove("Gamma.md")
+        try server.write("Ignored", as: "picture.png")
+        try expectSync(laptop, prints: "0 sent, 2 received, 0 conflicts, 1 moved to the trash")
+        #expect(try laptop.liveTexts() == ["Alpha\nfirst", "Beta\nsecond", "Shopping\neggs\n"])
+        #expect(try laptop.trashedTexts() == ["Gamma\nthird"])
+        let renamed = try #require(try store.allNotes().first { $0.body == "Beta\nsecond" })
+        #expect(try store.syncedFiles().first { $0.noteID == renamed.id }?.fileName == "Second thoughts.md",
+                "the note follows its renamed file, not a copy of it")
+        try expectSync(laptop, prints: "0 sent, 0 received, 0 conflicts")
+    }
+
+    @Test("a sync that would move more than half of the notes to the trash stops to ask, and --sync-anyway goes ahead")
+    func massDeletionGuard() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try computer(syncingWith: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        _ = try store.importNotes((1...12).map { (body: "Note \($0)", modifiedAt: Date()) })
+        try expectSync(laptop, prints: "12 sent, 0 received, 0 conflicts")
+        for name in server.files().keys { try server.remove(name) }  // a wiped server, or a wrong folder
+
+        let stopped = try laptop.syncNow()
+        #expect(stopped.status == 1, "\(stopped.output)")
+        #expect(stopped.error.contains("would move 12 notes to the trash") && stopped.error.contains("quire --sync-anyway"), "\(stopped.error)")
+        #expect(try laptop.liveTexts().count == 12, "nothing moved to the trash")
+        let anyway = try laptop.syncNow("--sync-anyway")
+        #expect(anyway.status == 0 && anyway.output.contains("12 moved to the trash"), "\(anyway.output) \(anyway.error)")
+        #expect(try laptop.trashedTexts().count == 12 && laptop.liveTexts().isEmpty)
+    }
 }

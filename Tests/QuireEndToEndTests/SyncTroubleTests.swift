@@ -1,0 +1,133 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Sync when things go wrong: a server that refuses the password, fails its
+/// writes, runs out of space, answers with broken XML or stops mid-sync; a
+/// certificate of the server's own; no keyring. Quire says what happened in
+/// plain words, loses nothing, and the next sync finishes the job.
+@Suite("Sync trouble, end to end", .serialized)
+struct SyncTroubleTests {
+    /// A Quire with its keyring running, its sync set up with `server`.
+    private func computer(syncingWith server: WebDAVServer) throws -> (QuireSession, ChildProcess) {
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        let setup = try session.setUpSync(with: server)
+        #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")
+        return (session, keyring)
+    }
+
+    @Test("a refused password, writes failing with 500 and a full disk (507) fail the sync with the reason; nothing is lost, and the next sync finishes")
+    func failingServer() throws {
+        let disk = try SmallDisk(megabytes: 2)
+        let server = try WebDAVServer(.apache, root: disk.path)
+        let (laptop, keyring) = try computer(syncingWith: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        try store.createNote(body: "First\nkept")
+        #expect(try laptop.syncNow().status == 0)
+
+        try server.changePassword(to: "changed")
+        let refused = try laptop.syncNow()
+        #expect(refused.status == 1 && refused.error.contains("The server refused the user name or password."), "\(refused.error)")
+        try server.changePassword(to: WebDAVServer.password)
+
+        try store.createNote(body: "Second\nwritten while the server fails")
+        try server.failWrites(true)
+        let failed = try laptop.syncNow()
+        #expect(failed.status == 1 && failed.error.contains("The server failed (500"), "\(failed.error)")
+        try server.failWrites(false)
+
+        disk.fill()
+        let full = try laptop.syncNow()
+        #expect(full.status == 1 && full.error.contains("The server is out of space."), "\(full.error) \(server.errorLog.suffix(500))")
+        disk.free()
+
+        let finished = try laptop.syncNow()
+        #expect(finished.status == 0 && finished.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(finished.output) \(finished.error)")
+        #expect(Set(server.files().values) == ["First\nkept", "Second\nwritten while the server fails"], "no half-written or doubled file")
+        #expect(try laptop.liveTexts() == ["First\nkept", "Second\nwritten while the server fails"])
+    }
+
+    @Test("a server stopped in the middle of a first sync of 300 notes: the sync says so, and the next one sends the rest without a duplicate")
+    func serverStopsMidSync() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try computer(syncingWith: server)
+        defer { _ = keyring }
+        let texts = (1...300).map { String(format: "Note %03d\nbody %d", $0, $0) }
+        _ = try NoteStore(path: laptop.notesPath).importNotes(texts.map { (body: $0, modifiedAt: Date()) })
+        let sync = try ChildProcess(
+            BuiltProducts.executable("quire"), ["--sync-now"], environment: laptop.environment(),
+            outputDirectory: laptop.desktop.directory.path)
+        #expect(eventually(within: 60) { server.files().count >= 30 }, "the sync is under way")
+        server.stop()
+        #expect(sync.waitForExit(seconds: 60) == 1, "the sync fails: \(sync.standardOutput) \(sync.standardError)")
+        #expect(sync.standardError.contains("The server could not be reached"), "\(sync.standardError)")
+        let sentBefore = server.files().count
+        #expect(sentBefore < 300)
+
+        try server.start()
+        let rest = try laptop.syncNow(seconds: 120)
+        #expect(rest.status == 0, "\(rest.output) \(rest.error)")
+        #expect(server.files().count == 300 && Set(server.files().values) == Set(texts), "every note once, none twice")
+        #expect(try laptop.liveTexts() == texts.sorted(), "and no note doubled here")
+        let again = try laptop.syncNow()
+        #expect(again.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(again.output)")
+    }
+
+    @Test("a listing that is not XML, an address that is not WebDAV and a wrong password are refused at setup, in plain words")
+    func refusedSetups() throws {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        let broken = try session.setUpSync(with: server, address: server.brokenFolderURL)
+        #expect(broken.status == 1 && broken.error.contains("could not be read as a WebDAV folder"), "\(broken.error)")
+        let wrong = try session.setUpSync(with: server, password: "wrong")
+        #expect(wrong.status == 1 && wrong.error.contains("refused the user name or password"), "\(wrong.error)")
+        let nowhere = try session.setUpSync(with: server, address: "http://127.0.0.1:9/notes/")
+        #expect(nowhere.status == 1 && nowhere.error.contains("could not be reached"), "\(nowhere.error)")
+        let notAnAddress = try session.setUpSync(with: server, address: "ftp://example.org/notes")
+        #expect(notAnAddress.status == 1 && notAnAddress.error.contains("is not a web address"), "\(notAnAddress.error)")
+        #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing was set up")
+        let unset = try session.syncNow()
+        #expect(unset.status == 1 && unset.error.contains("Sync is not set up"), "\(unset.error)")
+    }
+
+    @Test("over HTTPS with rclone: its own certificate is refused until trusted, then two Quires sync through it")
+    func httpsWithRclone() throws {
+        let server = try WebDAVServer(.rclone, https: true)
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        let untrusted = try session.setUpSync(with: server, trusting: false)
+        #expect(untrusted.status == 1 && untrusted.error.contains("certificate is not trusted"), "\(untrusted.error)")
+
+        let (laptop, laptopKeyring) = try computer(syncingWith: server)
+        let (desktop, desktopKeyring) = try computer(syncingWith: server)
+        defer { _ = (laptopKeyring, desktopKeyring) }
+        try NoteStore(path: laptop.notesPath).createNote(body: "Über HTTPS\nçà 日本")
+        #expect(try laptop.syncNow().output.hasPrefix("1 sent"))
+        #expect(try desktop.syncNow().output.hasPrefix("0 sent, 1 received"))
+        #expect(try desktop.liveTexts() == ["Über HTTPS\nçà 日本"])
+        #expect(server.files() == ["Über HTTPS.md": "Über HTTPS\nçà 日本"])
+    }
+
+    @Test("with no keyring running, the password is kept for that run only, said so, and a later sync asks for it again")
+    func noKeyring() throws {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession()
+        let bare = try BareBus()  // no Secret Service, and none to start
+        let noKeyring = ["DBUS_SESSION_BUS_ADDRESS": bare.address]
+        try NoteStore(path: session.notesPath).createNote(body: "Without a keyring")
+        let setup = try session.setUpSync(with: server, ["--sync-now"], environment: noKeyring)
+        #expect(setup.status == 0, "\(setup.output) \(setup.error)")
+        #expect(setup.error.contains("it is kept for this run only"), "\(setup.error)")
+        #expect(setup.output.contains("1 sent, 0 received, 0 conflicts"), "the same run syncs with it: \(setup.output)")
+        let later = try session.syncNow(environment: noKeyring)
+        #expect(later.status == 1 && later.error.contains("No password is known"), "\(later.error)")
+        let database = try String(decoding: Data(contentsOf: URL(fileURLWithPath: session.notesPath)), as: UTF8.self)
+        #expect(!database.contains(WebDAVServer.password), "the password is nowhere in the notes")
+    }
+}
