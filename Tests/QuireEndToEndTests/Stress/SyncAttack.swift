@@ -1,0 +1,100 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Sync under attack: `quire --sync-now` killed at a random moment of a busy
+/// sync with a real Apache server (notes new, edited, trashed on both sides,
+/// some on both at once), then run again. No text that either side held is
+/// lost, the server and the notes end up holding the same texts, once each,
+/// and a third sync finds nothing left to do.
+@Suite("Stress: sync", .serialized)
+struct SyncAttack {
+    @Test("quire --sync-now killed at a random moment of a busy sync: nothing lost, nothing doubled, the next sync finishes")
+    func killedSync() {
+        let seed = StressPlan.seed()
+        var generator = SeededGenerator(seed: seed)
+        var row = StressRow(attack: "quire --sync-now killed at a random moment, then run again", seed: seed)
+        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
+            var failures: [String]
+            do {
+                // The whole sync takes about 1.5 s here (its waits for Apache's weak tags included).
+                failures = try trial(killedAfter: Int(generator.next() % 2_000))
+            } catch {
+                failures = ["\(error)"]
+            }
+            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
+        }
+        row.finish()
+    }
+
+    private func trial(killedAfter milliseconds: Int) throws -> [String] {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        guard try session.setUpSync(with: server).status == 0 else { return ["the setup failed"] }
+        let store = try NoteStore(path: session.notesPath)
+        let synced = try store.importNotes((0..<40).map { (body: "Synced \($0)\nas it was", modifiedAt: Date()) })
+        guard try session.syncNow().status == 0 else { return ["the first sync failed"] }
+
+        // Both sides change: edits here, there and on both; new notes and files; trashed and removed ones.
+        for index in 0..<10 { try store.updateBody(of: synced[index], to: "Synced \(index)\nedited here") }
+        for index in 5..<15 { try server.write("Synced \(index)\nedited there", as: "Synced \(index).md") }
+        for index in 15..<18 { try store.moveToTrash(synced[index]) }
+        for index in 18..<21 { try server.remove("Synced \(index).md") }
+        try store.importNotes((0..<60).map { (body: "New here \($0)\n" + String(repeating: "word ", count: 200), modifiedAt: Date()) })
+        for index in 0..<60 { try server.write("New there \(index)\nfrom another app", as: "New there \(index).md") }
+        // What must be kept: every edit and every new text, on either side (an
+        // edit supersedes the version both sides held, "… as it was").
+        let before = Set(try everyText(in: store) + server.files().values).filter { !$0.hasSuffix("\nas it was") }
+
+        let command = try ChildProcess(
+            BuiltProducts.executable("quire"), ["--sync-now"], environment: session.environment(),
+            outputDirectory: session.desktop.directory.path)
+        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        command.send(SIGKILL)
+        _ = command.waitForExit(seconds: 10)
+
+        var failures: [String] = []
+        let problems = DatabaseCheck.problems(in: session.notesPath, directory: session.desktop.directory.path)
+        if !problems.isEmpty { failures.append("damaged after a kill at \(milliseconds) ms: \(problems)") }
+        let again = try session.syncNow(seconds: 120)
+        if again.status != 0 { failures.append("the sync after a kill at \(milliseconds) ms failed: \(again.error)") }
+        let last = try session.syncNow()
+        if !last.output.hasPrefix("0 sent, 0 received, 0 conflicts") {
+            failures.append("a third sync still had work (killed at \(milliseconds) ms): \(last.output) \(last.error)")
+        }
+        let after = Set(try everyText(in: store) + server.files().values)
+        for text in before where !SyncAttack.kept(text, in: after) {
+            failures.append("lost (killed at \(milliseconds) ms): \(text.prefix(30))")
+        }
+        for index in 0..<40 where !after.contains(where: { $0.hasPrefix("Synced \(index)\n") }) {
+            failures.append("lost (killed at \(milliseconds) ms): every version of Synced \(index)")
+        }
+        let live = try store.allNotes().map(\.body)
+        let files = Array(server.files().values)
+        if live.sorted() != files.sorted() {
+            failures.append("the server and the notes differ after a kill at \(milliseconds) ms: "
+                + "\(live.count) notes, \(files.count) files, \(Set(live).symmetricDifference(files).prefix(3))")
+        }
+        if Set(files).count != files.count { failures.append("a text doubled on the server (killed at \(milliseconds) ms)") }
+        return failures
+    }
+
+    /// Whether `text` is in `texts`, as it was or as a conflict copy (its
+    /// first line marked "(conflict …)", the rest the same).
+    static func kept(_ text: String, in texts: Set<String>) -> Bool {
+        if texts.contains(text) { return true }
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return texts.contains { copy in
+            let copyLines = copy.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            return copyLines.first?.hasPrefix(lines[0] + " (conflict ") == true && copyLines.dropFirst().first == lines.dropFirst().first
+        }
+    }
+
+    /// Every note's text, in the trash or not.
+    private func everyText(in store: NoteStore) throws -> [String] {
+        try (store.allNotes() + store.trashedNotes()).map(\.body)
+    }
+}
