@@ -37,6 +37,12 @@ static inline AdwMessageDialog *cgtk_as_message_dialog(gpointer p) { return ADW_
 static inline AdwApplicationWindow *cgtk_as_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
 static inline AdwHeaderBar *cgtk_as_adw_header_bar(gpointer p) { return ADW_HEADER_BAR(p); }
 static inline AdwLeaflet *cgtk_as_leaflet(gpointer p) { return ADW_LEAFLET(p); }
+static inline AdwPreferencesWindow *cgtk_as_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
+static inline AdwPreferencesPage *cgtk_as_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
+static inline AdwPreferencesGroup *cgtk_as_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
+static inline AdwPreferencesRow *cgtk_as_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
+static inline AdwActionRow *cgtk_as_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
+static inline AdwEntryRow *cgtk_as_entry_row(gpointer p) { return ADW_ENTRY_ROW(p); }
 
 static inline gboolean cgtk_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
 static inline gboolean cgtk_is_window(gpointer p) { return p != NULL && GTK_IS_WINDOW(p); }

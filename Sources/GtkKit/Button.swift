@@ -36,6 +36,9 @@ public final class Button: Widget {
         setTooltip(tooltip)
     }
 
+    /// The icon an icon button shows, from the icon theme.
+    public func setIconName(_ name: String) { gtk_button_set_icon_name(cgtk_as_button(objectPointer), name) }
+
     /// Calls `handler` when the button is clicked or activated from the keyboard.
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

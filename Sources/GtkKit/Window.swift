@@ -32,6 +32,23 @@ public final class Window: Widget {
         ToplevelWatcher.watch(self)
     }
 
+    /// libadwaita's preferences window titled `title`, showing `pages` (a
+    /// switcher at the top when there is more than one), without a search.
+    public init(preferencesTitle title: String, pages: [PreferencesPage]) {
+        super.init(retaining: adw_preferences_window_new())
+        ToplevelWatcher.watch(self)
+        let window = cgtk_as_preferences_window(objectPointer)
+        adw_preferences_window_set_search_enabled(window, 0)
+        gtk_window_set_title(windowPointer, title)
+        for page in pages { adw_preferences_window_add(window, cgtk_as_preferences_page(page.objectPointer)) }
+    }
+
+    /// Shows `toast` at the bottom of a preferences window.
+    public func showPreferencesToast(_ toast: Toast) {
+        g_object_ref(toast.objectPointer)  // the window takes a reference of its own (transfer full)
+        adw_preferences_window_add_toast(cgtk_as_preferences_window(objectPointer), cgtk_as_toast(toast.objectPointer))
+    }
+
     /// The window called `name` in the GtkBuilder UI file at `path`.
     public init(uiFile path: String, name: String) throws {
         var error: UnsafeMutablePointer<GError>?

@@ -322,6 +322,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         files.append(localized("Import Folder…"), action: "app.import-folder")
         files.append(localized("Export Notes…"), action: "app.export-notes")
         primaryMenu.appendSection(files)
+        primaryMenu.appendSection(SyncActions.menuSection())
         primaryMenu.appendSection(windows, label: localized("Windows"))
         let app = Menu()
         app.append(localized("Keyboard Shortcuts"), action: "app.shortcuts")

@@ -21,6 +21,8 @@ final class NoteWindowController {
     /// Shows toasts over the window's content: Undo after Move to Trash. Set once
     /// the window has content (not for a window without notes).
     private var toasts: ToastOverlay?
+    /// The header bar's sync button (shown while a sync runs or after one failed).
+    private var syncStatus: SyncStatusButton?
     /// The toast offering Undo, while it may still show.
     private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
@@ -55,6 +57,11 @@ final class NoteWindowController {
         header.packEnd(MenuButton(
             iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
             willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
+        if let sync = services.sync {
+            let status = SyncStatusButton(following: sync)
+            header.packEnd(status.root)
+            syncStatus = status
+        }
         scene.window.setTitlebar(header)
         guard case let .success(store) = services.notes, let documents = services.documents else {
             scene.title = "Quire"

@@ -15,6 +15,8 @@ protocol NoteWindowServices: AnyObject {
     var documents: NoteDocuments? { get }
     /// Carries each keystroke to the other windows showing the same note.
     var liveEdits: LiveEditHub { get }
+    /// Sync, once the notes are open (whether set up or not).
+    var sync: SyncController? { get }
     /// The menu behind every window's menu button.
     var primaryMenu: Menu { get }
     /// The menu of a note list row (right-click).

@@ -6,15 +6,23 @@ import Scenes
 
 /// When the notes sync, once an account is set up: a few seconds after
 /// launch, a few seconds after edits settle, every five minutes, and when
-/// asked: `app.sync-now` (Ctrl+R … in the menus) and `quire --sync-now`
+/// asked: the menus' Sync Now (`app.sync-now`) and `quire --sync-now`
 /// (through the running Quire, or a Quire started for it alone), which
-/// prints what the sync did.
+/// prints what the sync did. Preferences (Ctrl+comma) sets it up. A long
+/// sync shows its progress in the front window; one that would send most
+/// notes away asks there first.
 @MainActor
 final class SyncActions {
     private let controller: SyncController
     private let store: NoteStore
     private var observation: NoteObservation?
     private var periodic: MainLoopSource?
+    private var preferences: SyncPreferences?
+    /// The person declined a sync that would remove many notes: automatic
+    /// syncs wait until they ask for one.
+    private var declinedMassDeletion = false
+    /// Syncs with more to send or receive than this show their progress.
+    static let progressShownAbove = 50
     private lazy var afterEdits = Debouncer(quietMilliseconds: SyncActions.settleMilliseconds, maximumDelayMilliseconds: 60_000) {
         [weak self] in self?.syncIfSetUp()
     }
@@ -70,9 +78,27 @@ final class SyncActions {
         }
     }
 
-    /// Adds `app.sync-now`, and starts syncing on launch, after edits and every few minutes.
+    /// The menu entries: Sync Now and Preferences.
+    static func menuSection() -> Menu {
+        let section = Menu()
+        section.append(localized("Sync Now"), action: "app.sync-now")
+        section.append(localized("Preferences"), action: "app.preferences")
+        return section
+    }
+
+    /// Adds `app.sync-now` and `app.preferences` (Ctrl+comma), and starts
+    /// syncing on launch, after edits and every few minutes.
     func install(on application: Application) {
-        application.addAction("sync-now") { [weak self] in self?.syncIfSetUp() }
+        controller.refreshStatus()
+        application.addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in
+            self?.showPreferences(in: application)
+        }
+        application.addAction("sync-now") { [weak self] in
+            guard let self else { return }
+            guard (try? store.syncAccount()) != nil else { return showPreferences(in: application) }
+            declinedMassDeletion = false
+            sync(in: application, askedFor: true)
+        }
         observation = store.observe { [weak self] _, origin in
             // What a sync itself changed comes from elsewhere (its own connection).
             guard origin != .elsewhere else { return }
@@ -83,17 +109,77 @@ final class SyncActions {
             self?.syncIfSetUp()
             return self != nil
         }
+        self.application = application
     }
 
+    private weak var application: Application?
+
     private func syncIfSetUp() {
-        guard (try? store.syncAccount()) != nil else { return }
+        guard let application, !declinedMassDeletion, (try? store.syncAccount()) != nil else { return }
+        sync(in: application, askedFor: false)
+    }
+
+    /// Runs a sync, its progress in the front window if it is long. One that
+    /// would remove many notes asks first, and goes ahead if told to.
+    private func sync(in application: Application, askedFor: Bool, allowingMassDeletion: Bool = false) {
+        var banner: MessageBar?
         Task {
-            switch await controller.syncNow() {
+            let outcome = await controller.syncNow(allowingMassDeletion: allowingMassDeletion) { done, total in
+                guard total > SyncActions.progressShownAbove else { return }
+                banner = banner ?? AppDelegate.frontNoteWindow(in: application)?.noteWindow.banner
+                banner?.showProgress(localized("Syncing notes…"), fraction: Double(done) / Double(total))
+            }
+            banner?.hide()
+            switch outcome {
             case let .success(report):
                 if !report.postponed.isEmpty { afterEdits.poke() }  // what was left, soon
+                if report.conflicts > 0 {
+                    AppDelegate.frontNoteWindow(in: application)?.noteWindow.offer(Toast(localizedPlural(
+                        "A note changed here and on the server: both versions are kept",
+                        "%d notes changed here and on the server: both versions of each are kept",
+                        count: report.conflicts)))
+                }
+            case let .failure(.massDeletion(local, remote)):
+                askAboutMassDeletion(local: local, remote: remote, in: application)
             case let .failure(error):
                 Log.error("sync failed: \(SyncMessages.reason(error))")
+                if askedFor {
+                    AppDelegate.frontNoteWindow(in: application)?.noteWindow.offer(
+                        Toast(localized("The sync failed: %s", SyncMessages.reason(error)), seconds: 10))
+                }
             }
         }
+    }
+
+    private func askAboutMassDeletion(local: Int, remote: Int, in application: Application) {
+        guard let window = AppDelegate.frontScene(in: application)?.window else { return }
+        declinedMassDeletion = true
+        ConfirmationDialog.ask(
+            over: window, question: localized("Sync Anyway?"),
+            detail: SyncMessages.reason(.massDeletion(local: local, remote: remote)) + " "
+                + localized("If the server or its folder is not the one you meant, cancel and check Preferences."),
+            confirmLabel: localized("_Sync Anyway")
+        ) { [weak self] in
+            self?.declinedMassDeletion = false
+            self?.sync(in: application, askedFor: true, allowingMassDeletion: true)
+        }
+    }
+
+    private func showPreferences(in application: Application) {
+        if let preferences {
+            preferences.window.present()
+            return
+        }
+        let preferences = SyncPreferences(controller: controller) { [weak self] in
+            guard let self else { return }
+            declinedMassDeletion = false
+            sync(in: application, askedFor: true)
+        }
+        self.preferences = preferences
+        if let parent = AppDelegate.frontScene(in: application)?.window {
+            preferences.window.makeDialog(of: parent, modal: false)
+        }
+        preferences.window.onDestroy { [weak self] in self?.preferences = nil }
+        preferences.window.present()
     }
 }

@@ -23,12 +23,41 @@ final class SyncController {
     private var passwords: [String: String] = [:]
     private var running: Task<Result<SyncReport, SyncError>, Never>?
 
-    /// Told when a sync starts (nil) and ends (its outcome).
-    var onChange: ((Result<SyncReport, SyncError>?) -> Void)?
+    /// Where sync stands; windows and Preferences follow it (`follow`).
+    private(set) var status: SyncStatus {
+        didSet {
+            guard status != oldValue else { return }
+            followers.removeAll { $0.owner == nil }
+            for follower in followers { follower.handler(status) }
+        }
+    }
+    private var followers: [Follower] = []
+
+    /// Who follows the status, held weakly, and what to tell it.
+    private struct Follower {
+        weak var owner: AnyObject?
+        let handler: (SyncStatus) -> Void
+    }
+
+    /// Where the notes are.
+    var path: String { notesPath }
 
     init(notesPath: String, saveEdits: @escaping () -> Void) {
         self.notesPath = notesPath
         self.saveEdits = saveEdits
+        status = .notSetUp
+    }
+
+    /// Calls `handler` with the status now and whenever it changes, as long as `owner` lives.
+    func follow(by owner: AnyObject, _ handler: @escaping (SyncStatus) -> Void) {
+        followers.append(Follower(owner: owner, handler: handler))
+        handler(status)
+    }
+
+    /// Reads the status from the account's record (set up or not, and how the last sync ended).
+    func refreshStatus() {
+        guard running == nil else { return }
+        status = SyncStatus(account: try? openStore().syncAccount())
     }
 
     /// Whether a sync runs in this process now.
@@ -46,24 +75,41 @@ final class SyncController {
     /// `allowingMassDeletion` goes ahead with a sync that would remove many notes.
     func syncNow(allowingMassDeletion: Bool = false, progress: ((Int, Int) -> Void)? = nil) async -> Result<SyncReport, SyncError> {
         if let running { return await running.value }
-        let task = Task { await self.run(allowingMassDeletion: allowingMassDeletion, progress: progress) }
+        let task = Task {
+            await self.run(allowingMassDeletion: allowingMassDeletion) { [weak self] done, total in
+                self?.status = .running(progress: Double(done) / Double(max(total, 1)))
+                progress?(done, total)
+            }
+        }
         running = task
-        onChange?(nil)
+        status = .running(progress: nil)
         let outcome = await task.value
         running = nil
-        onChange?(outcome)
+        switch outcome {
+        case let .success(report): status = .idle(lastSync: Date(), summary: SyncMessages.summary(of: report))
+        case .failure(.notSetUp): status = .notSetUp
+        case let .failure(error): status = .failed(reason: SyncMessages.reason(error))
+        }
         return outcome
+    }
+
+    /// The sync's own connection to the notes.
+    private func openStore() throws -> NoteStore {
+        if let store { return store }
+        let opened = try NoteStore(path: notesPath)
+        store = opened
+        return opened
     }
 
     private func run(allowingMassDeletion: Bool, progress: ((Int, Int) -> Void)?) async -> Result<SyncReport, SyncError> {
         let store: NoteStore
         do {
-            store = try self.store ?? NoteStore(path: notesPath)
-            self.store = store
+            store = try openStore()
         } catch {
             return .failure(.storage("\(error)"))
         }
         guard let lock = SyncLock(path: notesPath + ".sync-lock") else {
+            // (Not recorded as this account's failure: the other Quire's sync will be.)
             return .failure(.storage(localized("another Quire is syncing these notes")))
         }
         defer { withExtendedLifetime(lock) {} }

@@ -32,7 +32,7 @@ enum SyncMessages {
         case .notSetUp:
             localized("Sync is not set up: give a server with quire --sync-setup URL --sync-user NAME.")
         case .noPassword:
-            localized("No password is known for the sync account: give it again with quire --sync-setup.")
+            localized("No password is known for the sync account: give it again in Preferences (or with quire --sync-setup).")
         case let .massDeletion(local, remote):
             localized(
                 "This sync would move %s notes to the trash and remove %s files from the server, more than half of them; it stopped to ask first.",

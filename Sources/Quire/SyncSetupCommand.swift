@@ -1,10 +1,8 @@
 import Foundation
 import GtkKit
-import Keyring
 import NoteModel
 import NoteSync
 import Storage
-import WebDAV
 
 /// `quire --sync-setup URL --sync-user NAME [--sync-folder NAME]
 /// [--sync-trust FILE] [--sync-now]`: sets up sync from the command line,
@@ -54,31 +52,18 @@ enum SyncSetupCommand {
         func run(password: String) async -> Int32 {
             let notesPath = AppDirectories(applicationID: AppDelegate.applicationID).dataFile(NoteStore.fileName)
             let folderURL: String
-            switch await connect(password: password) {
+            switch await SyncConnection.connect(address: address, user: user, password: password, folder: folder, trust: trust) {
             case let .success(url): folderURL = url
             case let .failure(error):
                 printError(localized("Sync is not set up: %s", SyncMessages.reason(error)))
                 return 1
             }
             let account = SyncAccount(folderURL: folderURL, userName: user, trustedCertificates: trust)
-            do {
-                let store = try NoteStore(path: notesPath)
-                try store.setSyncAccount(account)
-                store.close()
-            } catch {
-                printError(localized("Sync is not set up: the notes could not be opened (%s).", "\(error)"))
-                return 1
-            }
-            print(localized("Sync is set up with %s as %s.", folderURL, user))
             let controller = SyncController(notesPath: notesPath) {}
-            controller.remember(password, for: account)
-            do {
-                try await Keyring.store(
-                    password, server: folderURL, user: user, label: localized("Quire sync password for %s", folderURL))
-            } catch {
-                printError(localized(
-                    "The desktop's keyring could not keep the password (%s): it is kept for this run only.", error.message))
-            }
+            let kept = await SyncConnection.keep(account, password: password, notesPath: notesPath, controller: controller)
+            if let problem = kept.problem { printError(problem) }
+            guard kept.stored else { return 1 }
+            print(localized("Sync is set up with %s as %s.", folderURL, user))
             guard syncAfterwards else { return 0 }
             switch await controller.syncNow() {
             case let .success(report):
@@ -88,31 +73,6 @@ enum SyncSetupCommand {
                 printError(localized("The sync failed: %s", SyncMessages.reason(error)))
                 return 1
             }
-        }
-
-        /// The first folder the address may mean that answers as a WebDAV
-        /// folder this user may write to; or the most telling failure.
-        private func connect(password: String) async -> Result<String, WebDAVError> {
-            var failures: [WebDAVError] = []
-            for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
-                do {
-                    let client = try WebDAVClient(folder: candidate, user: user, password: password, trustedCertificates: trust)
-                    try await client.checkFolder()
-                    let probe = ".quire-write-check"
-                    try await client.write(Data(), to: probe, if: nil)
-                    try await client.delete(probe, ifUnchanged: "*")
-                    return .success(client.folder)
-                } catch {
-                    failures.append(error)
-                }
-            }
-            // A refusal of the password or the certificate says more than the
-            // other candidate's "not found".
-            let telling = failures.first { [.unauthorized, .forbidden].contains($0) }
-                ?? failures.first { if case .certificate = $0 { true } else { false } }
-                ?? failures.first { if case .unreachable = $0 { true } else { false } }
-                ?? failures.first
-            return .failure(telling ?? .notFound)
         }
     }
 

@@ -146,4 +146,45 @@ struct SyncTests {
         #expect(anyway.status == 0 && anyway.output.contains("12 moved to the trash"), "\(anyway.output) \(anyway.error)")
         #expect(try laptop.trashedTexts().count == 12 && laptop.liveTexts().isEmpty)
     }
+
+    @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive; a failed sync shows in the header bar, one click from its reason")
+    func setUpInPreferences() throws {
+        let server = try WebDAVServer(.apache)
+        try server.write("Welcome\nfrom the server", as: "Welcome.md")
+        let session = try QuireSession(accessibility: true)
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+comma")
+        let preferences = try session.waitForWindow(matching: "^Preferences$")
+        try session.desktop.type(server.folderURL, into: preferences)  // the first field has the focus
+        try session.desktop.xdotool("key", "Tab")
+        try session.desktop.type(WebDAVServer.user, into: preferences)
+        try session.desktop.xdotool("key", "Tab")
+        try session.desktop.type(WebDAVServer.password, into: preferences)
+        try session.desktop.xdotool("key", "Return")  // Connect
+        #expect(eventually(within: 20) { (try? session.liveTexts().contains("Welcome\nfrom the server")) == true },
+                "the server's note arrives: \((try? session.liveTexts()) ?? [])")
+        #expect(try NoteStore(path: session.notesPath).syncAccount()?.folderURL == server.folderURL)
+        session.keepScreenshot(named: "sync-preferences-connected")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        #expect(!((try? tree.elements()) ?? []).contains { $0.name == "The last sync failed" }, "nothing to say after a good sync")
+
+        try server.changePassword(to: "changed")
+        let failed = try session.syncNow()  // through the running Quire
+        #expect(failed.status == 1 && failed.error.contains("refused the user name or password"), "\(failed.error)")
+        let elements = tree.elements(once: { $0.name == "The last sync failed" && $0.role == "push button" })
+        #expect(elements.contains { $0.name == "The last sync failed" },
+                "the header bar's button says the sync failed:\n\(elements.map(\.description).joined(separator: "\n"))")
+        #expect(elements.contains { $0.name.contains("Failed: The server refused the user name or password.") }
+                    || elements.contains { $0.name == "Last Sync" }, "Preferences tells the reason")
+        session.keepScreenshot(named: "sync-failed-header")
+        try session.desktop.xdotool("key", "Escape")  // closes Preferences
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Preferences$").isEmpty })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
 }

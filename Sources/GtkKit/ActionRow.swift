@@ -1,0 +1,23 @@
+import CGtk
+
+/// A row of a preferences group with a title, a subtitle under it, and
+/// widgets (buttons) at its end.
+@MainActor
+public final class ActionRow: Widget {
+    public init(title: String, subtitle: String = "") {
+        super.init(retaining: adw_action_row_new())
+        adw_preferences_row_set_title(cgtk_as_preferences_row(objectPointer), title)
+        adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), subtitle)
+    }
+
+    /// The text under the title.
+    public var subtitle: String {
+        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
+        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
+    }
+
+    /// Puts `widget` at the row's end, after those added before.
+    public func addSuffix(_ widget: Widget) {
+        adw_action_row_add_suffix(cgtk_as_action_row(objectPointer), widget.widgetPointer)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GtkKit
+import Keyring
+import NoteModel
+import NoteSync
+import WebDAV
+
+/// Connecting to a server as a person sets sync up (Preferences, or
+/// `quire --sync-setup`): find the WebDAV folder the address means, check
+/// that the user may write there, then keep the account and its password.
+@MainActor
+enum SyncConnection {
+    /// The first folder `address` may mean that answers as a WebDAV folder
+    /// `user` may write to (a hidden file written and removed); or the most
+    /// telling failure (a refused password or certificate before a "not found").
+    static func connect(
+        address: String, user: String, password: String, folder: String?, trust: String?
+    ) async -> Result<String, WebDAVError> {
+        var failures: [WebDAVError] = []
+        for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
+            do {
+                let client = try WebDAVClient(folder: candidate, user: user, password: password, trustedCertificates: trust)
+                try await client.checkFolder()
+                let probe = ".quire-write-check"
+                try await client.write(Data(), to: probe, if: nil)
+                try await client.delete(probe, ifUnchanged: "*")
+                return .success(client.folder)
+            } catch {
+                failures.append(error)
+            }
+        }
+        let telling = failures.first { [.unauthorized, .forbidden].contains($0) }
+            ?? failures.first { if case .certificate = $0 { true } else { false } }
+            ?? failures.first { if case .unreachable = $0 { true } else { false } }
+            ?? failures.first
+        return .failure(telling ?? .notFound)
+    }
+
+    /// Keeps `account` in the notes at `notesPath` and its password in the
+    /// desktop's keyring, and in `controller`'s memory for this run. Returns
+    /// what went wrong: the notes could not be written (nothing was kept), or
+    /// the keyring could not keep the password (kept for this run only).
+    static func keep(
+        _ account: SyncAccount, password: String, notesPath: String, controller: SyncController
+    ) async -> (stored: Bool, problem: String?) {
+        do {
+            let store = try NoteStore(path: notesPath)
+            try store.setSyncAccount(account)
+            store.close()
+        } catch {
+            return (false, localized("Sync is not set up: the notes could not be opened (%s).", "\(error)"))
+        }
+        controller.remember(password, for: account)
+        do {
+            try await Keyring.store(
+                password, server: account.folderURL, user: account.userName,
+                label: localized("Quire sync password for %s", account.folderURL))
+            return (true, nil)
+        } catch {
+            return (true, localized(
+                "The desktop's keyring could not keep the password (%s): it is kept for this run only.", error.message))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GtkKit
+import NoteModel
+import NoteSync
+
+/// Preferences (Ctrl+comma), whose page is Sync: the server address (a
+/// Nextcloud server's or a WebDAV folder's), user name, password and folder;
+/// Connect, which checks them at once and says in plain words what is
+/// wrong; and once connected, how the last sync went, Sync Now and Turn Off.
+@MainActor
+final class SyncPreferences {
+    let window: Window
+    private let controller: SyncController
+    private let address = EntryRow(title: localized("Server Address"))
+    private let user = EntryRow(title: localized("User Name"))
+    private let password = EntryRow(title: localized("Password"), isPassword: true)
+    private let folder = EntryRow(title: localized("Folder (Notes on Nextcloud)"))
+    private let connectButton = Button(label: localized("_Connect"))
+    private let server = PreferencesGroup(
+        title: localized("Server"),
+        description: localized("Keep your notes on every computer through Nextcloud or any WebDAV server. Each note is a Markdown file in the folder, which Nextcloud's Notes apps show too. For Nextcloud, use an app password."))
+    private let state = ActionRow(title: localized("Last Sync"))
+    private let account = ActionRow(title: localized("Account"))
+    private let syncButton = Button(label: localized("Sync _Now"))
+    private let offButton = Button(label: localized("_Turn Off"))
+    private var connecting = false
+    /// Runs a sync now (as the app's Sync Now does).
+    private let syncNow: () -> Void
+
+    init(controller: SyncController, syncNow: @escaping () -> Void) {
+        self.controller = controller
+        self.syncNow = syncNow
+        for button in [connectButton, syncButton, offButton] {
+            button.centerVertically()
+        }
+        connectButton.addCSSClass("suggested-action")
+        offButton.addCSSClass("destructive-action")
+        server.setHeaderSuffix(connectButton)
+        for row in [address, user, password, folder] { server.add(row) }
+        let status = PreferencesGroup(title: localized("Status"))
+        state.addSuffix(syncButton)
+        account.addSuffix(offButton)
+        status.add(state)
+        status.add(account)
+        let page = PreferencesPage(title: localized("Sync"), iconName: "emblem-synchronizing-symbolic")
+        page.add(server)
+        page.add(status)
+        window = Window(preferencesTitle: localized("Preferences"), pages: [page])
+        window.setDefaultSize(width: 560, height: 620)
+        connectButton.onClicked { [weak self] in self?.connect() }
+        for row in [address, user, password, folder] { row.onEntryActivated { [weak self] in self?.connect() } }
+        syncButton.onClicked { [weak self] in self?.syncNow() }
+        offButton.onClicked { [weak self] in self?.turnOff() }
+        if let current = try? NoteStore(path: controller.path).syncAccount() {
+            address.text = current.folderURL
+            user.text = current.userName
+        }
+        controller.follow(by: self) { [weak self] in self?.show($0) }
+        // Typing goes into the first field still to fill.
+        window.onFirstFrame { [weak self] in
+            guard let self else { return }
+            _ = [address, user, password].first { $0.text.isEmpty }?.grabFocus()
+        }
+    }
+
+    private func show(_ status: SyncStatus) {
+        let setUp = status != .notSetUp
+        syncButton.isSensitive = setUp && status != .running(progress: nil)
+        offButton.isSensitive = setUp
+        account.subtitle = setUp
+            ? localized("%s as %s", address.text, user.text)
+            : localized("Not set up")
+        switch status {
+        case .notSetUp:
+            state.subtitle = localized("Never: sync is not set up")
+        case let .idle(lastSync, summary):
+            let when = lastSync.map { NoteRow.relativeTime(of: $0, now: Date()) } ?? localized("Never")
+            state.subtitle = summary.map { localized("%s: %s", when, $0) } ?? when
+        case let .running(progress):
+            state.subtitle = progress.map { localized("Syncing… %s %%", String(Int($0 * 100))) } ?? localized("Syncing…")
+            syncButton.isSensitive = false
+        case let .failed(reason):
+            state.subtitle = localized("Failed: %s", reason)
+        }
+    }
+
+    private func connect() {
+        guard !connecting else { return }
+        let given = (address: address.text.trimmingCharacters(in: .whitespaces), user: user.text, password: password.text)
+        guard !given.address.isEmpty, !given.user.isEmpty, !given.password.isEmpty else {
+            window.showPreferencesToast(Toast(localized("Give the server address, your user name and your password.")))
+            return
+        }
+        let folderName = folder.text.trimmingCharacters(in: .whitespaces)
+        connecting = true
+        connectButton.isSensitive = false
+        connectButton.label = localized("Connecting…")
+        Task {
+            defer {
+                connecting = false
+                connectButton.isSensitive = true
+                connectButton.label = localized("_Connect")
+            }
+            let trusted = try? NoteStore(path: controller.path).syncAccount()?.trustedCertificates
+            switch await SyncConnection.connect(
+                address: given.address, user: given.user, password: given.password,
+                folder: folderName.isEmpty ? nil : folderName, trust: trusted
+            ) {
+            case let .failure(error):
+                server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
+            case let .success(folderURL):
+                let account = SyncAccount(folderURL: folderURL, userName: given.user, trustedCertificates: trusted)
+                let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.path, controller: controller)
+                if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
+                guard kept.stored else { return }
+                address.text = folderURL
+                password.text = ""
+                server.groupDescription = localized("Connected to %s.", folderURL)
+                controller.refreshStatus()
+                syncNow()
+            }
+        }
+    }
+
+    private func turnOff() {
+        do {
+            try NoteStore(path: controller.path).setSyncAccount(nil)
+        } catch {
+            window.showPreferencesToast(Toast(localized("Sync could not be turned off: %s", "\(error)")))
+            return
+        }
+        controller.refreshStatus()
+        window.showPreferencesToast(Toast(localized("Sync is off. The notes stay here, and on the server as they are.")))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import NoteModel
+
+/// Where sync stands, as the header bar and Preferences show it.
+enum SyncStatus: Equatable {
+    /// No account is set up.
+    case notSetUp
+    /// Set up; the last sync (if any) ended well at `lastSync`, doing `summary`.
+    case idle(lastSync: Date?, summary: String?)
+    /// A sync runs; `progress` is how far a long one is (0…1), if known.
+    case running(progress: Double?)
+    /// The last sync failed, for `reason`.
+    case failed(reason: String)
+
+    /// The status an account's record gives, before this run synced.
+    init(account: SyncAccount?) {
+        guard let account else {
+            self = .notSetUp
+            return
+        }
+        if let failure = account.lastFailure {
+            self = .failed(reason: failure)
+        } else {
+            self = .idle(lastSync: account.lastSync, summary: nil)
+        }
+    }
+}
