@@ -77,7 +77,9 @@ final class SyncPreferences {
             let when = lastSync.map { NoteRow.relativeTime(of: $0, now: Date()) } ?? localized("Never")
             state.subtitle = summary.map { localized("%s: %s", when, $0) } ?? when
         case let .running(progress):
-            state.subtitle = progress.map { localized("Syncing… %s %%", String(Int($0 * 100))) } ?? localized("Syncing…")
+            state.subtitle = progress.map {
+                localized("Syncing… %s", $0.formatted(.percent.precision(.fractionLength(0)).locale(Locale(identifier: Localization.language))))
+            } ?? localized("Syncing…")
             syncButton.isSensitive = false
         case let .failed(reason):
             state.subtitle = localized("Failed: %s", reason)
