@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A session bus that starts nothing on demand (no service files): a
 /// desktop where no Secret Service runs, or can be started, for the tests of

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A real WebDAV server on 127.0.0.1 for the sync tests, from Debian's
 /// packages: Apache httpd with mod_dav (as the user www-data, which it
