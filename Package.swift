@@ -92,7 +92,8 @@ let package = Package(
             name: "SettingsPortalStub", dependencies: ["CGtk"], path: "Tools/SettingsPortalStub", swiftSettings: strictSettings),
         // The benchmark suite's helper: seeds notes databases and times searches. Not a product.
         .executableTarget(
-            name: "BenchTool", dependencies: ["NoteModel", "Storage"], path: "Tools/BenchTool", swiftSettings: strictSettings),
+            name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",
+            swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

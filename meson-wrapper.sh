@@ -229,7 +229,7 @@ case "$command" in
     stress) run_stress "$@" ;;
     bench)
         find_swift
-        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev libepoxy-dev python3
+        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev libepoxy-dev python3 curl
         say "Building in release mode, as installed (Swift runtime linked in)"
         swift build -c release --static-swift-stdlib --product quire
         swift build -c release --static-swift-stdlib --product BenchTool

@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from sync_figures import sync_figures
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench-results")
 APP_ID = "io.github.quire.Quire"
@@ -544,7 +546,7 @@ class Bench:
             platform.platform(terse=True), os.cpu_count(), memory, renderer, commit,
             datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "median of %d interleaved runs" % self.runs)
         def number(value, unit):
-            return "—" if value is None else ("%d" % value if unit == "stalls" else "%.1f %s" % (value, unit))
+            return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
         header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK"]
         lines = []
         for row in self.rows:
@@ -590,7 +592,7 @@ class Bench:
         subprocess.run(["convert"] + draw, check=False, capture_output=True)
 
 
-FIGURES = ("launch", "new-window", "churn", "search", "typing")
+FIGURES = ("launch", "new-window", "churn", "search", "typing", "sync")
 
 
 def main():
@@ -621,6 +623,8 @@ def main():
             bench.search_figure(data100k)
         if "typing" in only:
             bench.typing_figures(bench.seed("big", 10, big_note=1_000_000))
+        if "sync" in only:
+            sync_figures(bench, 100 if options.smoke else 10_000)
         bench.report(renderer)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,6 +1,9 @@
 import Foundation
+import GtkKit
 import NoteModel
+import NoteSync
 import Storage
+import WebDAV
 
 // The benchmark suite's helper, run by Benchmarks/bench.py; not installed.
 //
@@ -14,6 +17,10 @@ import Storage
 //   BenchTool search <notes.sqlite> <queries-file>
 //       runs each line of the file as a search through the note store and
 //       prints the milliseconds each took, one per line.
+//   BenchTool sync <notes.sqlite> <folder-url> <user> <password>
+//       syncs the notes with the WebDAV folder through Quire's synchronizer (as
+//       Quire does, without its windows) and prints the milliseconds the sync
+//       took, the requests it sent, and what it sent and received.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -51,6 +58,28 @@ func search(path: String, queries: String) throws {
     }
 }
 
+@MainActor
+func runSync(path: String, folder: String, user: String, password: String) throws {
+    MainLoop.bridgeDispatchMainQueue()
+    let store = try NoteStore(path: path)
+    let synchronizer = NoteSynchronizer(
+        store: store, remote: try WebDAVClient(folder: folder, user: user, password: password),
+        untitled: "Untitled", conflictTitle: { title, _ in "\(title) (conflict)" })
+    var outcome: Result<SyncReport, SyncError>?
+    let start = DispatchTime.now().uptimeNanoseconds
+    Task {
+        do throws(SyncError) {
+            outcome = .success(try await synchronizer.sync())
+        } catch {
+            outcome = .failure(error)
+        }
+    }
+    MainLoop.iterate { outcome != nil }
+    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let report = try outcome!.get()
+    print(String(format: "%.3f %d %d %d", milliseconds, report.requests, report.sent, report.received))
+}
+
 do {
     switch arguments.first {
     case "seed":
@@ -64,8 +93,11 @@ do {
     case "search":
         guard arguments.count == 3 else { fail("search needs a database and a file of queries") }
         try search(path: arguments[1], queries: arguments[2])
+    case "sync":
+        guard arguments.count == 5 else { fail("sync needs a database, a folder URL, a user and a password") }
+        try runSync(path: arguments[1], folder: arguments[2], user: arguments[3], password: arguments[4])
     default:
-        fail("unknown command; use seed, queries or search")
+        fail("unknown command; use seed, queries, search or sync")
     }
 } catch {
     fail("\(error)")

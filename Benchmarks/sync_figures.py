@@ -1,0 +1,158 @@
+"""The sync figures of Quire's benchmark suite: Quire's synchronizer against
+a real WebDAV server on 127.0.0.1 (Apache httpd with mod_dav, from Debian),
+and, as the baseline, curl moving the same files over one connection, the
+least an HTTP client can do for the same work. Every request either side
+sends is counted in Apache's access log."""
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import time
+
+USER, PASSWORD = "bench", "bench-password"
+
+
+class DavServer:
+    """Apache httpd serving a WebDAV folder, `notes/`, with basic auth; as
+    www-data when run as root (Apache will not serve as root)."""
+
+    def __init__(self, work):
+        self.root = os.path.join(work, "dav")
+        self.folder = os.path.join(self.root, "notes")
+        os.makedirs(self.folder)
+        os.makedirs(os.path.join(self.root, "lock"))
+        for folder in (work, os.path.dirname(work)):
+            os.chmod(folder, 0o755)  # for www-data to reach the folder
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = "http://127.0.0.1:%d/notes/" % self.port
+        self.log = os.path.join(self.root, "access.log")
+        subprocess.run(["htpasswd", "-bc", os.path.join(self.root, "htpasswd"), USER, PASSWORD], check=True, capture_output=True)
+        modules = ["mpm_event", "authz_core", "authn_core", "authn_file", "auth_basic", "authz_user", "dav", "dav_fs"]  # mod_log_config is built in
+        configuration = os.path.join(self.root, "httpd.conf")
+        with open(configuration, "w") as out:
+            out.write("\n".join(["ServerRoot /usr/lib/apache2", "ServerName 127.0.0.1", "Listen 127.0.0.1:%d" % self.port,
+                                 "PidFile %s/httpd.pid" % self.root, "ErrorLog %s/error.log" % self.root,
+                                 'LogFormat "%h %r %>s" plain', "CustomLog %s plain" % self.log,
+                                 "User www-data", "Group www-data", "DAVLockDB %s/lock/db" % self.root,
+                                 "DocumentRoot %s" % self.root, "KeepAliveTimeout 30", "MaxKeepAliveRequests 0"]
+                                + ["LoadModule %s_module modules/mod_%s.so" % (name, name) for name in modules]
+                                + ["<Directory %s>" % self.root, "Dav On", "AuthType Basic", 'AuthName "bench"',
+                                   "AuthUserFile %s/htpasswd" % self.root, "Require valid-user", "</Directory>", ""]))
+        if os.geteuid() == 0:
+            subprocess.run(["chown", "-R", "www-data:www-data", self.root], check=True)
+            os.chmod(os.path.join(self.root, "htpasswd"), 0o644)
+        self.process = subprocess.Popen(["apache2", "-f", configuration, "-DFOREGROUND"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("Apache did not start: %s" % open(os.path.join(self.root, "error.log")).read())
+
+    def requests(self):
+        """How many requests the server has answered so far."""
+        with open(self.log) as log:
+            return sum(1 for _ in log)
+
+    def clear(self):
+        for name in os.listdir(self.folder):
+            os.remove(os.path.join(self.folder, name))
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def note_bodies(database):
+    with sqlite3.connect(database) as connection:
+        return [row[0] for row in connection.execute("SELECT body FROM notes")]
+
+
+def curl(server, work, pairs, option):
+    """curl moving every (url, file) pair over one connection, one after the other:
+    `option` is upload-file (PUT) or output (GET). Returns milliseconds."""
+    config = os.path.join(work, "curl.conf")
+    with open(config, "w") as out:
+        for url, path in pairs:
+            out.write('url = "%s"\n%s = "%s"\n' % (url, option, path))
+    start = time.perf_counter()
+    subprocess.run(["curl", "-sS", "--fail", "-u", "%s:%s" % (USER, PASSWORD), "-K", config], check=True, capture_output=True)
+    return (time.perf_counter() - start) * 1000
+
+
+def sync_figures(bench, count):
+    """First sync of `count` notes to an empty server and into an empty Quire
+    from a full one, against curl moving the same files; and a sync with
+    nothing changed (one request, within 50 ms)."""
+    work = os.path.join(bench.work, "sync")
+    os.makedirs(work)
+    server = DavServer(work)
+    try:
+        seeded = os.path.join(bench.seed("sync-%d" % count, count), "io.github.quire.Quire", "notes.sqlite")
+        empty = os.path.join(bench.seed("sync-empty", 0), "io.github.quire.Quire", "notes.sqlite")
+        files = os.path.join(work, "files")
+        os.makedirs(files)
+        uploads = []
+        for index, body in enumerate(note_bodies(seeded)):
+            path = os.path.join(files, "%d.md" % index)
+            with open(path, "w") as out:
+                out.write(body)
+            uploads.append((server.url + "%d.md" % index, path))
+
+        def quire_sync(template):
+            database = os.path.join(work, "notes.sqlite")
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(database + suffix):
+                    os.remove(database + suffix)
+            shutil.copy(template, database)
+            before = server.requests()
+            out = run_sync(database).split()
+            return float(out[0]), int(out[1]), server.requests() - before, database
+
+        def run_sync(database):
+            done = subprocess.run([bench.tools.bench_tool, "sync", database, server.url, USER, PASSWORD], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError("BenchTool sync failed: %s" % done.stderr)
+            return done.stdout
+
+        sent, sent_requests, baseline_sent = [], [], []
+        received, received_requests, baseline_received = [], [], []
+        unchanged, unchanged_requests = [], []
+        for _ in range(1 if bench.smoke else 3):
+            server.clear()
+            milliseconds, _, requests, _ = quire_sync(seeded)
+            sent.append(milliseconds)
+            sent_requests.append(requests)
+            milliseconds, _, requests, database = quire_sync(empty)
+            received.append(milliseconds)
+            received_requests.append(requests)
+            # Apache gives no entity tag for a PUT: the sync after sending reads each file back once.
+            run_sync(database)
+            for _ in range(3):
+                before = server.requests()
+                out = run_sync(database).split()
+                unchanged.append(float(out[0]))
+                unchanged_requests.append(server.requests() - before)
+            server.clear()
+            baseline_sent.append(curl(server, work, uploads, "upload-file"))
+            downloads = [(url, os.path.join(work, "down-%d" % index)) for index, (url, _) in enumerate(uploads)]
+            baseline_received.append(curl(server, work, downloads, "output"))
+        bench.row("first sync of %d notes to an empty server" % count, sent, baseline_sent, 2.0,
+                  note="Quire's synchronizer (BenchTool sync) against curl sending the same files over one connection")
+        bench.row("requests, first sync to an empty server", sent_requests, None, count + 1, unit="requests",
+                  note="counted in Apache's access log: one listing and one PUT a note")
+        bench.row("first sync of %d notes from a full server" % count, received, baseline_received, 2.0,
+                  note="into an empty Quire, against curl fetching the same files over one connection")
+        bench.row("requests, first sync from a full server", received_requests, None, count + 1, unit="requests",
+                  note="one listing and one GET a note")
+        bench.row("sync with nothing changed, %d notes" % count, unchanged, None, 50)
+        bench.row("requests, sync with nothing changed", unchanged_requests, None, 1, unit="requests",
+                  note="one PROPFIND")
+    finally:
+        server.stop()
