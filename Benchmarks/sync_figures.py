@@ -86,10 +86,22 @@ def curl(server, work, pairs, option):
     return (time.perf_counter() - start) * 1000
 
 
+def propfind(server):
+    """curl listing the folder as a sync does (PROPFIND, Depth 1). Returns milliseconds."""
+    body = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/>'
+            '<d:getcontentlength/><d:getlastmodified/></d:prop></d:propfind>')
+    start = time.perf_counter()
+    subprocess.run(["curl", "-sS", "--fail", "-u", "%s:%s" % (USER, PASSWORD), "-X", "PROPFIND", "-H", "Depth: 1",
+                    "-H", "Content-Type: application/xml", "--data", body, "-o", os.devnull, server.url],
+                   check=True, capture_output=True)
+    return (time.perf_counter() - start) * 1000
+
+
 def sync_figures(bench, count):
     """First sync of `count` notes to an empty server and into an empty Quire
     from a full one, against curl moving the same files; and a sync with
-    nothing changed (one request, within 50 ms)."""
+    nothing changed (one request), against curl's listing of the folder, and
+    within 50 ms over 1,000 notes."""
     work = os.path.join(bench.work, "sync")
     os.makedirs(work)
     server = DavServer(work)
@@ -123,7 +135,7 @@ def sync_figures(bench, count):
 
         sent, sent_requests, baseline_sent = [], [], []
         received, received_requests, baseline_received = [], [], []
-        unchanged, unchanged_requests = [], []
+        unchanged, unchanged_requests, listings = [], [], []
         for _ in range(1 if bench.smoke else 3):
             server.clear()
             milliseconds, _, requests, _ = quire_sync(seeded)
@@ -139,20 +151,29 @@ def sync_figures(bench, count):
                 out = run_sync(database).split()
                 unchanged.append(float(out[0]))
                 unchanged_requests.append(server.requests() - before)
+                listings.append(propfind(server))
             server.clear()
             baseline_sent.append(curl(server, work, uploads, "upload-file"))
             downloads = [(url, os.path.join(work, "down-%d" % index)) for index, (url, _) in enumerate(uploads)]
             baseline_received.append(curl(server, work, downloads, "output"))
         bench.row("first sync of %d notes to an empty server" % count, sent, baseline_sent, 2.0,
-                  note="Quire's synchronizer (BenchTool sync) against curl sending the same files over one connection")
+                  note="Quire's synchronizer (BenchTool sync) against curl sending the same files over one connection; "
+                       "medians of %d runs" % len(sent))
         bench.row("requests, first sync to an empty server", sent_requests, None, count + 1, unit="requests",
                   note="counted in Apache's access log: one listing and one PUT a note")
         bench.row("first sync of %d notes from a full server" % count, received, baseline_received, 2.0,
                   note="into an empty Quire, against curl fetching the same files over one connection")
         bench.row("requests, first sync from a full server", received_requests, None, count + 1, unit="requests",
                   note="one listing and one GET a note")
-        bench.row("sync with nothing changed, %d notes" % count, unchanged, None, 50)
+        bench.row("sync with nothing changed, %d notes" % count, unchanged, listings, 3.0,
+                  note="against curl listing the folder as the sync does (PROPFIND, Depth 1): Apache's own time")
         bench.row("requests, sync with nothing changed", unchanged_requests, None, 1, unit="requests",
                   note="one PROPFIND")
+        small = 100 if bench.smoke else 1_000
+        server.clear()
+        database = quire_sync(os.path.join(bench.seed("sync-%d" % small, small), "io.github.quire.Quire", "notes.sqlite"))[3]
+        run_sync(database)
+        small_unchanged = [float(run_sync(database).split()[0]) for _ in range(1 if bench.smoke else 11)]
+        bench.row("sync with nothing changed, %d notes" % small, small_unchanged, None, 50)
     finally:
         server.stop()

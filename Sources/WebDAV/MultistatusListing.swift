@@ -12,7 +12,7 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
         var href = ""
         var etag: String?
         var size: Int?
-        var modified: Date?
+        var lastModified: String?
         var isCollection = false
     }
 
@@ -63,12 +63,12 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         guard namespaceURI == "DAV:" else { return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = MultistatusListing.trimmed(text)
         switch elementName {
         case "href": if current != nil, current?.href.isEmpty == true { current?.href = value }
         case "getetag": propstat.etag = value.isEmpty ? nil : value
         case "getcontentlength": propstat.size = Int(value)
-        case "getlastmodified": propstat.modified = MultistatusListing.httpDate(value)
+        case "getlastmodified": propstat.lastModified = value
         case "status": propstatStatus = MultistatusListing.statusCode(value)
         case "multistatus": sawMultistatusEnd = true
         case "propstat":
@@ -77,7 +77,7 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
             if propstatStatus == 200 || propstatStatus == nil {
                 if let etag = propstat.etag { current?.etag = etag }
                 if let size = propstat.size { current?.size = size }
-                if let modified = propstat.modified { current?.modified = modified }
+                if let modified = propstat.lastModified { current?.lastModified = modified }
                 if propstat.isCollection { current?.isCollection = true }
             }
         case "response":
@@ -88,18 +88,43 @@ final class MultistatusListing: NSObject, XMLParserDelegate {
         text = ""
     }
 
+    /// `text` without blanks at its ends (Foundation's trimming, through
+    /// NSString, was a fifth of reading a listing).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) ?? first
+        return first == scalars.startIndex && last == scalars.index(before: scalars.endIndex)
+            ? text : String(scalars[first...last])
+    }
+
     /// 200 from "HTTP/1.1 200 OK".
     static func statusCode(_ line: String) -> Int? {
         let parts = line.split(separator: " ")
         return parts.count >= 2 ? Int(parts[1]) : nil
     }
 
-    /// An HTTP date ("Sun, 22 Nov 2026 10:00:00 GMT").
+    /// An HTTP date ("Sun, 22 Nov 2026 10:00:00 GMT", RFC 9110's preferred
+    /// form), read by hand: a DateFormatter per file cost a listing of 10,000
+    /// files over a second.
     static func httpDate(_ value: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value)
+        let parts = value.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
+              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 })
+        else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        (components.hour, components.minute, components.second) = (clock[0], clock[1], clock[2])
+        return gregorian.date(from: components)
     }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static let gregorian: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "GMT")!
+        return calendar
+    }()
 }

@@ -48,7 +48,7 @@ public final class WebDAVClient {
             guard !entry.isCollection else { return nil }
             let path = WebDAVClient.decodedPath(of: entry.href)
             guard path != folderPath, let name = path.split(separator: "/").last.map(String.init) else { return nil }
-            return RemoteFile(name: name, etag: entry.etag, size: entry.size, modified: entry.modified)
+            return RemoteFile(name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified)
         }
     }
 
@@ -134,13 +134,39 @@ public final class WebDAVClient {
     /// The characters a path segment keeps as they are (RFC 3986's unreserved).
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    /// The decoded path of an href or URL, without a final "/".
+    /// The decoded path of an href or URL, without a final "/" (by hand:
+    /// Foundation's URL and percent decoding were a tenth of reading a listing).
     static func decodedPath(of href: String) -> String {
-        var path = href
-        if let url = URL(string: href), url.scheme != nil {
-            path = url.path(percentEncoded: true)
+        var bytes = Array(href.utf8)
+        if let scheme = href.range(of: "://") {
+            let afterScheme = href.utf8.distance(from: href.startIndex, to: scheme.upperBound)
+            let pathStart = bytes[afterScheme...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            bytes = Array(bytes[pathStart...])
         }
-        while path.hasSuffix("/") { path.removeLast() }
-        return path.removingPercentEncoding ?? path
+        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
