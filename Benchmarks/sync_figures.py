@@ -117,20 +117,26 @@ def sync_figures(bench, count):
                 out.write(body)
             uploads.append((server.url + "%d.md" % index, path))
 
-        def quire_sync(template):
+        def quire_sync(template, stalls_key=None):
             database = os.path.join(work, "notes.sqlite")
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(database + suffix):
                     os.remove(database + suffix)
             shutil.copy(template, database)
             before = server.requests()
-            out = run_sync(database).split()
+            out = run_sync(database, stalls_key).split()
             return float(out[0]), int(out[1]), server.requests() - before, database
 
-        def run_sync(database):
-            done = subprocess.run([bench.tools.bench_tool, "sync", database, server.url, USER, PASSWORD], capture_output=True, text=True)
+        stalls = {}
+
+        def run_sync(database, stalls_key=None):
+            done = subprocess.run([bench.tools.bench_tool, "sync", database, server.url, USER, PASSWORD], capture_output=True,
+                                  text=True, env=dict(os.environ, GTKKIT_STALL_TRACE="16.7"))
             if done.returncode != 0:
                 raise RuntimeError("BenchTool sync failed: %s" % done.stderr)
+            if stalls_key:
+                found = [float(line.split()[2]) for line in done.stderr.splitlines() if line.startswith("stall: ")]
+                stalls.setdefault(stalls_key, []).append(found)
             return done.stdout
 
         sent, sent_requests, baseline_sent = [], [], []
@@ -138,10 +144,10 @@ def sync_figures(bench, count):
         unchanged, unchanged_requests, listings = [], [], []
         for _ in range(1 if bench.smoke else 3):
             server.clear()
-            milliseconds, _, requests, _ = quire_sync(seeded)
+            milliseconds, _, requests, _ = quire_sync(seeded, "sent")
             sent.append(milliseconds)
             sent_requests.append(requests)
-            milliseconds, _, requests, database = quire_sync(empty)
+            milliseconds, _, requests, database = quire_sync(empty, "received")
             received.append(milliseconds)
             received_requests.append(requests)
             # Apache gives no entity tag for a PUT: the sync after sending reads each file back once.
@@ -165,6 +171,11 @@ def sync_figures(bench, count):
                   note="into an empty Quire, against curl fetching the same files over one connection")
         bench.row("requests, first sync from a full server", received_requests, None, count + 1, unit="requests",
                   note="one listing and one GET a note")
+        for key, figure in (("sent", "to an empty server"), ("received", "from a full server")):
+            runs = stalls.get(key, [[]])
+            longest = max((max(found) for found in runs if found), default=0)
+            bench.row("main-loop stalls over 16.7 ms, first sync %s" % figure, [len(found) for found in runs], None, 0,
+                      unit="stalls", note="the synchronizer's main loop, as Quire's windows share it; longest %.0f ms" % longest)
         bench.row("sync with nothing changed, %d notes" % count, unchanged, listings, 3.0,
                   note="against curl listing the folder as the sync does (PROPFIND, Depth 1): Apache's own time")
         bench.row("requests, sync with nothing changed", unchanged_requests, None, 1, unit="requests",

@@ -99,6 +99,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         finishLastWindowSave()
         if let documents, !documents.saveAll() { documents.keepDraftsOfUnsaved() }
         documents?.close()
+        sync?.close()
         if case let .success(store) = notes { store.close() }
     }
 

@@ -89,7 +89,7 @@ final class SyncActions {
     /// Adds `app.sync-now` and `app.preferences` (Ctrl+comma), and starts
     /// syncing on launch, after edits and every few minutes.
     func install(on application: Application) {
-        controller.refreshStatus()
+        controller.refreshStatus(account: try? store.syncAccount())
         application.addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in
             self?.showPreferences(in: application)
         }
@@ -167,7 +167,7 @@ final class SyncActions {
 
     private func showPreferences(in application: Application) {
         if let preferences {
-            preferences.window.present()
+            preferences.present()
             return
         }
         let preferences = SyncPreferences(controller: controller) { [weak self] in
@@ -180,6 +180,6 @@ final class SyncActions {
             preferences.window.makeDialog(of: parent, modal: false)
         }
         preferences.window.onDestroy { [weak self] in self?.preferences = nil }
-        preferences.window.present()
+        preferences.present()
     }
 }

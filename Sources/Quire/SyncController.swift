@@ -54,10 +54,18 @@ final class SyncController {
         handler(status)
     }
 
-    /// Reads the status from the account's record (set up or not, and how the last sync ended).
-    func refreshStatus() {
+    /// Takes the status from the account's record (set up or not, and how
+    /// the last sync ended), as the caller read it on a connection of its own.
+    func refreshStatus(account: SyncAccount?) {
         guard running == nil else { return }
-        status = SyncStatus(account: try? openStore().syncAccount())
+        status = SyncStatus(account: account)
+    }
+
+    /// Closes the sync's connection to the notes (at quit: the last connection
+    /// to close folds SQLite's log into the file, and an open one would keep it).
+    func close() {
+        store?.close()
+        store = nil
     }
 
     /// Whether a sync runs in this process now.

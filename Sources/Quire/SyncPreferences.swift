@@ -56,11 +56,12 @@ final class SyncPreferences {
             user.text = current.userName
         }
         controller.follow(by: self) { [weak self] in self?.show($0) }
-        // Typing goes into the first field still to fill.
-        window.onFirstFrame { [weak self] in
-            guard let self else { return }
-            _ = [address, user, password].first { $0.text.isEmpty }?.grabFocus()
-        }
+    }
+
+    /// Shows the window, typing going into the first field still to fill.
+    func present() {
+        window.present()
+        _ = [address, user, password].first { $0.text.isEmpty }?.grabFocus()
     }
 
     private func show(_ status: SyncStatus) {
@@ -118,7 +119,7 @@ final class SyncPreferences {
                 address.text = folderURL
                 password.text = ""
                 server.groupDescription = localized("Connected to %s.", folderURL)
-                controller.refreshStatus()
+                controller.refreshStatus(account: account)
                 syncNow()
             }
         }
@@ -131,7 +132,7 @@ final class SyncPreferences {
             window.showPreferencesToast(Toast(localized("Sync could not be turned off: %s", "\(error)")))
             return
         }
-        controller.refreshStatus()
+        controller.refreshStatus(account: nil)
         window.showPreferencesToast(Toast(localized("Sync is off. The notes stay here, and on the server as they are.")))
     }
 }

@@ -65,6 +65,7 @@ enum SyncSetupCommand {
             guard kept.stored else { return 1 }
             print(localized("Sync is set up with %s as %s.", folderURL, user))
             guard syncAfterwards else { return 0 }
+            defer { controller.close() }
             switch await controller.syncNow() {
             case let .success(report):
                 print(SyncMessages.summary(of: report))

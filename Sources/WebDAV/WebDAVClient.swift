@@ -40,16 +40,23 @@ public final class WebDAVClient {
         csoup_unref(session)
     }
 
-    /// The files in the folder (not its sub-folders): one `PROPFIND Depth: 1`.
+    /// The files in the folder (not its sub-folders): one `PROPFIND Depth: 1`,
+    /// its answer read off the main thread (10,000 files are megabytes of XML).
     public func list() async throws(WebDAVError) -> [RemoteFile] {
         let response = try await propfind(depth: "1")
         let folderPath = WebDAVClient.decodedPath(of: folder)
-        return try MultistatusListing.entries(in: response.body).compactMap { entry in
-            guard !entry.isCollection else { return nil }
-            let path = WebDAVClient.decodedPath(of: entry.href)
-            guard path != folderPath, let name = path.split(separator: "/").last.map(String.init) else { return nil }
-            return RemoteFile(name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified)
-        }
+        let body = response.body
+        let files = await Task.detached { () -> Result<[RemoteFile], WebDAVError> in
+            Result { () throws(WebDAVError) in
+                try MultistatusListing.entries(in: body).compactMap { entry in
+                    guard !entry.isCollection else { return nil }
+                    let path = WebDAVClient.decodedPath(of: entry.href)
+                    guard path != folderPath, let name = path.split(separator: "/").last.map(String.init) else { return nil }
+                    return RemoteFile(name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified)
+                }
+            }
+        }.value
+        return try files.get()
     }
 
     /// Checks that the folder is there and the credentials are accepted (`PROPFIND Depth: 0`).
@@ -136,7 +143,7 @@ public final class WebDAVClient {
 
     /// The decoded path of an href or URL, without a final "/" (by hand:
     /// Foundation's URL and percent decoding were a tenth of reading a listing).
-    static func decodedPath(of href: String) -> String {
+    nonisolated static func decodedPath(of href: String) -> String {
         var bytes = Array(href.utf8)
         if let scheme = href.range(of: "://") {
             let afterScheme = href.utf8.distance(from: href.startIndex, to: scheme.upperBound)
@@ -161,7 +168,7 @@ public final class WebDAVClient {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    private nonisolated static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

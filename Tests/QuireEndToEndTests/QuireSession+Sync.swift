@@ -8,6 +8,18 @@ import TestSupport
 /// (through the running Quire if there is one), and the desktop's keyring
 /// (GNOME Keyring on the session's private bus).
 extension QuireSession {
+    /// A Quire whose keyring runs and whose sync is set up with `server`, as a
+    /// person's computer: the session, and the keyring to keep while it is used.
+    static func syncing(with server: WebDAVServer) throws -> (QuireSession, ChildProcess) {
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        let setup = try session.setUpSync(with: server)
+        #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")
+        #expect(setup.output.contains("Sync is set up with \(server.folderURL) as \(WebDAVServer.user)."), "\(setup.output)")
+        #expect(!setup.error.contains("keyring"), "the keyring keeps the password: \(setup.error)")
+        return (session, keyring)
+    }
+
     /// Starts GNOME Keyring's Secret Service on this session's bus, its
     /// login keyring unlocked, as a desktop session has it.
     func startKeyring() throws -> ChildProcess {

@@ -8,17 +8,6 @@ import TestSupport
 /// same server folder, as two computers of one person would.
 @Suite("Sync with a WebDAV server, end to end", .serialized)
 struct SyncTests {
-    /// A Quire whose sync is set up with `server`, its keyring running.
-    private func computer(syncingWith server: WebDAVServer) throws -> (QuireSession, ChildProcess) {
-        let session = try QuireSession()
-        let keyring = try session.startKeyring()
-        let setup = try session.setUpSync(with: server)
-        #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")
-        #expect(setup.output.contains("Sync is set up with \(server.folderURL) as \(WebDAVServer.user)."), "\(setup.output)")
-        #expect(!setup.error.contains("keyring"), "the keyring keeps the password: \(setup.error)")
-        return (session, keyring)
-    }
-
     /// Expects `quire --sync-now` in `session` to succeed and print `summary`.
     private func expectSync(_ session: QuireSession, prints summary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sync = try session.syncNow()
@@ -29,8 +18,8 @@ struct SyncTests {
     @Test("a note written in one Quire reaches the other through Apache: created, edited, renamed, trashed and restored")
     func noteTravels() throws {
         let server = try WebDAVServer(.apache)
-        let (laptop, laptopKeyring) = try computer(syncingWith: server)
-        let (desktop, desktopKeyring) = try computer(syncingWith: server)
+        let (laptop, laptopKeyring) = try QuireSession.syncing(with: server)
+        let (desktop, desktopKeyring) = try QuireSession.syncing(with: server)
         defer { _ = (laptopKeyring, desktopKeyring) }
 
         try laptop.launch()
@@ -78,8 +67,8 @@ struct SyncTests {
     @Test("a note edited on both sides while one was offline keeps both versions: one as the note, the other as a conflict copy")
     func offlineConflict() throws {
         let server = try WebDAVServer(.apache)
-        let (laptop, laptopKeyring) = try computer(syncingWith: server)
-        let (desktop, desktopKeyring) = try computer(syncingWith: server)
+        let (laptop, laptopKeyring) = try QuireSession.syncing(with: server)
+        let (desktop, desktopKeyring) = try QuireSession.syncing(with: server)
         defer { _ = (laptopKeyring, desktopKeyring) }
         let store = try NoteStore(path: laptop.notesPath)
         let note = try store.createNote(body: "Trip\n- passport")
@@ -110,7 +99,7 @@ struct SyncTests {
     @Test("a folder changed by another app: files added, renamed and deleted by hand become notes, renamed notes and trashed notes")
     func folderChangedByHand() throws {
         let server = try WebDAVServer(.apache)
-        let (laptop, keyring) = try computer(syncingWith: server)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         let store = try NoteStore(path: laptop.notesPath)
         for text in ["Alpha\nfirst", "Beta\nsecond", "Gamma\nthird"] { try store.createNote(body: text) }
@@ -131,7 +120,7 @@ struct SyncTests {
     @Test("a sync that would move more than half of the notes to the trash stops to ask, and --sync-anyway goes ahead")
     func massDeletionGuard() throws {
         let server = try WebDAVServer(.apache)
-        let (laptop, keyring) = try computer(syncingWith: server)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         let store = try NoteStore(path: laptop.notesPath)
         _ = try store.importNotes((1...12).map { (body: "Note \($0)", modifiedAt: Date()) })
@@ -159,6 +148,7 @@ struct SyncTests {
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+comma")
         let preferences = try session.waitForWindow(matching: "^Preferences$")
+        try session.desktop.xdotool("windowfocus", "--sync", preferences)
         try session.desktop.type(server.folderURL, into: preferences)  // the first field has the focus
         try session.desktop.xdotool("key", "Tab")
         try session.desktop.type(WebDAVServer.user, into: preferences)
@@ -186,5 +176,7 @@ struct SyncTests {
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect(!FileManager.default.fileExists(atPath: session.notesPath + "-wal"),
+                "sync's own connection closed at quit, so SQLite folded its log into the file")
     }
 }

@@ -9,20 +9,11 @@ import TestSupport
 /// plain words, loses nothing, and the next sync finishes the job.
 @Suite("Sync trouble, end to end", .serialized)
 struct SyncTroubleTests {
-    /// A Quire with its keyring running, its sync set up with `server`.
-    private func computer(syncingWith server: WebDAVServer) throws -> (QuireSession, ChildProcess) {
-        let session = try QuireSession()
-        let keyring = try session.startKeyring()
-        let setup = try session.setUpSync(with: server)
-        #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")
-        return (session, keyring)
-    }
-
     @Test("a refused password, writes failing with 500 and a full disk (507) fail the sync with the reason; nothing is lost, and the next sync finishes")
     func failingServer() throws {
         let disk = try SmallDisk(megabytes: 2)
         let server = try WebDAVServer(.apache, root: disk.path)
-        let (laptop, keyring) = try computer(syncingWith: server)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         let store = try NoteStore(path: laptop.notesPath)
         try store.createNote(body: "First\nkept")
@@ -53,7 +44,7 @@ struct SyncTroubleTests {
     @Test("a server stopped in the middle of a first sync of 300 notes: the sync says so, and the next one sends the rest without a duplicate")
     func serverStopsMidSync() throws {
         let server = try WebDAVServer(.apache)
-        let (laptop, keyring) = try computer(syncingWith: server)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         let texts = (1...300).map { String(format: "Note %03d\nbody %d", $0, $0) }
         _ = try NoteStore(path: laptop.notesPath).importNotes(texts.map { (body: $0, modifiedAt: Date()) })
@@ -104,8 +95,8 @@ struct SyncTroubleTests {
         let untrusted = try session.setUpSync(with: server, trusting: false)
         #expect(untrusted.status == 1 && untrusted.error.contains("certificate is not trusted"), "\(untrusted.error)")
 
-        let (laptop, laptopKeyring) = try computer(syncingWith: server)
-        let (desktop, desktopKeyring) = try computer(syncingWith: server)
+        let (laptop, laptopKeyring) = try QuireSession.syncing(with: server)
+        let (desktop, desktopKeyring) = try QuireSession.syncing(with: server)
         defer { _ = (laptopKeyring, desktopKeyring) }
         try NoteStore(path: laptop.notesPath).createNote(body: "Über HTTPS\nçà 日本")
         #expect(try laptop.syncNow().output.hasPrefix("1 sent"))

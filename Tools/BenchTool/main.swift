@@ -20,7 +20,9 @@ import WebDAV
 //   BenchTool sync <notes.sqlite> <folder-url> <user> <password>
 //       syncs the notes with the WebDAV folder through Quire's synchronizer (as
 //       Quire does, without its windows) and prints the milliseconds the sync
-//       took, the requests it sent, and what it sent and received.
+//       took, the requests it sent, and what it sent and received. With
+//       GTKKIT_STALL_TRACE=<ms>, each main-loop stall over that long is a line
+//       on standard error, as in Quire.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -61,6 +63,7 @@ func search(path: String, queries: String) throws {
 @MainActor
 func runSync(path: String, folder: String, user: String, password: String) throws {
     MainLoop.bridgeDispatchMainQueue()
+    StallMonitor.startIfRequested()
     let store = try NoteStore(path: path)
     let synchronizer = NoteSynchronizer(
         store: store, remote: try WebDAVClient(folder: folder, user: user, password: password),
