@@ -57,11 +57,7 @@ final class NoteWindowController {
         header.packEnd(MenuButton(
             iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
             willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
-        if let sync = services.sync {
-            let status = SyncStatusButton(following: sync)
-            header.packEnd(status.root)
-            syncStatus = status
-        }
+        if let sync = services.sync { syncStatus = SyncStatusButton(in: header, following: sync) }
         scene.window.setTitlebar(header)
         guard case let .success(store) = services.notes, let documents = services.documents else {
             scene.title = "Quire"
