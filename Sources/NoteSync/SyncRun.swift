@@ -131,12 +131,21 @@ final class SyncRun {
             }
             let hash = TextFingerprint.of(text)
             let version = etag ?? remoteFile.etag
+            let body = try store.note(id: file.noteID)?.body
+            var resend = false
             if hash == file.syncedHash {
                 file.etag = version  // the same text: only the tag moved
             } else if hash == file.sentHash {
                 file.etag = version  // a write whose answer was lost went through
                 file.syncedHash = hash
                 file.syncedRevision = -1
+            } else if let body, !body.isEmpty, text.isEmpty || (file.syncedHash.isEmpty && body.hasPrefix(text)) {
+                // An emptied file, or this note's own first write cut short (a
+                // server stopped mid-request leaves one): never taken over the
+                // note's text, which is sent again over it.
+                file.etag = version
+                file.syncedHash = hash  // what the server holds, to be replaced
+                resend = true
             } else if file.syncedHash.isEmpty && file.sentHash != nil {
                 // Never written by this note: someone else's file took its name.
                 try store.forgetSyncedFile(of: file.noteID)
@@ -147,7 +156,9 @@ final class SyncRun {
             }
             file.sentHash = nil
             try store.record(file)
-            if local == .edited, serverText == nil, try store.note(id: file.noteID).map({ TextFingerprint.of($0.body) }) == file.syncedHash {
+            if resend, local != .trashed, local != .gone {
+                local = .edited
+            } else if local == .edited, serverText == nil, body.map(TextFingerprint.of) == file.syncedHash {
                 local = .unchanged  // the write that went through was this very text
                 file.syncedRevision = notes[file.noteID]?.revision ?? -1
                 try store.record(file)

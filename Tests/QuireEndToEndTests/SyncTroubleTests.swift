@@ -7,7 +7,7 @@ import TestSupport
 /// writes, runs out of space, answers with broken XML or stops mid-sync; a
 /// certificate of the server's own; no keyring. Quire says what happened in
 /// plain words, loses nothing, and the next sync finishes the job.
-@Suite("Sync trouble, end to end", .serialized)
+@Suite("Sync trouble, end to end", .serialized, .oneAtATime)
 struct SyncTroubleTests {
     @Test("a refused password, writes failing with 500 and a full disk (507) fail the sync with the reason; nothing is lost, and the next sync finishes")
     func failingServer() throws {
@@ -61,8 +61,11 @@ struct SyncTroubleTests {
         try server.start()
         let rest = try laptop.syncNow(seconds: 120)
         #expect(rest.status == 0, "\(rest.output) \(rest.error)")
-        #expect(server.files().count == 300 && Set(server.files().values) == Set(texts), "every note once, none twice")
-        #expect(try laptop.liveTexts() == texts.sorted(), "and no note doubled here")
+        let files = server.files()
+        #expect(files.count == 300 && Set(files.values) == Set(texts),
+                "every note once, none twice: \(files.filter { !texts.contains($0.value) }.map { "\($0.key): \($0.value.debugDescription)" })")
+        let live = try laptop.liveTexts()
+        #expect(live == texts.sorted(), "and no note doubled here: \(live.filter { !texts.contains($0) }.map(\.debugDescription))")
         let again = try laptop.syncNow()
         #expect(again.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(again.output)")
     }
@@ -120,5 +123,33 @@ struct SyncTroubleTests {
         #expect(later.status == 1 && later.error.contains("No password is known"), "\(later.error)")
         let database = try String(decoding: Data(contentsOf: URL(fileURLWithPath: session.notesPath)), as: UTF8.self)
         #expect(!database.contains(WebDAVServer.password), "the password is nowhere in the notes")
+    }
+
+    @Test("a Nextcloud server's base address finds the user's Notes folder, making it if the account has none yet")
+    func nextcloudAddress() throws {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        try NoteStore(path: session.notesPath).createNote(body: "On Nextcloud\nin its Notes folder")
+        let setup = try session.setUpSync(with: server, address: server.nextcloudBaseURL, ["--sync-now"])
+        let notesFolder = server.nextcloudBaseURL + "remote.php/dav/files/\(WebDAVServer.user)/Notes/"
+        #expect(setup.status == 0 && setup.output.contains("Sync is set up with \(notesFolder) as"), "\(setup.output) \(setup.error)")
+        let file = server.nextcloudFilesPath + "/Notes/On Nextcloud.md"
+        #expect(FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } == "On Nextcloud\nin its Notes folder")
+    }
+
+    @Test("a note's file emptied on the server (a write cut short, a broken client) never empties the note: its text goes back")
+    func emptiedFile() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        try NoteStore(path: laptop.notesPath).createNote(body: "Kept\nwhatever the server says")
+        #expect(try laptop.syncNow().output.hasPrefix("1 sent"))
+        try server.write("", as: "Kept.md")
+        let sync = try laptop.syncNow()
+        #expect(sync.status == 0 && sync.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(sync.output) \(sync.error)")
+        #expect(try laptop.liveTexts() == ["Kept\nwhatever the server says"])
+        #expect(server.files() == ["Kept.md": "Kept\nwhatever the server says"])
     }
 }
