@@ -20,6 +20,11 @@ public enum SyncFolderAddress {
         return folderPart.isEmpty ? [base, nextcloud] : [base + folderPart, nextcloud]
     }
 
+    /// Whether `url` is a Nextcloud or ownCloud user's folder (`remote.php/dav/files/<user>/…`).
+    public static func isNextcloudNotesFolder(_ url: String) -> Bool {
+        url.contains("/remote.php/dav/files/")
+    }
+
     /// A folder path's segments percent-encoded, its slashes kept.
     private static func encoded(_ path: String) -> String {
         path.split(separator: "/").map {

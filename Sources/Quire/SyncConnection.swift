@@ -13,6 +13,9 @@ enum SyncConnection {
     /// The first folder `address` may mean that answers as a WebDAV folder
     /// `user` may write to (a hidden file written and removed); or the most
     /// telling failure (a refused password or certificate before a "not found").
+    /// A folder the person named, or the Notes folder of a Nextcloud account
+    /// that has none yet, is made if its parent is there (as Nextcloud's
+    /// Notes apps make it); an address given whole never is.
     static func connect(
         address: String, user: String, password: String, folder: String?, trust: String?
     ) async -> Result<String, WebDAVError> {
@@ -20,7 +23,11 @@ enum SyncConnection {
         for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
             do {
                 let client = try WebDAVClient(folder: candidate, user: user, password: password, trustedCertificates: trust)
-                try await client.checkFolder()
+                do {
+                    try await client.checkFolder()
+                } catch .notFound where folder != nil || SyncFolderAddress.isNextcloudNotesFolder(candidate) {
+                    try await client.createFolder()
+                }
                 let probe = ".quire-write-check"
                 try await client.write(Data(), to: probe, if: nil)
                 try await client.delete(probe, ifUnchanged: "*")

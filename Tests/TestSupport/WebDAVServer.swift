@@ -7,7 +7,9 @@ import Foundation
 /// which Quire is told to trust). Its notes folder is `folderURL`, on disk
 /// at `folderPath`, where a test changes files by hand as another client
 /// would. Apache also answers at `brokenFolderURL` with a listing that is not
-/// XML (a CGI script).
+/// XML (a CGI script), and at `nextcloudBaseURL` as a Nextcloud server's base
+/// does: no WebDAV there, only under `remote.php/dav/files/<user>/`, where
+/// the user has no Notes folder yet.
 public final class WebDAVServer: @unchecked Sendable {
     /// Which server.
     public enum Kind: String, Sendable { case apache, rclone }
@@ -21,27 +23,40 @@ public final class WebDAVServer: @unchecked Sendable {
     public let folderURL: String
     /// A folder whose listing is broken XML (Apache only).
     public let brokenFolderURL: String
+    /// A base address laid out as Nextcloud's (Apache only).
+    public let nextcloudBaseURL: String
+    /// Where that layout keeps the user's files on disk.
+    public let nextcloudFilesPath: String
     /// The notes folder on disk.
     public let folderPath: String
     /// The server's certificate (PEM), for HTTPS.
     public let certificatePath: String?
     private let directory: TemporaryDirectory
     private let root: String
+    /// The tmpfs the files are kept in when no root is given: the suite runs
+    /// beside attacks that time the main loop, and a server writing
+    /// thousands of files to the disk would slow their own disk writes.
+    private let memoryDisk: SmallDisk?
     private var process: ChildProcess?
 
     /// Makes the server's folders (the notes folder in `root` if given: a
-    /// small disk, say) and starts it.
+    /// small disk, say; otherwise in memory) and starts it.
     public init(_ kind: Kind, https: Bool = false, root: String? = nil) throws {
         self.kind = kind
         directory = try TemporaryDirectory(prefix: "quire-webdav")
         chmod(directory.path, 0o755)
-        self.root = root ?? directory.file("root")
+        memoryDisk = root == nil ? try SmallDisk(megabytes: 64) : nil
+        self.root = root ?? memoryDisk!.path
         port = try WebDAVServer.freePort()
         let scheme = https ? "https" : "http"
         folderURL = "\(scheme)://127.0.0.1:\(port)/notes/"
         brokenFolderURL = "\(scheme)://127.0.0.1:\(port)/broken/"
+        nextcloudBaseURL = "\(scheme)://127.0.0.1:\(port)/cloud/"
         folderPath = (self.root as NSString).appendingPathComponent("notes")
-        try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        nextcloudFilesPath = (self.root as NSString).appendingPathComponent("cloud/remote.php/dav/files/\(WebDAVServer.user)")
+        for folder in [folderPath, nextcloudFilesPath] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         certificatePath = https ? directory.file("server.pem") : nil
         if https { try makeCertificate() }
         if kind == .apache { try configureApache(https: https) }
@@ -177,11 +192,18 @@ public final class WebDAVServer: @unchecked Sendable {
             \(ssl)
             ScriptAlias /broken/ \(script)/
             <Directory \(root)>
-                Dav On
                 AuthType Basic
                 AuthName "Quire tests"
                 AuthUserFile \(directory.file("htpasswd"))
                 Require valid-user
+            </Directory>
+            # WebDAV in the notes folder, and in the Nextcloud layout's files only
+            # (a child folder cannot turn off the WebDAV its parent turned on).
+            <Directory \(root)/notes>
+                Dav On
+            </Directory>
+            <Directory \(root)/cloud/remote.php>
+                Dav On
             </Directory>
             """
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: directory.file("httpd.conf")))
