@@ -6,7 +6,7 @@ import TestSupport
 /// Saving that fails (a full disk, a lock another program holds): the text is
 /// kept, in the window and in a recovery copy; the window says what went
 /// wrong; nothing closes, switches or quits silently; saving resumes on its own.
-@Suite("Saving trouble, end to end", .serialized)
+@Suite("Saving trouble, end to end", .serialized, .oneAtATime)
 struct SavingTroubleTests {
     @Test("on a full disk the window says so and keeps the text; closing and quitting ask, switching waits; it saves once space returns")
     func fullDisk() throws {

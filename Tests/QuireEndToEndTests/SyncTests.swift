@@ -6,7 +6,7 @@ import TestSupport
 /// Sync with real WebDAV servers (Apache's mod_dav, rclone), end to end: two
 /// Quires, each with its own data, session bus and keyring, sync through the
 /// same server folder, as two computers of one person would.
-@Suite("Sync with a WebDAV server, end to end", .serialized)
+@Suite("Sync with a WebDAV server, end to end", .serialized, .oneAtATime)
 struct SyncTests {
     /// Expects `quire --sync-now` in `session` to succeed and print `summary`.
     private func expectSync(_ session: QuireSession, prints summary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Another program holds the notes file's write lock for 10 s while a person
 /// types: the window never freezes, and every word is saved once the lock goes.
-@Suite("Stress: held write lock", .serialized)
+@Suite("Stress: held write lock", .serialized, .oneAtATime)
 struct HeldLockAttack {
     @Test("another process holding the write lock for 10 s while typing: no freeze, no word lost")
     func heldLock() throws {

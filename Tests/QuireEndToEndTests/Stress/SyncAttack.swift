@@ -8,7 +8,7 @@ import TestSupport
 /// some on both at once), then run again. No text that either side held is
 /// lost, the server and the notes end up holding the same texts, once each,
 /// and a third sync finds nothing left to do.
-@Suite("Stress: sync", .serialized)
+@Suite("Stress: sync", .serialized, .oneAtATime)
 struct SyncAttack {
     @Test("quire --sync-now killed at a random moment of a busy sync: nothing lost, nothing doubled, the next sync finishes")
     func killedSync() {
