@@ -12,7 +12,8 @@ import WebDAV
 enum SyncConnection {
     /// The first folder `address` may mean that answers as a WebDAV folder
     /// `user` may write to (a hidden file written and removed); or the most
-    /// telling failure (a refused password or certificate before a "not found").
+    /// telling failure (a refused password or certificate, then an answer
+    /// that is not a listing, before no answer or a "not found").
     /// A folder the person named, or the Notes folder of a Nextcloud account
     /// that has none yet, is made if its parent is there (as Nextcloud's
     /// Notes apps make it); an address given whole never is.
@@ -38,6 +39,7 @@ enum SyncConnection {
         }
         let telling = failures.first { [.unauthorized, .forbidden].contains($0) }
             ?? failures.first { if case .certificate = $0 { true } else { false } }
+            ?? failures.first { if case .malformedListing = $0 { true } else { false } }
             ?? failures.first { if case .unreachable = $0 { true } else { false } }
             ?? failures.first
         return .failure(telling ?? .notFound)

@@ -163,6 +163,7 @@ public final class WebDAVServer: @unchecked Sendable {
         let script = directory.file("broken.cgi")
         try Data("""
             #!/bin/sh
+            cat > /dev/null  # the request's body, read as a server reads it
             printf 'Status: 207 Multi-Status\\r\\nContent-Type: application/xml\\r\\n\\r\\n'
             printf '<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/broken/a.md</D:hr'
 
