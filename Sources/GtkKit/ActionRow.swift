@@ -4,6 +4,7 @@ import CGtk
 /// widgets (buttons) at its end.
 @MainActor
 public final class ActionRow: Widget {
+    /// A row titled `title`, with `subtitle` under it.
     public init(title: String, subtitle: String = "") {
         super.init(retaining: adw_action_row_new())
         adw_preferences_row_set_title(cgtk_as_preferences_row(objectPointer), title)

@@ -4,6 +4,7 @@ import CGtk
 /// text is typed; a password row hides what is typed (with a button to show it).
 @MainActor
 public final class EntryRow: Widget {
+    /// An empty field titled `title`; with `isPassword`, one that hides what is typed.
     public init(title: String, isPassword: Bool = false) {
         super.init(retaining: isPassword ? adw_password_entry_row_new() : adw_entry_row_new())
         adw_preferences_row_set_title(cgtk_as_preferences_row(objectPointer), title)

@@ -4,6 +4,7 @@ import CGtk
 /// optional description under the title and a widget beside it.
 @MainActor
 public final class PreferencesGroup: Widget {
+    /// An empty group titled `title`, with `description` under the title if given.
     public init(title: String, description: String? = nil) {
         super.init(retaining: adw_preferences_group_new())
         let group = cgtk_as_preferences_group(objectPointer)

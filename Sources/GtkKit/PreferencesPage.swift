@@ -4,6 +4,7 @@ import CGtk
 /// groups of rows, under a title and an icon in the window's switcher.
 @MainActor
 public final class PreferencesPage: Widget {
+    /// An empty page titled `title`, shown in the switcher with the icon `iconName`.
     public init(title: String, iconName: String) {
         super.init(retaining: adw_preferences_page_new())
         let page = cgtk_as_preferences_page(objectPointer)
