@@ -184,11 +184,7 @@ final class SyncRun {
             return try await resolveConflict(file, server: server)
         case (.trashed, nil), (.gone, nil):
             advance()
-            guard let etag = try await usableTag(file.fileName, file.etag, holding: file.syncedHash),
-                  try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-                      try await remote.delete(file.fileName, ifUnchanged: etag)
-                  }) != nil
-            else {
+            guard try await removeIfUnchanged(file.fileName, at: file.etag, holding: file.syncedHash) else {
                 report.postponed.append("\(file.fileName): changed on the server meanwhile")
                 return nil  // the next sync takes the change in
             }
@@ -301,10 +297,7 @@ final class SyncRun {
         report.sent += 1
         if renaming {
             // If it was edited there under its old name meanwhile, the next sync takes it in as a note.
-            if let oldEtag = try await usableTag(file.fileName, file.etag, holding: file.syncedHash),
-               try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-                   try await remote.delete(file.fileName, ifUnchanged: oldEtag)
-               }) != nil {
+            if try await removeIfUnchanged(file.fileName, at: file.etag, holding: file.syncedHash) {
                 try store.forgetStaleFile(file.fileName)
             }
         }
@@ -395,10 +388,7 @@ final class SyncRun {
     /// if someone did, it becomes a note of its own.
     private func removeStale(_ entry: (name: String, etag: String, hash: String), _ remoteFile: RemoteFile) async throws {
         if SyncRun.sameVersion(remoteFile.etag, entry.etag),
-           let etag = try await usableTag(entry.name, entry.etag, holding: entry.hash),
-           try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-               try await remote.delete(entry.name, ifUnchanged: etag)
-           }) != nil {
+           try await removeIfUnchanged(entry.name, at: entry.etag, holding: entry.hash) {
             try store.forgetStaleFile(entry.name)
             return
         }
@@ -427,6 +417,15 @@ final class SyncRun {
         guard let fresh, !fresh.hasPrefix("W/"), TextFingerprint.of(String(decoding: data, as: UTF8.self)) == hash
         else { return nil }
         return fresh
+    }
+
+    /// Removes the file `name` if it is still the version `etag` holding the
+    /// text of `hash`; false, leaving it, if it changed or no tag is known.
+    private func removeIfUnchanged(_ name: String, at etag: String?, holding hash: String) async throws -> Bool {
+        guard let usable = try await usableTag(name, etag, holding: hash) else { return false }
+        return try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+            try await remote.delete(name, ifUnchanged: usable)
+        }) != nil
     }
 
     /// What a conditional `request` gave, or nil if the server held another
