@@ -15,7 +15,7 @@ import WebDAV
 @MainActor
 final class SyncController {
     /// Where the notes are, and the lock beside them.
-    private let notesPath: String
+    let notesPath: String
     /// Saves what windows have not saved yet, before a sync reads the notes.
     private let saveEdits: () -> Void
     private var store: NoteStore?
@@ -38,9 +38,6 @@ final class SyncController {
         weak var owner: AnyObject?
         let handler: (SyncStatus) -> Void
     }
-
-    /// Where the notes are.
-    var path: String { notesPath }
 
     init(notesPath: String, saveEdits: @escaping () -> Void) {
         self.notesPath = notesPath
@@ -68,11 +65,8 @@ final class SyncController {
         store = nil
     }
 
-    /// Whether a sync runs in this process now.
-    var isRunning: Bool { running != nil }
-
     /// The account's key for passwords: its folder and user.
-    static func key(of account: SyncAccount) -> String { "\(account.userName)@\(account.folderURL)" }
+    private static func key(of account: SyncAccount) -> String { "\(account.userName)@\(account.folderURL)" }
 
     /// Keeps `password` for `account` in this run's memory.
     func remember(_ password: String, for account: SyncAccount) {
@@ -133,8 +127,6 @@ final class SyncController {
             outcome = .success(try await synchronizer.sync(allowingMassDeletion: allowingMassDeletion))
         } catch let error as SyncError {
             outcome = .failure(error)
-        } catch let error as WebDAVError {
-            outcome = .failure(.server(error))
         } catch {
             outcome = .failure(.storage("\(error)"))
         }
@@ -160,7 +152,7 @@ final class SyncController {
     }
 
     /// A WebDAV client for `account`.
-    static func client(for account: SyncAccount, password: String) throws(SyncError) -> WebDAVClient {
+    private static func client(for account: SyncAccount, password: String) throws(SyncError) -> WebDAVClient {
         do {
             return try WebDAVClient(
                 folder: account.folderURL, user: account.userName, password: password,

@@ -51,7 +51,7 @@ final class SyncPreferences {
         for row in [address, user, password, folder] { row.onEntryActivated { [weak self] in self?.connect() } }
         syncButton.onClicked { [weak self] in self?.syncNow() }
         offButton.onClicked { [weak self] in self?.turnOff() }
-        if let current = try? NoteStore(path: controller.path).syncAccount() {
+        if let current = try? NoteStore(path: controller.notesPath).syncAccount() {
             address.text = current.folderURL
             user.text = current.userName
         }
@@ -104,7 +104,7 @@ final class SyncPreferences {
                 connectButton.isSensitive = true
                 connectButton.label = localized("_Connect")
             }
-            let trusted = try? NoteStore(path: controller.path).syncAccount()?.trustedCertificates
+            let trusted = try? NoteStore(path: controller.notesPath).syncAccount()?.trustedCertificates
             switch await SyncConnection.connect(
                 address: given.address, user: given.user, password: given.password,
                 folder: folderName.isEmpty ? nil : folderName, trust: trusted
@@ -113,7 +113,7 @@ final class SyncPreferences {
                 server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
             case let .success(folderURL):
                 let account = SyncAccount(folderURL: folderURL, userName: given.user, trustedCertificates: trusted)
-                let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.path, controller: controller)
+                let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
                 if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
                 guard kept.stored else { return }
                 address.text = folderURL
@@ -127,7 +127,7 @@ final class SyncPreferences {
 
     private func turnOff() {
         do {
-            try NoteStore(path: controller.path).setSyncAccount(nil)
+            try NoteStore(path: controller.notesPath).setSyncAccount(nil)
         } catch {
             window.showPreferencesToast(Toast(localized("Sync could not be turned off: %s", "\(error)")))
             return
