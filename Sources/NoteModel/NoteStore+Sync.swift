@@ -143,7 +143,7 @@ extension NoteStore {
     /// its file was removed on the server.
     public func trashRemovedNote(_ id: UUID) throws {
         try database.transaction {
-            if try !isInTrash(id), try note(id: id) != nil { try moveToTrash(id) }
+            if try !isInTrash(id), try revision(of: id) != nil { try moveToTrash(id) }
             try forgetSyncedFile(of: id)
         }
     }
