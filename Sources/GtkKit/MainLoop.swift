@@ -33,6 +33,15 @@ public enum MainLoop {
         idle(priority: cgtk_priority_between_frames(), body)
     }
 
+    /// Runs `body` at the next turn of the loop, before any input waiting is
+    /// handled or a frame drawn, until it returns `false`: for what must take
+    /// effect before the next key press (a window moving on from a note that
+    /// went away), yet not inside the signal handler that learnt of it.
+    @discardableResult
+    public static func aheadOfInput(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        idle(priority: G_PRIORITY_HIGH, body)
+    }
+
     /// An idle source at `priority` running `body` until it returns `false`.
     private static func idle(priority: Int32, _ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
         guard let source = g_idle_source_new() else { preconditionFailure("GLib made no idle source") }

@@ -464,7 +464,6 @@ final class NoteDocument {
         if exists, currentText != savedBody {
             do {
                 try keepAsNewNote(currentText)
-                tellViews()
             } catch {
                 failed(error, text: currentText)
                 return
@@ -472,6 +471,7 @@ final class NoteDocument {
         }
         isRemoved = true
         autosave.cancel()
+        tellViews()  // read-only at once: nothing more can be typed into it
         if !isShown { finish() }
     }
 

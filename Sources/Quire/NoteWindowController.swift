@@ -285,10 +285,11 @@ final class NoteWindowController {
 
     /// The note shown went to the trash (here or in another window): a note's own
     /// window closes, discarding its session; a main window moves to the note
-    /// its owner picks. Deferred to an idle moment, out of the signal handler
-    /// that made the change.
+    /// its owner picks. Deferred out of the signal handler that made the
+    /// change, yet ahead of the next key press: a word typed straight after
+    /// Move to Trash goes into the note shown next, never into the removed one.
     private func noteWasRemoved(from store: NoteStore) {
-        MainLoop.idle { [weak self] in
+        MainLoop.aheadOfInput { [weak self] in
             guard let self, let scene, let owner else { return false }
             if owner.prefersItsNote {
                 Application.shared?.requestSceneSessionDestruction(scene.session)

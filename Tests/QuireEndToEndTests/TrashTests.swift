@@ -180,6 +180,25 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a word typed straight after Move to Trash, before the window has moved on, goes into the note shown next: never into the trashed one, never nowhere")
+    func typingStraightAfterTrash() throws {
+        let session = try QuireSession()
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Keeper", "Old draft"], into: main)
+        let store = try NoteStore(path: session.notesPath)
+        let keeperBefore = try #require(try store.allNotes().first { $0.title == "Keeper" })
+        // One burst of keys: the X server queues them all before Quire reads the first.
+        try session.desktop.xdotool("key", "alt+Delete", "type", "--delay", "0", " quickword")
+
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == ["Old draft"] })
+        #expect(eventually(within: 5) { (try? store.allNotes().map(\.body))?.first?.contains("quickword") == true },
+                "the word went into Keeper: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.trashedNotes().map(\.body) == ["Old draft"], "nothing was typed into the trashed note")
+        #expect(try store.allNotes().map(\.id) == [keeperBefore.id])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Undo brings the note back to its place in the list by date, and opens again the note's own window that closed with it")
     func undoPutsBackPlaceAndWindow() throws {
         let session = try QuireSession(accessibility: true)
