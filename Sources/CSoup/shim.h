@@ -23,6 +23,38 @@ static inline gboolean csoup_session_trust_file(SoupSession *session, const char
     return TRUE;
 }
 
+/* Keeps the certificate the server offers on `message`, then refuses it (a
+ * person is to check it before it is trusted). */
+static gboolean csoup_keep_offered_certificate(SoupMessage *message, GTlsCertificate *certificate,
+                                               GTlsCertificateFlags errors, gpointer data) {
+    (void)data;
+    g_object_set_data_full(G_OBJECT(message), "csoup-offered-certificate", g_object_ref(certificate), g_object_unref);
+    g_object_set_data(G_OBJECT(message), "csoup-offered-errors", GUINT_TO_POINTER(errors));
+    return FALSE;
+}
+
+/* Makes `message` keep the certificate it is offered, should it not be trusted. */
+static inline void csoup_message_keep_offered_certificate(SoupMessage *message) {
+    g_signal_connect(message, "accept-certificate", G_CALLBACK(csoup_keep_offered_certificate), NULL);
+}
+
+/* The certificate `message` was offered and did not trust, or NULL: its PEM
+ * text and the SHA-256 of its DER bytes in hex (both freed with g_free), and
+ * why it was not trusted. */
+static inline gboolean csoup_message_offered_certificate(SoupMessage *message, gchar **pem, gchar **sha256,
+                                                         gboolean *unknown_authority, gboolean *other_errors) {
+    GTlsCertificate *certificate = g_object_get_data(G_OBJECT(message), "csoup-offered-certificate");
+    if (certificate == NULL) return FALSE;
+    GByteArray *der = NULL;
+    g_object_get(certificate, "certificate-pem", pem, "certificate", &der, NULL);
+    *sha256 = der ? g_compute_checksum_for_data(G_CHECKSUM_SHA256, der->data, der->len) : g_strdup("");
+    if (der) g_byte_array_unref(der);
+    guint errors = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(message), "csoup-offered-errors"));
+    *unknown_authority = (errors & G_TLS_CERTIFICATE_UNKNOWN_CA) != 0;
+    *other_errors = (errors & ~(guint)G_TLS_CERTIFICATE_UNKNOWN_CA) != 0;
+    return TRUE;
+}
+
 static inline GBytes *csoup_bytes_new(const void *data, gsize size) { return g_bytes_new(data, size); }
 
 static inline const void *csoup_bytes_data(GBytes *bytes, gsize *size) { return g_bytes_get_data(bytes, size); }

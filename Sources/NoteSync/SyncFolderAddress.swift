@@ -20,6 +20,15 @@ public enum SyncFolderAddress {
         return folderPart.isEmpty ? [base, nextcloud] : [base + folderPart, nextcloud]
     }
 
+    /// The server an address is on, as "scheme://host:port" in lower case
+    /// (a certificate trusted for one server is for that one only).
+    public static func server(of address: String) -> String? {
+        guard let url = URL(string: candidates(for: address, user: "", folder: nil)[0]),
+              let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
+        else { return nil }
+        return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
+    }
+
     /// Whether `url` is a Nextcloud or ownCloud user's folder (`remote.php/dav/files/<user>/…`).
     public static func isNextcloudNotesFolder(_ url: String) -> Bool {
         url.contains("/remote.php/dav/files/")

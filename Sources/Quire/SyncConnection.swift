@@ -45,6 +45,23 @@ enum SyncConnection {
         return .failure(telling ?? .notFound)
     }
 
+    /// The certificate the server at `address` offers, if this computer does
+    /// not trust it: for a person to check and trust (Preferences).
+    static func offeredCertificate(address: String, user: String, password: String) async -> OfferedCertificate? {
+        guard let folder = SyncFolderAddress.candidates(for: address, user: user, folder: nil).first,
+              let client = try? WebDAVClient(folder: folder, user: user, password: password)
+        else { return nil }
+        return await client.offeredCertificate()
+    }
+
+    /// Keeps `certificate` as the one trusted for the sync server, next to the
+    /// notes at `notesPath` (written whole, then renamed into place); returns its path.
+    static func trust(_ certificate: OfferedCertificate, notesPath: String) throws -> String {
+        let path = URL(fileURLWithPath: notesPath).deletingLastPathComponent().appendingPathComponent("sync-server-certificate.pem").path
+        try Data(certificate.pem.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return path
+    }
+
     /// Keeps `account` in the notes at `notesPath` and its password in the
     /// desktop's keyring, and in `controller`'s memory for this run. Returns
     /// what went wrong: the notes could not be written (nothing was kept), or

@@ -2,6 +2,7 @@ import Foundation
 import GtkKit
 import NoteModel
 import NoteSync
+import WebDAV
 
 /// Preferences (Ctrl+comma), whose page is Sync: the server address (a
 /// Nextcloud server's or a WebDAV folder's), user name, password and folder;
@@ -87,7 +88,9 @@ final class SyncPreferences {
         }
     }
 
-    private func connect() {
+    /// Connects with what the fields hold; `trusting`: a file of certificates
+    /// trusted for the server (else the one trusted before, if it is the same server).
+    private func connect(trusting certificate: String? = nil) {
         guard !connecting else { return }
         let given = (address: address.text.trimmingCharacters(in: .whitespaces), user: user.text, password: password.text)
         guard !given.address.isEmpty, !given.user.isEmpty, !given.password.isEmpty else {
@@ -104,13 +107,18 @@ final class SyncPreferences {
                 connectButton.isSensitive = true
                 connectButton.label = localized("_Connect")
             }
-            let trusted = try? NoteStore(path: controller.notesPath).syncAccount()?.trustedCertificates
+            let trusted = certificate ?? trustedCertificates(for: given.address)
             switch await SyncConnection.connect(
                 address: given.address, user: given.user, password: given.password,
                 folder: folderName.isEmpty ? nil : folderName, trust: trusted
             ) {
             case let .failure(error):
                 server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
+                if case .certificate = error, certificate == nil,
+                   let offered = await SyncConnection.offeredCertificate(address: given.address, user: given.user, password: given.password),
+                   offered.onlyUnknownAuthority {
+                    askToTrust(offered, of: given.address)
+                }
             case let .success(folderURL):
                 let account = SyncAccount(folderURL: folderURL, userName: given.user, trustedCertificates: trusted)
                 let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
@@ -121,6 +129,33 @@ final class SyncPreferences {
                 server.groupDescription = localized("Connected to %s.", folderURL)
                 controller.refreshStatus(account: account)
                 syncNow()
+            }
+        }
+    }
+
+    /// The certificates trusted for the account kept, if `address` is on its server.
+    private func trustedCertificates(for address: String) -> String? {
+        guard let current = try? NoteStore(path: controller.notesPath).syncAccount(),
+              let server = SyncFolderAddress.server(of: address), server == SyncFolderAddress.server(of: current.folderURL)
+        else { return nil }
+        return current.trustedCertificates
+    }
+
+    /// A server whose certificate no known authority signed (a server of one's
+    /// own): shows its fingerprint, to compare with the server's, and on
+    /// "Trust and Connect" keeps it as trusted for the server and connects again.
+    private func askToTrust(_ certificate: OfferedCertificate, of address: String) {
+        ConfirmationDialog.ask(
+            over: window, question: localized("Trust This Server’s Certificate?"),
+            detail: localized("No authority this computer knows vouches for the certificate of %s, as is usual for a server of your own. Trust it only if its fingerprint is the one your server shows:\n\nSHA-256 %s",
+                              SyncFolderAddress.server(of: address) ?? address, certificate.sha256Fingerprint),
+            confirmLabel: localized("_Trust and Connect")
+        ) { [weak self] in
+            guard let self else { return }
+            do {
+                connect(trusting: try SyncConnection.trust(certificate, notesPath: controller.notesPath))
+            } catch {
+                window.showPreferencesToast(Toast(localized("The certificate could not be kept: %s", "\(error)"), seconds: 10))
             }
         }
     }

@@ -65,6 +65,14 @@ public final class WebDAVClient {
         _ = try MultistatusListing.entries(in: response.body)
     }
 
+    /// The certificate the server offers, if this computer does not trust it
+    /// (nil if it does, or if no server answers): for a person to check before
+    /// trusting it (`init`'s `trustedCertificates`).
+    public func offeredCertificate() async -> OfferedCertificate? {
+        requestCount += 1
+        return await HTTPExchange.offeredCertificate(at: folder, through: session)
+    }
+
     /// The content of the file `name`, and its entity tag.
     public func read(_ name: String) async throws(WebDAVError) -> (data: Data, etag: String?) {
         let response = try await send("GET", url(of: name))

@@ -179,4 +179,61 @@ struct SyncTests {
         #expect(!FileManager.default.fileExists(atPath: session.notesPath + "-wal"),
                 "sync's own connection closed at quit, so SQLite folded its log into the file")
     }
+
+    @Test("a server with a certificate of its own, set up in Preferences: Connect shows its fingerprint, and Trust and Connect syncs through it from then on")
+    func trustServerCertificateInPreferences() throws {
+        let server = try WebDAVServer(.rclone, https: true)
+        try server.write("Welcome\nover TLS", as: "Welcome.md")
+        let certificate = try #require(server.certificatePath)
+        let fingerprint = try ChildProcess.run("openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate],
+                                               environment: ProcessInfo.processInfo.environment, outputDirectory: NSTemporaryDirectory()).output
+            .split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        #expect(fingerprint.count == 95, "openssl's fingerprint: \(fingerprint)")
+        let session = try QuireSession(accessibility: true)
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+comma")
+        let preferences = try session.waitForWindow(matching: "^Preferences$")
+        try session.desktop.xdotool("windowfocus", "--sync", preferences)
+        try session.desktop.type(server.folderURL, into: preferences)
+        try session.desktop.xdotool("key", "Tab")
+        try session.desktop.type(WebDAVServer.user, into: preferences)
+        try session.desktop.xdotool("key", "Tab")
+        try session.desktop.type(WebDAVServer.password, into: preferences)
+        try session.desktop.xdotool("key", "Return")  // Connect
+
+        let question = try session.waitForWindow(matching: "^Trust This Server’s Certificate\\?$", seconds: 20)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let elements = tree.elements(once: { $0.name.contains(fingerprint) })
+        #expect(elements.contains { $0.name.contains("SHA-256 \(fingerprint)") },
+                "the dialog shows the certificate's fingerprint as openssl gives it:\n\(elements.map(\.description).joined(separator: "\n"))")
+        #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing is set up before the person trusts it")
+        session.keepScreenshot(named: "sync-trust-certificate")
+        try session.desktop.xdotool("windowfocus", "--sync", question)
+        try session.desktop.xdotool("key", "Tab", "Return")  // from Cancel, the default, to Trust and Connect
+
+        #expect(eventually(within: 20) { (try? session.liveTexts().contains("Welcome\nover TLS")) == true },
+                "the server's note arrives: \((try? session.liveTexts()) ?? [])")
+        let account = try #require(try NoteStore(path: session.notesPath).syncAccount())
+        #expect(account.folderURL == server.folderURL)
+        let kept = try #require(account.trustedCertificates)
+        let keptText = try String(contentsOfFile: kept, encoding: .utf8)
+        #expect(try keptText == String(contentsOfFile: certificate, encoding: .utf8), "the certificate kept is the server's")
+        #expect(kept.hasPrefix(URL(fileURLWithPath: session.notesPath).deletingLastPathComponent().path), "kept beside the notes: \(kept)")
+
+        // From then on it syncs through the server as any other.
+        try session.desktop.xdotool("windowfocus", "--sync", preferences)
+        try session.desktop.xdotool("key", "Escape")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Preferences$").isEmpty })
+        try session.writeNotes(["Written here"], into: window)
+        let sync = try session.syncNow()
+        #expect(sync.status == 0 && sync.output.contains("1 sent"), "\(sync.output) \(sync.error)")
+        #expect(server.files()["Written here.md"] == "Written here")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
 }
