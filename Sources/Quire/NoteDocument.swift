@@ -47,7 +47,7 @@ final class NoteDocument {
     private(set) var startOfText = ""
 
     private let store: NoteStore
-    private let drafts: DraftStore
+    private let drafts: DraftWriter
     /// Where autosaves of an existing note are made (nil: on the main thread).
     private let saver: BackgroundNoteSaver?
     /// The text an autosave is writing in the background, while it does.
@@ -57,8 +57,11 @@ final class NoteDocument {
     private var views: [WeakView] = []
     /// The text, once no window shows it but it is not saved yet.
     private var keptText: String?
-    /// The text last written to the draft file, if one was written.
+    /// The text the draft file holds, or will once the write under way or
+    /// waiting is made (nil: no draft of this document's text is kept).
     private var draftedText: String?
+    /// Whether a draft is being written (a newer text waits for it, then follows).
+    private var draftInFlight = false
     /// This document's draft file (a note can have others, from earlier runs).
     let draftID = UUID()
     private var retryTimer: MainLoopSource?
@@ -74,27 +77,27 @@ final class NoteDocument {
     var onIdle: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
-    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
         self.init(noteID: note.id, exists: true, body: note.body, revision: note.revision, isRemoved: inTrash,
                   startWhileReading: nil, store: store, drafts: drafts, saver: saver)
     }
 
     /// The document of the stored note `id` whose text is still to be read
     /// (`textDidArrive(_:)`), and which starts with `start`.
-    convenience init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+    convenience init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
         self.init(noteID: id, exists: true, body: "", revision: 0, isRemoved: inTrash,
                   startWhileReading: start, store: store, drafts: drafts, saver: saver)
     }
 
     /// The document of a new, empty note, created in the store when first saved.
-    convenience init(newNoteIn store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?) {
+    convenience init(newNoteIn store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
         self.init(noteID: UUID(), exists: false, body: "", revision: 0, isRemoved: false,
                   startWhileReading: nil, store: store, drafts: drafts, saver: saver)
     }
 
     private init(
         noteID: UUID, exists: Bool, body: String, revision: Int64, isRemoved: Bool, startWhileReading: String?,
-        store: NoteStore, drafts: DraftStore, saver: BackgroundNoteSaver?
+        store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?
     ) {
         self.noteID = noteID
         self.exists = exists
@@ -351,11 +354,11 @@ final class NoteDocument {
         retryTimer?.cancel()
         retryTimer = nil
         if draftedText != nil {
-            do {
-                try drafts.remove(noteID: noteID, draftID: draftID)
-                draftedText = nil
-            } catch {
-                Log.error("the note was saved, but its recovery copy could not be removed: \(error)")
+            draftedText = nil
+            drafts.remove(noteID: noteID, draftID: draftID) { result in
+                if case let .failure(error) = result {
+                    Log.error("the note was saved, but its recovery copy could not be removed: \(error)")
+                }
             }
         }
         if hadProblem { Log.error("note \(noteID.uuidString) is saved again") }
@@ -365,26 +368,44 @@ final class NoteDocument {
 
     private func failed(_ error: any Error, text: String) {
         DocumentTrace.note(noteID, "save-failed", "\(error)", text: text)
-        var problem = self.problem ?? SaveProblem(error: error)
-        if self.problem == nil || "\(error)" != problem.detail {
+        if problem == nil || "\(error)" != problem?.detail {
             Log.error("could not save note \(noteID.uuidString): \(error)")
-            problem = SaveProblem(error: error)
+            var fresh = SaveProblem(error: error)
+            fresh.draftPath = problem?.draftPath
+            fresh.draftFailure = problem?.draftFailure
+            problem = fresh
         }
-        if draftedText != text {
-            do {
-                let draft = makeDraft(of: text)
-                try drafts.write(draft)
-                draftedText = text
-                problem.draftPath = drafts.path(for: draft)
-                problem.draftFailure = nil
-            } catch {
-                if problem.draftFailure == nil { Log.error("could not write a recovery copy of note \(noteID.uuidString) either: \(error)") }
-                problem.draftFailure = "\(error)"
-                problem.draftPath = nil
-            }
-        }
-        self.problem = problem
+        if draftedText != text { writeDraft(of: text) }
         scheduleRetry()
+        tellViews()
+    }
+
+    /// Keeps `text` in the draft file, on the draft writer's thread (syncing a
+    /// file to disk must not freeze the windows); a newer text asked meanwhile
+    /// is written once the write under way is done.
+    private func writeDraft(of text: String) {
+        draftedText = text
+        guard !draftInFlight else { return }
+        draftInFlight = true
+        drafts.write(makeDraft(of: text)) { [weak self] result in
+            self?.draftWritten(text, result)
+        }
+    }
+
+    private func draftWritten(_ text: String, _ result: Result<String, any Error>) {
+        draftInFlight = false
+        switch result {
+        case let .success(path):
+            problem?.draftPath = path
+            problem?.draftFailure = nil
+        case let .failure(error):
+            if problem?.draftFailure == nil { Log.error("could not write a recovery copy of note \(noteID.uuidString) either: \(error)") }
+            problem?.draftFailure = "\(error)"
+            problem?.draftPath = nil
+            if draftedText == text { draftedText = nil }  // the next failed save tries again
+        }
+        // Saved meanwhile (the draft is removed after this write), or a newer text waits.
+        if problem != nil, let newer = draftedText, newer != text { writeDraft(of: newer) }
         tellViews()
     }
 
@@ -406,9 +427,8 @@ final class NoteDocument {
         guard !isReading else { return true }
         let text = currentText
         guard text != savedBody, !isRemoved else { return true }
-        if draftedText == text { return true }
         do {
-            try drafts.write(makeDraft(of: text))
+            try drafts.writeNow(makeDraft(of: text))  // after any write under way, which may hold older text
             draftedText = text
             return true
         } catch {

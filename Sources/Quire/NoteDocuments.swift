@@ -13,6 +13,8 @@ final class NoteDocuments {
     let store: NoteStore
     /// Where text that cannot be saved is kept.
     let drafts: DraftStore
+    /// What writes the documents' drafts, off the main thread.
+    private let draftWriter: DraftWriter
     /// Where autosaves are written, off the main thread (nil if its
     /// connection could not be opened: then they are written on it).
     private let saver: BackgroundNoteSaver?
@@ -26,6 +28,7 @@ final class NoteDocuments {
     init(store: NoteStore, drafts: DraftStore) {
         self.store = store
         self.drafts = drafts
+        draftWriter = DraftWriter(store: drafts)
         do {
             saver = try BackgroundNoteSaver(store: store)
         } catch {
@@ -51,7 +54,7 @@ final class NoteDocuments {
         do {
             if let saver, let (byteCount, start) = try store.bodyStart(of: id), byteCount > NoteDocuments.backgroundReadBytes {
                 let document = register(NoteDocument(
-                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: drafts, saver: saver))
+                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver))
                 DocumentTrace.note(id, "reading", "bytes=\(byteCount)")
                 read(document, with: saver)
                 return document
@@ -60,7 +63,7 @@ final class NoteDocuments {
                 Log.error("the note \(id.uuidString) no longer exists; this window starts a new note")
                 return nil
             }
-            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: drafts, saver: saver))
+            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver))
         } catch {
             Log.error("could not read the note \(id.uuidString): \(error)")
             return nil
@@ -93,7 +96,7 @@ final class NoteDocuments {
 
     /// A document for a new, empty note.
     func newDocument() -> NoteDocument {
-        register(NoteDocument(newNoteIn: store, drafts: drafts, saver: saver))
+        register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver))
     }
 
     private func register(_ document: NoteDocument) -> NoteDocument {
@@ -107,10 +110,11 @@ final class NoteDocuments {
     /// The documents with text not saved yet.
     var unsaved: [NoteDocument] { documents.values.filter(\.hasUnsavedText) }
 
-    /// Finishes the background saves under way and closes their connection
-    /// (the app is quitting; the store closes after).
+    /// Finishes the background saves and draft writes under way and closes
+    /// the saves' connection (the app is quitting; the store closes after).
     func close() {
         saver?.close()
+        draftWriter.finishPending()
     }
 
     /// Saves every open note now; returns whether all of them are saved.

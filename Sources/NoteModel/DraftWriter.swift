@@ -1,0 +1,53 @@
+public import Foundation
+
+/// Writes and removes drafts on a thread of its own, one at a time in the
+/// order asked, so that syncing a draft to the disk (which a busy or slow
+/// disk can stretch to a good part of a second) never holds up the windows
+/// while saving fails; each outcome is handed back on the main thread. A
+/// removal asked after a write happens after it.
+@MainActor
+public final class DraftWriter {
+    /// Where the drafts are.
+    public let store: DraftStore
+    private let queue = DispatchQueue(label: "io.github.quire.Quire.drafts")
+
+    /// A writer of the drafts in `store`.
+    public init(store: DraftStore) {
+        self.store = store
+    }
+
+    /// Writes `draft` (replacing its earlier version); `completion` gets the
+    /// file's path, or why it could not be written.
+    public func write(_ draft: NoteDraft, completion: @escaping @MainActor @Sendable (Result<String, any Error>) -> Void) {
+        let store = store
+        queue.async {
+            let result = Result { () throws -> String in
+                try store.write(draft)
+                return store.path(for: draft)
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
+        }
+    }
+
+    /// Removes a draft whose text is saved, after any write of it asked before.
+    public func remove(noteID: UUID, draftID: UUID, completion: @escaping @MainActor @Sendable (Result<Void, any Error>) -> Void) {
+        let store = store
+        queue.async {
+            let result = Result { try store.remove(noteID: noteID, draftID: draftID) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
+        }
+    }
+
+    /// Writes `draft` now, after everything asked before, and waits for it
+    /// (the app is quitting: the text must be on the disk before it goes).
+    public func writeNow(_ draft: NoteDraft) throws {
+        let store = store
+        try queue.sync { try store.write(draft) }
+    }
+
+    /// Waits until everything asked is written or removed (their outcomes
+    /// still come back on the main thread, later).
+    public func finishPending() {
+        queue.sync {}
+    }
+}
