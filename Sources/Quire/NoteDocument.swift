@@ -62,6 +62,8 @@ final class NoteDocument {
     private var draftedText: String?
     /// Whether a draft is being written (a newer text waits for it, then follows).
     private var draftInFlight = false
+    /// Whether a draft file may be on the disk (to remove once the text is saved).
+    private var hasDraftFile = false
     /// This document's draft file (a note can have others, from earlier runs).
     let draftID = UUID()
     private var retryTimer: MainLoopSource?
@@ -353,7 +355,8 @@ final class NoteDocument {
         failedAttempts = 0
         retryTimer?.cancel()
         retryTimer = nil
-        if draftedText != nil {
+        if hasDraftFile {
+            hasDraftFile = false
             draftedText = nil
             drafts.remove(noteID: noteID, draftID: draftID) { result in
                 if case let .failure(error) = result {
@@ -387,6 +390,7 @@ final class NoteDocument {
         draftedText = text
         guard !draftInFlight else { return }
         draftInFlight = true
+        hasDraftFile = true
         drafts.write(makeDraft(of: text)) { [weak self] result in
             self?.draftWritten(text, result)
         }
@@ -428,6 +432,7 @@ final class NoteDocument {
         let text = currentText
         guard text != savedBody, !isRemoved else { return true }
         do {
+            hasDraftFile = true
             try drafts.writeNow(makeDraft(of: text))  // after any write under way, which may hold older text
             draftedText = text
             return true
