@@ -227,6 +227,27 @@ class Bench:
                 found.append(measure())
         return results
 
+    def type_into(self, launch, title, characters, until=None):
+        """Types `characters` at the end of the note in the first window titled like
+        `title`, 100 at a time, going on while `until()` is false; returns the
+        main-loop stalls the program traced meanwhile (up to the last autosave)."""
+        time.sleep(1.5)
+        window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                                capture_output=True, text=True).stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+End"], check=True)
+        time.sleep(0.5)
+        started = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+        typed = 0
+        while typed < characters or (until and not until()):
+            subprocess.run(["xdotool", "type", "--delay", "12", ("typing into a long note " * 5)[:100]], check=True)
+            typed += 100
+        time.sleep(2)  # the last autosave
+        ended = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+        launch.typed = typed
+        return [float(line.split()[2]) for line in launch.text().splitlines()
+                if line.startswith("stall:") and started <= float(line.split()[1]) <= ended]
+
     # Reporting ---------------------------------------------------------------------
 
     def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None):
@@ -490,21 +511,7 @@ class Bench:
                                       "SELECT body FROM notes ORDER BY modified_at DESC LIMIT 1"],
                                      capture_output=True, text=True, check=True).stdout)
         def type_into(launch, title):
-            """Types into the first window titled like `title`; returns the stalls meanwhile."""
-            time.sleep(1.5)
-            window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
-                                    capture_output=True, text=True).stdout.split()[0]
-            subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
-            subprocess.run(["xdotool", "key", "ctrl+End"], check=True)
-            time.sleep(0.5)
-            started = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
-            typed = ("typing into a long note " * (characters // 24 + 1))[:characters]
-            for chunk in range(0, len(typed), 100):
-                subprocess.run(["xdotool", "type", "--delay", "12", typed[chunk:chunk + 100]], check=True)
-            time.sleep(2)  # the last autosave
-            ended = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
-            stalls = [float(line.split()[2]) for line in launch.text().splitlines()
-                      if line.startswith("stall:") and started <= float(line.split()[1]) <= ended]
+            stalls = self.type_into(launch, title, characters)
             launch.stop()
             return stalls
         def quire(windows):

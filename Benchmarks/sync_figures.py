@@ -97,6 +97,76 @@ def propfind(server):
     return (time.perf_counter() - start) * 1000
 
 
+def start_keyring(work):
+    """GNOME Keyring's Secret Service on the suite's session bus, its login
+    keyring unlocked, as a desktop session has it: where Quire keeps the password."""
+    home = os.path.join(work, "keyring-home")
+    os.makedirs(os.path.join(home, "run"), mode=0o700)
+    keyring = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+                                        XDG_RUNTIME_DIR=os.path.join(home, "run")))
+    keyring.stdin.write(b"login")
+    keyring.stdin.close()
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        reply = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/",
+                                "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"],
+                               capture_output=True, text=True)
+        if "true" in reply.stdout:
+            return keyring
+        time.sleep(0.1)
+    keyring.kill()
+    raise RuntimeError("gnome-keyring-daemon did not start")
+
+
+def typing_during_first_sync(bench, server, count):
+    """Typing in Quire's window while its first sync takes in the `count` notes
+    the server holds (the window's main loop runs the sync: every request is
+    asynchronous on it, so any stall shows here), against the same typing in
+    Quire with no sync set up: what typing costs on this renderer alone."""
+    keyring = start_keyring(os.path.join(bench.work, "sync"))
+    try:
+        data = bench.fresh()
+        env = dict(bench.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=bench.fresh())
+        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER], input=PASSWORD + "\n",
+                               capture_output=True, text=True, env=env, timeout=60)
+        if setup.returncode != 0 or "keyring" in setup.stderr:
+            raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))
+        database = os.path.join(data, "io.github.quire.Quire", "notes.sqlite")
+
+        def taken_in():
+            with sqlite3.connect("file:%s?mode=ro" % database, uri=True) as connection:
+                return connection.execute("SELECT count(*) FROM notes").fetchone()[0] >= count + 1  # and the note typed
+
+        minimum = 100 if bench.smoke else 500
+        launch = bench.quire(data, 1, extra={"GTKKIT_STALL_TRACE": "16.7"})
+        started = time.time()
+        try:
+            syncing = bench.type_into(launch, "Quire$", minimum, until=taken_in)
+        finally:
+            launch.stop()
+        seconds = time.time() - started
+        typed = launch.typed
+    finally:
+        keyring.kill()
+        keyring.wait()
+    # The same notes, with sync turned off: typing's own cost with this list, on this renderer.
+    unsynced = bench.fresh(data)
+    with sqlite3.connect(os.path.join(unsynced, "io.github.quire.Quire", "notes.sqlite")) as connection:
+        connection.execute("DELETE FROM sync_account")
+    launch = bench.quire(unsynced, 1, extra={"GTKKIT_STALL_TRACE": "16.7"})
+    try:
+        alone = bench.type_into(launch, "Quire$", typed)
+    finally:
+        launch.stop()
+    bench.row("typing while the first sync takes in %d notes: stalls over 16.7 ms" % count, [len(syncing)], [len(alone)], 0,
+              unit="stalls", absolute=True,
+              note="Quire launched with sync set up and an empty notes folder, typing %d characters from 1.5 s after launch "
+                   "until the notes were in (%.0f s); longest %.0f ms. The baseline: the same typing in Quire with sync off, "
+                   "over the same notes (longest %.0f ms)" % (typed, seconds, max(syncing, default=0), max(alone, default=0)))
+
+
 def sync_figures(bench, count):
     """First sync of `count` notes to an empty server and into an empty Quire
     from a full one, against curl moving the same files; and a sync with
@@ -180,6 +250,7 @@ def sync_figures(bench, count):
                   note="against curl listing the folder as the sync does (PROPFIND, Depth 1): Apache's own time")
         bench.row("requests, sync with nothing changed", unchanged_requests, None, 1, unit="requests",
                   note="one PROPFIND")
+        typing_during_first_sync(bench, server, count)
         small = 100 if bench.smoke else 1_000
         server.clear()
         database = quire_sync(os.path.join(bench.seed("sync-%d" % small, small), "io.github.quire.Quire", "notes.sqlite"))[3]
