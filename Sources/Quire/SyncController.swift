@@ -22,6 +22,8 @@ final class SyncController {
     /// Passwords given in this run, by account (when no keyring keeps them).
     private var passwords: [String: String] = [:]
     private var running: Task<Result<SyncReport, SyncError>, Never>?
+    /// The percentage of the running sync last shown.
+    private var shownPercent = -1
 
     /// Where sync stands; windows and Preferences follow it (`follow`).
     private(set) var status: SyncStatus {
@@ -77,9 +79,16 @@ final class SyncController {
     /// `allowingMassDeletion` goes ahead with a sync that would remove many notes.
     func syncNow(allowingMassDeletion: Bool = false, progress: ((Int, Int) -> Void)? = nil) async -> Result<SyncReport, SyncError> {
         if let running { return await running.value }
+        shownPercent = -1
         let task = Task {
             await self.run(allowingMassDeletion: allowingMassDeletion) { [weak self] done, total in
-                self?.status = .running(progress: Double(done) / Double(max(total, 1)))
+                // Each step shown is a frame drawn in every window: at most one a percent
+                // (a first sync of 3,000 notes drew one a file, and took three times as long).
+                guard let self else { return }
+                let percent = done * 100 / max(total, 1)
+                guard percent != shownPercent else { return }
+                shownPercent = percent
+                status = .running(progress: Double(done) / Double(max(total, 1)))
                 progress?(done, total)
             }
         }

@@ -11,6 +11,7 @@ import GtkKit
 final class SyncStatusButton {
     private weak var header: HeaderBar?
     private var button: Button?
+    private var shown: SyncStatus?
 
     init(in header: HeaderBar, following controller: SyncController) {
         self.header = header
@@ -18,6 +19,8 @@ final class SyncStatusButton {
     }
 
     private func show(_ status: SyncStatus) {
+        if case .running = status, case .running = shown { return }  // its progress shows elsewhere
+        shown = status
         switch status {
         case .notSetUp, .idle:
             button?.isShown = false
