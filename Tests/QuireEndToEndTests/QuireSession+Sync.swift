@@ -10,8 +10,8 @@ import TestSupport
 extension QuireSession {
     /// A Quire whose keyring runs and whose sync is set up with `server`, as a
     /// person's computer: the session, and the keyring to keep while it is used.
-    static func syncing(with server: WebDAVServer) throws -> (QuireSession, ChildProcess) {
-        let session = try QuireSession()
+    static func syncing(with server: WebDAVServer, accessibility: Bool = false) throws -> (QuireSession, ChildProcess) {
+        let session = try QuireSession(accessibility: accessibility)
         let keyring = try session.startKeyring()
         let setup = try session.setUpSync(with: server)
         #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")

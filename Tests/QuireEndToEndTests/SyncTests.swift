@@ -136,13 +136,32 @@ struct SyncTests {
         #expect(try laptop.trashedTexts().count == 12 && laptop.liveTexts().isEmpty)
     }
 
-    @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive; a failed sync shows in the header bar, one click from its reason")
-    func setUpInPreferences() throws {
+    @Test("the first sync of a large folder, at launch, shows its progress in the window, and every note arrives once")
+    func firstSyncShowsProgress() throws {
         let server = try WebDAVServer(.apache)
-        try server.write("Welcome\nfrom the server", as: "Welcome.md")
-        let session = try QuireSession(accessibility: true)
-        let keyring = try session.startKeyring()
+        let texts = (1...2_000).map { String(format: "Server note %04d\nfrom the folder", $0) }
+        for (index, text) in texts.enumerated() { try server.write(text, as: String(format: "Server note %04d.md", index + 1)) }
+        let (session, keyring) = try QuireSession.syncing(with: server, accessibility: true)
         defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let shown = tree.elements(once: { $0.role == "progress bar" }, seconds: 20)
+        #expect(shown.contains { $0.role == "progress bar" }, "the sync, 2 s after launch, shows a progress bar")
+        #expect(shown.contains { $0.role == "label" && $0.name == "Syncing notes…" })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        session.keepScreenshot(named: "sync-progress")
+        #expect(eventually(within: 60) { (try? session.liveTexts().count) == texts.count })
+        #expect(try session.liveTexts() == texts, "every note once")
+        #expect(eventually(within: 10) { !((try? tree.elements()) ?? []).contains { $0.role == "progress bar" } },
+                "the bar goes once the sync is done")
+        #expect(try session.stop() == 0)
+    }
+
+    /// Launches `session`'s Quire, opens Preferences (Ctrl+comma), types in
+    /// `server`'s folder address, the user name and the password, and presses
+    /// Connect (Return); returns the main window and Preferences.
+    private func connectInPreferences(_ session: QuireSession, to server: WebDAVServer) throws -> (window: String, preferences: String) {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", window)
@@ -155,6 +174,17 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab")
         try session.desktop.type(WebDAVServer.password, into: preferences)
         try session.desktop.xdotool("key", "Return")  // Connect
+        return (window, preferences)
+    }
+
+    @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive; a failed sync shows in the header bar, one click from its reason")
+    func setUpInPreferences() throws {
+        let server = try WebDAVServer(.apache)
+        try server.write("Welcome\nfrom the server", as: "Welcome.md")
+        let session = try QuireSession(accessibility: true)
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        let (window, _) = try connectInPreferences(session, to: server)
         #expect(eventually(within: 20) { (try? session.liveTexts().contains("Welcome\nfrom the server")) == true },
                 "the server's note arrives: \((try? session.liveTexts()) ?? [])")
         #expect(try NoteStore(path: session.notesPath).syncAccount()?.folderURL == server.folderURL)
@@ -192,18 +222,7 @@ struct SyncTests {
         let session = try QuireSession(accessibility: true)
         let keyring = try session.startKeyring()
         defer { _ = keyring }
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "ctrl+comma")
-        let preferences = try session.waitForWindow(matching: "^Preferences$")
-        try session.desktop.xdotool("windowfocus", "--sync", preferences)
-        try session.desktop.type(server.folderURL, into: preferences)
-        try session.desktop.xdotool("key", "Tab")
-        try session.desktop.type(WebDAVServer.user, into: preferences)
-        try session.desktop.xdotool("key", "Tab")
-        try session.desktop.type(WebDAVServer.password, into: preferences)
-        try session.desktop.xdotool("key", "Return")  // Connect
+        let (window, preferences) = try connectInPreferences(session, to: server)
 
         let question = try session.waitForWindow(matching: "^Trust This Server’s Certificate\\?$", seconds: 20)
         let tree = try AccessibilityTree(desktop: session.desktop)

@@ -70,7 +70,7 @@ struct SyncTroubleTests {
         #expect(again.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(again.output)")
     }
 
-    @Test("a listing that is not XML, an address that is not WebDAV and a wrong password are refused at setup, in plain words")
+    @Test("a listing that is not XML, an address that is not WebDAV, a wrong password, a missing folder and a read-only one are refused at setup, in plain words")
     func refusedSetups() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession()
@@ -82,6 +82,10 @@ struct SyncTroubleTests {
         #expect(wrong.status == 1 && wrong.error.contains("refused the user name or password"), "\(wrong.error)")
         let nowhere = try session.setUpSync(with: server, address: "http://127.0.0.1:9/notes/")
         #expect(nowhere.status == 1 && nowhere.error.contains("could not be reached"), "\(nowhere.error)")
+        let missing = try session.setUpSync(with: server, address: server.folderURL + "nowhere/")
+        #expect(missing.status == 1 && missing.error.contains("The folder is not on the server"), "\(missing.error)")
+        let readOnly = try session.setUpSync(with: server, address: server.readOnlyFolderURL)
+        #expect(readOnly.status == 1 && readOnly.error.contains("read-only"), "\(readOnly.error)")
         let notAnAddress = try session.setUpSync(with: server, address: "ftp://example.org/notes")
         #expect(notAnAddress.status == 1 && notAnAddress.error.contains("is not a web address"), "\(notAnAddress.error)")
         #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing was set up")

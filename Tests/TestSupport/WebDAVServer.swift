@@ -25,6 +25,8 @@ public final class WebDAVServer: @unchecked Sendable {
     public let brokenFolderURL: String
     /// A base address laid out as Nextcloud's (Apache only).
     public let nextcloudBaseURL: String
+    /// A WebDAV folder the user may list and read but not write to (Apache only).
+    public let readOnlyFolderURL: String
     /// Where that layout keeps the user's files on disk.
     public let nextcloudFilesPath: String
     /// The notes folder on disk.
@@ -52,9 +54,10 @@ public final class WebDAVServer: @unchecked Sendable {
         folderURL = "\(scheme)://127.0.0.1:\(port)/notes/"
         brokenFolderURL = "\(scheme)://127.0.0.1:\(port)/broken/"
         nextcloudBaseURL = "\(scheme)://127.0.0.1:\(port)/cloud/"
+        readOnlyFolderURL = "\(scheme)://127.0.0.1:\(port)/readonly/"
         folderPath = (self.root as NSString).appendingPathComponent("notes")
         nextcloudFilesPath = (self.root as NSString).appendingPathComponent("cloud/remote.php/dav/files/\(WebDAVServer.user)")
-        for folder in [folderPath, nextcloudFilesPath] {
+        for folder in [folderPath, nextcloudFilesPath, (self.root as NSString).appendingPathComponent("readonly")] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         certificatePath = https ? directory.file("server.pem") : nil
@@ -205,6 +208,14 @@ public final class WebDAVServer: @unchecked Sendable {
             </Directory>
             <Directory \(root)/cloud/remote.php>
                 Dav On
+            </Directory>
+            # A folder the user may only list and read: any write is refused (403).
+            <Directory \(root)/readonly>
+                Dav On
+                <RequireAll>
+                    Require valid-user
+                    Require method GET HEAD OPTIONS PROPFIND
+                </RequireAll>
             </Directory>
             """
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: directory.file("httpd.conf")))
