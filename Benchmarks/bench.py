@@ -227,10 +227,11 @@ class Bench:
                 found.append(measure())
         return results
 
-    def type_into(self, launch, title, characters, until=None):
+    def type_into(self, launch, title, characters, until=None, lines=False, seconds=300):
         """Types `characters` at the end of the note in the first window titled like
-        `title`, 100 at a time, going on while `until()` is false; returns the
-        main-loop stalls the program traced meanwhile (up to the last autosave)."""
+        `title`, 100 at a time (with `lines`, each chunk a line of its own), going on
+        while `until()` is false, for at most `seconds`; returns the main-loop stalls
+        the program traced meanwhile (up to the last autosave)."""
         time.sleep(1.5)
         window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
                                 capture_output=True, text=True).stdout.split()[0]
@@ -239,8 +240,11 @@ class Bench:
         time.sleep(0.5)
         started = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
         typed = 0
-        while typed < characters or (until and not until()):
+        deadline = time.time() + seconds
+        while typed < characters or (until and not until() and time.time() < deadline):
             subprocess.run(["xdotool", "type", "--delay", "12", ("typing into a long note " * 5)[:100]], check=True)
+            if lines:
+                subprocess.run(["xdotool", "key", "Return"], check=True)
             typed += 100
         time.sleep(2)  # the last autosave
         ended = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
