@@ -276,6 +276,11 @@ final class SyncRun {
             target.titleBase = base
             target.syncedHash = ""
         }
+        // The old name's tag is made usable before the new name is written, so the
+        // two requests come back to back: another Quire listing the folder between
+        // them sees two files, and takes the new one for a note of its own (with a
+        // weak tag the wait for a strong one left a second and more between them).
+        let oldTag = renaming ? try await usableTag(file.fileName, file.etag, holding: file.syncedHash) : nil
         target.sentHash = TextFingerprint.of(note.body)
         if renaming { try store.beginRename(to: target, from: file) } else { try store.record(target) }
         let written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
@@ -297,7 +302,9 @@ final class SyncRun {
         report.sent += 1
         if renaming {
             // If it was edited there under its old name meanwhile, the next sync takes it in as a note.
-            if try await removeIfUnchanged(file.fileName, at: file.etag, holding: file.syncedHash) {
+            if let oldTag, try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+                try await remote.delete(file.fileName, ifUnchanged: oldTag)
+            }) != nil {
                 try store.forgetStaleFile(file.fileName)
             }
         }
