@@ -82,8 +82,8 @@ final class SyncController {
         shownPercent = -1
         let task = Task {
             await self.run(allowingMassDeletion: allowingMassDeletion) { [weak self] done, total in
-                // Each step shown is a frame drawn in every window: at most one a percent
-                // (a first sync of 3,000 notes drew one a file, and took three times as long).
+                // Each step shown restyles and redraws every window: at most one a percent
+                // (a first sync of 3,000 notes set its status 3,000 times).
                 guard let self else { return }
                 let percent = done * 100 / max(total, 1)
                 guard percent != shownPercent else { return }
