@@ -247,10 +247,14 @@ struct SyncTests {
         try session.desktop.xdotool("windowfocus", "--sync", preferences)
         try session.desktop.xdotool("key", "Escape")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Preferences$").isEmpty })
-        try session.writeNotes(["Written here"], into: window)
-        let sync = try session.syncNow()
-        #expect(sync.status == 0 && sync.output.contains("1 sent"), "\(sync.output) \(sync.error)")
-        #expect(server.files()["Written here.md"] == "Written here")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+n")  // a new note, whichever the window shows
+        try session.desktop.type("Written here", into: window)
+        #expect(eventually(within: 10) { (try? session.liveTexts())?.contains("Written here") == true },
+                "\((try? session.liveTexts()) ?? [])")
+        let sync = try session.syncNow()  // (the sync a few seconds after typing may have sent it already)
+        #expect(sync.status == 0, "\(sync.output) \(sync.error)")
+        #expect(server.files()["Written here.md"] == "Written here", "\(server.files())")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
