@@ -158,6 +158,24 @@ struct SyncTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a sync asked for right after typing takes the typing, and the sync that waited for it to settle does not run again for nothing")
+    func noSyncForNothingAfterEdits() throws {
+        let server = try WebDAVServer(.apache)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        Thread.sleep(forTimeInterval: 3)  // the sync at launch is done
+        try session.writeNotes(["Typed just now"], into: window)
+        let sync = try session.syncNow()
+        #expect(sync.status == 0 && sync.output.hasPrefix("1 sent"), "\(sync.output) \(sync.error)")
+        let synced = try #require(try NoteStore(path: session.notesPath).syncAccount()?.lastSync)
+        Thread.sleep(forTimeInterval: 8)  // past the 5 s the sync after edits waits for them to settle
+        #expect(try NoteStore(path: session.notesPath).syncAccount()?.lastSync == synced, "no sync ran since")
+        #expect(server.files() == ["Typed just now.md": "Typed just now"])
+        #expect(try session.stop() == 0)
+    }
+
     /// Launches `session`'s Quire, opens Preferences (Ctrl+comma), types in
     /// `server`'s folder address, the user name and the password, and presses
     /// Connect (Return); returns the main window and Preferences.
