@@ -7,8 +7,7 @@ public import Foundation
 /// removal asked after a write happens after it.
 @MainActor
 public final class DraftWriter {
-    /// Where the drafts are.
-    public let store: DraftStore
+    private let store: DraftStore
     private let queue = DispatchQueue(label: "io.github.quire.Quire.drafts")
 
     /// A writer of the drafts in `store`.
@@ -20,20 +19,25 @@ public final class DraftWriter {
     /// file's path, or why it could not be written.
     public func write(_ draft: NoteDraft, completion: @escaping @MainActor @Sendable (Result<String, any Error>) -> Void) {
         let store = store
-        queue.async {
-            let result = Result { () throws -> String in
-                try store.write(draft)
-                return store.path(for: draft)
-            }
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
-        }
+        inTurn({
+            try store.write(draft)
+            return store.path(for: draft)
+        }, then: completion)
     }
 
     /// Removes a draft whose text is saved, after any write of it asked before.
     public func remove(noteID: UUID, draftID: UUID, completion: @escaping @MainActor @Sendable (Result<Void, any Error>) -> Void) {
         let store = store
+        inTurn({ try store.remove(noteID: noteID, draftID: draftID) }, then: completion)
+    }
+
+    /// Runs `work` on the writer's thread after everything asked before, and
+    /// hands its outcome to `completion` on the main thread.
+    private func inTurn<Value: Sendable>(
+        _ work: @escaping @Sendable () throws -> Value, then completion: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
+    ) {
         queue.async {
-            let result = Result { try store.remove(noteID: noteID, draftID: draftID) }
+            let result = Result(catching: work)
             DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
         }
     }
