@@ -302,9 +302,7 @@ final class SyncRun {
         report.sent += 1
         if renaming {
             // If it was edited there under its old name meanwhile, the next sync takes it in as a note.
-            if let oldTag, try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-                try await remote.delete(file.fileName, ifUnchanged: oldTag)
-            }) != nil {
+            if let oldTag, try await remove(file.fileName, ifUnchanged: oldTag) {
                 try store.forgetStaleFile(file.fileName)
             }
         }
@@ -430,8 +428,14 @@ final class SyncRun {
     /// text of `hash`; false, leaving it, if it changed or no tag is known.
     private func removeIfUnchanged(_ name: String, at etag: String?, holding hash: String) async throws -> Bool {
         guard let usable = try await usableTag(name, etag, holding: hash) else { return false }
-        return try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-            try await remote.delete(name, ifUnchanged: usable)
+        return try await remove(name, ifUnchanged: usable)
+    }
+
+    /// Removes the file `name` if it is still the version of the strong tag
+    /// `etag`; false, leaving it, if it changed.
+    private func remove(_ name: String, ifUnchanged etag: String) async throws -> Bool {
+        try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
+            try await remote.delete(name, ifUnchanged: etag)
         }) != nil
     }
 
