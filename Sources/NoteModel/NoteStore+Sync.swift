@@ -94,7 +94,8 @@ extension NoteStore {
     }
 
     /// Records that the note's file is to be `file` from now on (about to be
-    /// written), and that its old file, `old`, is to be removed.
+    /// renamed to it), and that its old name, `old`, is to be removed if a
+    /// sync cut short leaves it on the server.
     public func beginRename(to file: SyncedNoteFile, from old: SyncedNoteFile) throws {
         try database.transaction {
             if let etag = old.etag {

@@ -3,8 +3,9 @@ import NoteModel
 import WebDAV
 
 /// One sync, step by step: list the folder, plan, guard against mass
-/// deletion, then settle each synced note, take in new files, send new notes
-/// and remove the old names of renamed ones.
+/// deletion, then settle each synced note (moving the files of renamed ones),
+/// take in new files, send new notes and remove old names a sync cut short
+/// left behind.
 @MainActor
 final class SyncRun {
     private let store: NoteStore
@@ -268,45 +269,78 @@ final class SyncRun {
             condition = .unchanged(etag: usable)
         }
         let base = titleBase(of: note.body)
+        let hash = TextFingerprint.of(note.body)
         var target = file
-        let renaming = base != file.titleBase && file.etag != nil && condition != .absent
-        if renaming {
-            target.fileName = NoteFileName.unique(base, extension: "md", taken: &takenNames)
-            target.etag = nil
-            target.titleBase = base
-            target.syncedHash = ""
+        var moved = false
+        if base != file.titleBase, file.etag != nil, case let .unchanged(tag) = condition {
+            guard let renamed = try await move(file, toTitle: base, at: tag, sending: hash) else {
+                report.postponed.append("\(file.fileName): changed on the server meanwhile")
+                return false
+            }
+            target = renamed
+            moved = true
+        } else {
+            target.sentHash = hash
+            try store.record(target)
         }
-        // The old name's tag is made usable before the new name is written, so the
-        // two requests come back to back: another Quire listing the folder between
-        // them sees two files, and takes the new one for a note of its own (with a
-        // weak tag the wait for a strong one left a second and more between them).
-        let oldTag = renaming ? try await usableTag(file.fileName, file.etag, holding: file.syncedHash) : nil
-        target.sentHash = TextFingerprint.of(note.body)
-        if renaming { try store.beginRename(to: target, from: file) } else { try store.record(target) }
-        let written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-            try await remote.write(Data(note.body.utf8), to: target.fileName, if: renaming ? .absent : condition)
+        let data = Data(note.body.utf8)
+        var written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
+            try await remote.write(data, to: target.fileName, if: condition)
+        }
+        if written == nil, moved, let fresh = try await strongTag(of: target.fileName, holding: target.syncedHash) {
+            // The server gave the moved file a tag of its own.
+            written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
+                try await remote.write(data, to: target.fileName, if: .unchanged(etag: fresh))
+            }
         }
         guard let etag = written else {
-            // Changed there meanwhile, or the new name taken: the next sync sees it.
-            try store.record(file)
-            if renaming { try store.forgetStaleFile(file.fileName) }
+            // Changed there meanwhile: the next sync sees it. A moved file
+            // stays on record under its new name, holding the old text.
+            if !moved { try store.record(file) }
             report.postponed.append("\(target.fileName): changed on the server meanwhile")
             return false
         }
         target.etag = etag
-        target.syncedHash = target.sentHash ?? ""
+        target.syncedHash = hash
         target.sentHash = nil
         target.syncedRevision = note.revision
-        if !renaming { target.titleBase = base }
+        target.titleBase = base
         try store.record(target)
         report.sent += 1
-        if renaming {
-            // If it was edited there under its old name meanwhile, the next sync takes it in as a note.
-            if let oldTag, try await remove(file.fileName, ifUnchanged: oldTag) {
-                try store.forgetStaleFile(file.fileName)
-            }
-        }
         return true
+    }
+
+    /// Renames the note's file after its new title `base` (`MOVE`: another
+    /// Quire listing the folder meanwhile sees the file under one name or the
+    /// other, never both, where a write of the new name and a removal of the
+    /// old left a moment with two), if it is still the version `tag`. Returns
+    /// the file under its new name, still holding the old text, with the
+    /// text of `hash` on its way; nil, leaving `file` as it was, if the file
+    /// changed there or the new name was taken meanwhile.
+    private func move(_ file: SyncedNoteFile, toTitle base: String, at tag: String, sending hash: String) async throws
+        -> SyncedNoteFile?
+    {
+        var renamed = file
+        renamed.fileName = NoteFileName.unique(base, extension: "md", taken: &takenNames)
+        renamed.etag = nil
+        renamed.titleBase = base
+        renamed.sentHash = hash
+        // On record before the request: a sync cut short anywhere from here
+        // finds the old name gone or still there (a stale file to remove), and
+        // the new one absent, holding the old text, or holding the new.
+        try store.beginRename(to: renamed, from: file)
+        let moved = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
+            try await remote.move(file.fileName, to: renamed.fileName, ifUnchanged: tag)
+        } != nil
+        guard moved else {
+            try store.record(file)
+            try store.forgetStaleFile(file.fileName)
+            return nil
+        }
+        renamed.etag = tag  // what a server keeps for a moved file (Apache does)
+        try store.record(renamed)
+        try store.forgetStaleFile(file.fileName)
+        return renamed
     }
 
     /// Sends a note that has no file yet, under a new name made from its title.
@@ -418,6 +452,12 @@ final class SyncRun {
         guard let etag else { return nil }
         guard etag.hasPrefix("W/") else { return etag }
         try await Task.sleep(for: .milliseconds(1_100))
+        return try await strongTag(of: name, holding: hash)
+    }
+
+    /// The file `name`'s strong tag as the server gives it now, if it holds
+    /// the text of `hash`; nil if it holds other text or its tag is weak.
+    private func strongTag(of name: String, holding hash: String) async throws -> String? {
         let (data, fresh) = try await remote.read(name)
         guard let fresh, !fresh.hasPrefix("W/"), TextFingerprint.of(String(decoding: data, as: UTF8.self)) == hash
         else { return nil }

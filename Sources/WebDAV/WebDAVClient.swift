@@ -100,6 +100,16 @@ public final class WebDAVClient {
         }
     }
 
+    /// Renames the file `name` to `newName` in one request (`MOVE`), if it is
+    /// still the version `etag` and nothing has the new name yet (412,
+    /// `.preconditionFailed`, if either is not so). Anyone listing the folder
+    /// sees the file under one name or the other, never both.
+    public func move(_ name: String, to newName: String, ifUnchanged etag: String) async throws(WebDAVError) {
+        _ = try await send(
+            "MOVE", url(of: name),
+            headers: [("Destination", url(of: newName)), ("Overwrite", "F"), WebDAVClient.header(for: .unchanged(etag: etag))])
+    }
+
     /// Creates the folder (`MKCOL`); its parent must exist.
     public func createFolder() async throws(WebDAVError) {
         _ = try await send("MKCOL", folder)

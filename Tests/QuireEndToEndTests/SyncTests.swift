@@ -37,8 +37,12 @@ struct SyncTests {
         try desktop.desktop.xdotool("key", "ctrl+Home")
         try desktop.desktop.type("Weekly ", into: desktopWindow)
         #expect(eventually(within: 10) { (try? desktop.liveTexts()) == ["Weekly Groceries\nmilk"] })
+        let earlier = server.requests().count
         try expectSync(desktop, prints: "1 sent, 0 received, 0 conflicts")
         #expect(server.files() == ["Weekly Groceries.md": "Weekly Groceries\nmilk"], "renamed, the old name gone")
+        // Renamed in one request, so the laptop could never list both names at once; then written.
+        let renaming = server.requests().dropFirst(earlier).filter { !$0.hasPrefix("PROPFIND ") && !$0.hasPrefix("GET ") }
+        #expect(renaming == ["MOVE /notes/Groceries.md 201", "PUT /notes/Weekly Groceries.md 204"], "\(renaming)")
         try expectSync(laptop, prints: "0 sent, 1 received, 0 conflicts")
         _ = try laptop.waitForWindow(matching: "^Weekly Groceries — Quire$", seconds: 10)  // the open window shows it
 

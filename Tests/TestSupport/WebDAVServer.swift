@@ -106,6 +106,13 @@ public final class WebDAVServer: @unchecked Sendable {
     /// Apache's error log, for messages.
     public var errorLog: String { (try? String(contentsOfFile: directory.file("error.log"), encoding: .utf8)) ?? "" }
 
+    /// The requests Apache has answered, oldest first, each as its method,
+    /// decoded path and status ("MOVE /notes/A.md 201").
+    public func requests() -> [String] {
+        let log = (try? String(contentsOfFile: directory.file("access.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").map(String.init)
+    }
+
     /// The notes folder's files and their text.
     public func files() -> [String: String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
@@ -187,6 +194,7 @@ public final class WebDAVServer: @unchecked Sendable {
             PidFile \(directory.file("httpd.pid"))
             ErrorLog \(directory.file("error.log"))
             LogLevel warn
+            CustomLog \(directory.file("access.log")) "%m %U %>s"
             \(modules.map { "LoadModule \($0)_module modules/mod_\($0).so" }.joined(separator: "\n"))
             User www-data
             Group www-data
