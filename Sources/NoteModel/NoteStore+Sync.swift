@@ -120,6 +120,18 @@ extension NoteStore {
         }
     }
 
+    /// Makes a new note of `body` (the server's version of a note changed on
+    /// both sides) and records `file`, the note's own file, as known at that
+    /// version, in one transaction: a sync cut short between the two would
+    /// meet the same conflict again and make a second copy. Returns the copy.
+    public func createConflictCopy(body: String, at date: Date, recording file: SyncedNoteFile) throws -> Note {
+        try database.transaction {
+            let copy = try createNote(body: body, at: date)
+            try record(file)
+            return copy
+        }
+    }
+
     /// Saves `body`, taken from the server, as the note's text if the note is
     /// still at `revision` (taking it out of the trash first if it is there),
     /// and records `file` as synced at the revision saved, in one transaction.

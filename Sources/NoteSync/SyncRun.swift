@@ -227,11 +227,10 @@ final class SyncRun {
             try store.record(file)
             return nil
         }
-        let copy = try store.createNote(body: conflictCopy(of: server.text), at: Date())
-        notes[copy.id] = SyncCandidate(id: copy.id, revision: copy.revision, isInTrash: false)
         file.etag = server.etag
         file.syncedHash = TextFingerprint.of(server.text)
-        try store.record(file)
+        let copy = try store.createConflictCopy(body: conflictCopy(of: server.text), at: Date(), recording: file)
+        notes[copy.id] = SyncCandidate(id: copy.id, revision: copy.revision, isInTrash: false)
         report.conflicts += 1
         try await send(file, condition: server.etag.map { .unchanged(etag: $0) })
         return copy.id

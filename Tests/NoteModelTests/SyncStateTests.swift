@@ -80,4 +80,33 @@ struct SyncStateTests {
         try store.trashRemovedNote(made.id)
         #expect(try store.isInTrash(made.id) && store.syncedFiles().isEmpty)
     }
+
+    @Test("a conflict copy is made only together with the record of the version it was copied from")
+    func conflictCopies() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let note = try store.createNote(body: "Trip\nhere")
+        let other = try store.createNote(body: "Other")
+        try store.record(file(note.id, "Trip.md"))
+        try store.record(file(other.id, "Other.md"))
+
+        var known = file(note.id, "Trip.md", etag: "\"2\"")
+        let copy = try store.createConflictCopy(body: "Trip (conflict)\nthere", at: Date(), recording: known)
+        #expect(try store.note(id: copy.id)?.body == "Trip (conflict)\nthere")
+        #expect(try store.syncedFiles().first { $0.noteID == note.id }?.etag == "\"2\"")
+
+        // A record that cannot be written (a trigger refuses it, as a full disk would) makes no copy either.
+        let database = try Database(
+            path: store.path, schema: DatabaseSchema(applicationID: 0x5155_4E54, migrations: NoteStore.migrationsForTesting))
+        try database.execute("""
+            CREATE TRIGGER refuse BEFORE INSERT ON sync_files WHEN NEW.etag = '"3"'
+            BEGIN SELECT RAISE(ABORT, 'refused'); END
+            """)
+        known.etag = "\"3\""
+        #expect(throws: (any Error).self) {
+            try store.createConflictCopy(body: "Trip (conflict)\nagain", at: Date(), recording: known)
+        }
+        #expect(try store.allNotes().count == 3, "no second copy")
+        #expect(try store.syncedFiles().first { $0.noteID == note.id }?.etag == "\"2\"")
+    }
 }
