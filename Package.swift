@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        // libxml2's SAX parser, for WebDAV's listings (10,000 files are megabytes of XML).
+        .systemLibrary(
+            name: "CXML",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // libsecret, for the sync password (the desktop's Secret Service).
         .systemLibrary(
             name: "CSecret",
@@ -58,7 +64,7 @@ let package = Package(
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // Swift over libsoup: a WebDAV folder's files, listed, read and written conditionally.
-        .target(name: "WebDAV", dependencies: ["CSoup"], swiftSettings: strictSettings),
+        .target(name: "WebDAV", dependencies: ["CSoup", "CXML"], swiftSettings: strictSettings),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
@@ -97,6 +103,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",

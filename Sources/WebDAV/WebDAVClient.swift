@@ -1,4 +1,5 @@
 import CSoup
+import CXML
 public import Foundation
 
 /// A folder on a WebDAV server (Nextcloud, ownCloud, Apache's mod_dav,
@@ -23,6 +24,7 @@ public final class WebDAVClient {
               url.host?.isEmpty == false
         else { throw .invalidAddress(folder) }
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
+        xmlInitParser()  // once, on the main thread, before listings are parsed on others
         session = csoup_session_new("Quire", 30)
         let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
         authorization = "Basic \(credentials)"
@@ -51,7 +53,7 @@ public final class WebDAVClient {
                 try MultistatusListing.entries(in: body).compactMap { entry in
                     guard !entry.isCollection else { return nil }
                     let path = WebDAVClient.decodedPath(of: entry.href)
-                    guard path != folderPath, let name = path.split(separator: "/").last.map(String.init) else { return nil }
+                    guard path != folderPath, let name = WebDAVClient.lastComponent(of: path) else { return nil }
                     return RemoteFile(name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified)
                 }
             }
@@ -163,9 +165,11 @@ public final class WebDAVClient {
     /// Foundation's URL and percent decoding were a tenth of reading a listing).
     nonisolated static func decodedPath(of href: String) -> String {
         var bytes = Array(href.utf8)
-        if let scheme = href.range(of: "://") {
-            let afterScheme = href.utf8.distance(from: href.startIndex, to: scheme.upperBound)
-            let pathStart = bytes[afterScheme...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        let slash = UInt8(ascii: "/")
+        if bytes.first != slash, let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+           bytes[colon...].starts(with: [UInt8(ascii: ":"), slash, slash]) {
+            // An absolute URL: its path starts at the first "/" after "scheme://".
+            let pathStart = bytes[(colon + 3)...].firstIndex(of: slash) ?? bytes.endIndex
             bytes = Array(bytes[pathStart...])
         }
         while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
@@ -184,6 +188,13 @@ public final class WebDAVClient {
             }
         }
         return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The last part of a decoded `path` ("b.md" of "/a/b.md"), nil if it has none.
+    nonisolated static func lastComponent(of path: String) -> String? {
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        return start == utf8.endIndex ? nil : String(path[start...])
     }
 
     private nonisolated static func hexValue(_ byte: UInt8) -> UInt8? {
