@@ -14,8 +14,10 @@ final class SyncRun {
     private let conflictTitle: (String, Date) -> String
     private let progress: ((Int, Int) -> Void)?
     private(set) var report = SyncReport()
-    /// File names in use on the server or by a note (lowercased), for new names.
-    private var takenNames: Set<String> = []
+    /// File names in use on the server or by a note (lowercased), for new
+    /// names; made when a first one is needed (most syncs need none).
+    private lazy var takenNames = Set(namesInUse.map { $0.lowercased() })
+    private var namesInUse: [String] = []
     private var notes: [UUID: SyncCandidate] = [:]
     /// Notes this sync gave a file by pairing them with one already there.
     private var paired: Set<UUID> = []
@@ -49,7 +51,7 @@ final class SyncRun {
         let synced = local.synced
         let stale = local.stale
         notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        takenNames = Set(files.map { $0.name.lowercased() } + synced.map { $0.fileName.lowercased() } + stale.map { $0.name.lowercased() })
+        namesInUse = files.map(\.name) + synced.map(\.fileName) + stale.map(\.name)
 
         let pairs = synced.map { file in (file, unclaimed.removeValue(forKey: file.fileName)) }
         let staleOnServer = stale.compactMap { entry in unclaimed.removeValue(forKey: entry.name).map { (entry, $0) } }
