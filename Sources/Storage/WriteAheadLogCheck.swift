@@ -17,7 +17,8 @@ enum WriteAheadLogCheck {
     enum Finding: Equatable {
         /// No log, or an empty one, or only frames of earlier generations.
         case nothingToReplay
-        /// A log whose every complete frame of the current generation is intact.
+        /// A log whose every complete frame of the current generation is intact,
+        /// but for a transaction at its end that never committed.
         case intact(frames: Int)
         /// A log SQLite would read only partly, or not at all.
         case damaged(reason: String)
@@ -67,9 +68,16 @@ enum WriteAheadLogCheck {
             guard checksum.s0 == word(bytes, at: offset + 16, bigEndian: true),
                   checksum.s1 == word(bytes, at: offset + 20, bigEndian: true)
             else {
-                // A complete frame of the current generation that fails its checksum
-                // was damaged after it was written: a killed process leaves only
-                // whole frames (or a short last one, which the loop never reaches).
+                // A complete frame of the current generation that fails its
+                // checksum. Damage, if a transaction committed after it would be
+                // lost; if none did, it is a transaction that never committed (a
+                // write the disk filled up under leaves whole frames that fail),
+                // which SQLite rightly ignores.
+                let committedAfter = stride(from: offset + frameSize, through: bytes.count - frameSize, by: frameSize).contains {
+                    (word(bytes, at: $0 + 8, bigEndian: true), word(bytes, at: $0 + 12, bigEndian: true)) == salts
+                        && word(bytes, at: $0 + 4, bigEndian: true) != 0
+                }
+                guard committedAfter else { break }
                 return .damaged(reason: "frame \(frames + 1) of the log fails its checksum")
             }
             frames += 1

@@ -68,6 +68,43 @@ struct DamagedLogTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: aside + "-wal")) == damagedLog, "the copy is still there")
     }
 
+    @Test("frames that fail their checksum after the last commit (a transaction the disk filled up under) are not damage")
+    func uncommittedTail() throws {
+        let copy = try crashedCopy(rows: 6)
+        let log = copy + "-wal"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+        let frameSize = 24 + 4_096
+        let lastFrame = bytes.count - frameSize
+        // Two frames of a transaction that never committed: the log's salts, no
+        // commit mark (database size 0), and pages and checksums that do not agree.
+        for page: UInt8 in [7, 8] {
+            var frame = Data(bytes[lastFrame..<(lastFrame + frameSize)])
+            frame.replaceSubrange(0..<8, with: [0, 0, 0, page, 0, 0, 0, 0])
+            frame.replaceSubrange(30..<1_000, with: Data(repeating: 0x5A, count: 970))
+            bytes.append(frame)
+        }
+        try bytes.write(to: URL(fileURLWithPath: log))
+        #expect(WriteAheadLogCheck.inspect(path: log) != .damaged(reason: "frame 13 of the log fails its checksum"))
+        guard case .intact = WriteAheadLogCheck.inspect(path: log) else {
+            Issue.record("expected an intact log, got \(WriteAheadLogCheck.inspect(path: log))")
+            return
+        }
+        let database = try Database(path: copy, schema: StorageFixture.schema())
+        #expect(database.openingNotices.isEmpty)
+        #expect(try database.query("SELECT count(*) FROM items").first?.integer(0) == 6, "every committed row")
+
+        // The same bad frame with a commit after it is damage: that commit would be lost.
+        var committed = bytes
+        committed.append(bytes[lastFrame..<(lastFrame + frameSize)])
+        let again = fixture.path("committed-after.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path("live.sqlite"), toPath: again)
+        try committed.write(to: URL(fileURLWithPath: again + "-wal"))
+        guard case .damaged = WriteAheadLogCheck.inspect(path: again + "-wal") else {
+            Issue.record("a commit after the bad frame: expected damage")
+            return
+        }
+    }
+
     @Test("logs that are random bytes, cut short, or have a damaged header are all taken for damage", arguments: [
         "random", "header", "short",
     ])
