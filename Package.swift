@@ -71,7 +71,7 @@ let package = Package(
         // Passwords in the desktop's keyring.
         .target(name: "Keyring", dependencies: ["CSecret"], swiftSettings: strictSettings),
         // Sync of the notes with a WebDAV folder, one Markdown file a note.
-        .target(name: "NoteSync", dependencies: ["NoteModel", "WebDAV"], swiftSettings: strictSettings),
+        .target(name: "NoteSync", dependencies: ["NoteModel", "Storage", "WebDAV"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",
             dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring"],

@@ -41,7 +41,7 @@ public final class NoteSynchronizer {
         } catch let error as WebDAVError {
             throw .server(error)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(failure: error)
         }
         var report = run.report
         report.requests = remote.requestCount - requestsBefore

@@ -1,3 +1,4 @@
+import Storage
 public import WebDAV
 
 /// Why a sync stopped. What it did before stopping is kept on both sides,
@@ -13,8 +14,22 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case massDeletion(local: Int, remote: Int)
     /// The server failed.
     case server(WebDAVError)
-    /// The notes database failed (its message).
+    /// This computer's disk is full: the notes could not all be written.
+    case diskFull
+    /// Another program holds the notes file's write lock.
+    case notesBusy
+    /// The notes database failed otherwise (its message).
     case storage(String)
+
+    /// The error for a failure of the notes database: a full disk and another
+    /// program's lock, which a person can act on or wait out, are their own.
+    public static func storage(failure error: any Error) -> SyncError {
+        switch (error as? StorageError)?.kind {
+        case .diskFull: .diskFull
+        case .busy: .notesBusy
+        default: .storage("\(error)")
+        }
+    }
 
     public var description: String {
         switch self {
@@ -23,6 +38,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .massDeletion(local, remote):
             "this sync would move \(local) notes to the trash and remove \(remote) files from the server; it stopped to ask first"
         case let .server(error): error.description
+        case .diskFull: "the disk is full: the notes could not all be written"
+        case .notesBusy: "another program is using the notes file"
         case let .storage(message): "the notes could not be read or written (\(message))"
         }
     }

@@ -117,7 +117,7 @@ final class SyncController {
         do {
             store = try openStore()
         } catch {
-            return .failure(.storage("\(error)"))
+            return .failure(.storage(failure: error))
         }
         guard let lock = SyncLock(path: notesPath + ".sync-lock") else {
             // (Not recorded as this account's failure: the other Quire's sync will be.)
@@ -137,7 +137,7 @@ final class SyncController {
         } catch let error as SyncError {
             outcome = .failure(error)
         } catch {
-            outcome = .failure(.storage("\(error)"))
+            outcome = .failure(.storage(failure: error))
         }
         let failure: String? = switch outcome {
         case .success: nil

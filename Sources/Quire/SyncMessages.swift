@@ -39,6 +39,10 @@ enum SyncMessages {
                 String(local), String(remote))
         case let .server(error):
             reason(error)
+        case .diskFull:
+            localized("The disk is full, so the sync could not write to your notes. Free some space; the next sync will finish the job.")
+        case .notesBusy:
+            localized("Another program is using your notes file; the next sync will try again.")
         case let .storage(message):
             localized("The notes could not be read or written: %s", message)
         }
