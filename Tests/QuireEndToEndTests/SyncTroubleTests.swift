@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// Sync when things go wrong: a server that refuses the password, fails its
-/// writes, runs out of space, answers with broken XML or stops mid-sync; a
+/// writes, runs out of space, answers with broken XML or stops mid-sync; this
+/// computer's disk full, another program holding the notes' lock; a
 /// certificate of the server's own; no keyring. Quire says what happened in
 /// plain words, loses nothing, and the next sync finishes the job.
 @Suite("Sync trouble, end to end", .serialized, .oneAtATime)
@@ -39,6 +40,50 @@ struct SyncTroubleTests {
         #expect(finished.status == 0 && finished.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(finished.output) \(finished.error)")
         #expect(Set(server.files().values) == ["First\nkept", "Second\nwritten while the server fails"], "no half-written or doubled file")
         #expect(try laptop.liveTexts() == ["First\nkept", "Second\nwritten while the server fails"])
+    }
+
+    @Test("this computer's disk filling up during a sync, then another program holding the notes' write lock: the sync stops saying why in plain words, nothing is lost or half-taken, and the next one finishes")
+    func localTrouble() throws {
+        let disk = try SmallDisk(megabytes: 3)
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession(dataHome: disk.path + "/data")
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        #expect(try session.setUpSync(with: server).status == 0)
+        let texts = (1...300).map { String(format: "Note %03d\n", $0) + String(repeating: "a word or two ", count: 60) }
+        for (index, text) in texts.enumerated() { try server.write(text, as: String(format: "Note %03d.md", index + 1)) }
+
+        // 300 notes do not fit in 3 MB with the log SQLite keeps of them.
+        let full = try session.syncNow(seconds: 120)
+        #expect(full.status == 1 && full.error.contains("The disk is full, so the sync could not write to your notes."),
+                "\(full.output) \(full.error)")
+        // The notes open as they are, the disk still full: the log that the failed
+        // write left is not damage, and every note taken in has its file on record.
+        let store = try NoteStore(path: session.notesPath)
+        #expect(store.openingNotices.isEmpty, "\(store.openingNotices)")
+        let taken = try store.allNotes()
+        let synced = try Set(store.syncedFiles().map(\.noteID))
+        #expect(!taken.isEmpty && taken.count < texts.count && taken.allSatisfy { synced.contains($0.id) && texts.contains($0.body) })
+        store.close()
+
+        try disk.resize(megabytes: 32)
+        // Debian's sqlite3 shell, as another program, takes the write lock and keeps it 4 s.
+        let holder = try ChildProcess(
+            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 4\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        let locked = try session.syncNow()
+        #expect(locked.status == 1 && locked.error.contains("Another program is using your notes file; the next sync will try again."),
+                "\(locked.output) \(locked.error)")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+
+        let rest = try session.syncNow(seconds: 120)
+        #expect(rest.status == 0, "\(rest.output) \(rest.error)")
+        #expect(try session.liveTexts() == texts, "every note, once")
+        #expect(DatabaseCheck.problems(in: session.notesPath, directory: session.desktop.directory.path).isEmpty)
+        #expect(try session.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path + "/data/io.github.quire.Quire")
+            .allSatisfy { !$0.contains(".damaged-") }, "no copy of a log taken for damaged")
     }
 
     @Test("a server stopped in the middle of a first sync of 300 notes: the sync says so, and the next one sends the rest without a duplicate")

@@ -31,6 +31,14 @@ public final class SmallDisk: @unchecked Sendable {
         folder.remove()
     }
 
+    /// Makes the file system `megabytes` in all (tmpfs resizes in place, its files kept).
+    public func resize(megabytes: Int) throws {
+        let result = try ChildProcess.run(
+            "mount", ["-o", "remount,size=\(megabytes)m", path],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"], outputDirectory: NSTemporaryDirectory())
+        guard result.status == 0 else { throw DesktopError.commandFailed("mount -o remount", result.error) }
+    }
+
     /// Writes a file that takes every byte left.
     public func fill() {
         fillers += 1
