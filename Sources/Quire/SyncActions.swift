@@ -151,6 +151,7 @@ final class SyncActions {
                 askAboutMassDeletion(local: local, remote: remote, in: application)
             case let .failure(error):
                 Log.error("sync failed: \(SyncMessages.reason(error))")
+                if error == .notesBusy { afterEdits.poke() }  // another program's lock is let go of soon: again shortly
                 if askedFor {
                     AppDelegate.frontNoteWindow(in: application)?.noteWindow.offer(
                         Toast(localized("The sync failed: %s", SyncMessages.reason(error)), seconds: 10))

@@ -86,6 +86,26 @@ struct SyncTroubleTests {
             .allSatisfy { !$0.contains(".damaged-") }, "no copy of a log taken for damaged")
     }
 
+    @Test("a sync in the running Quire that another program's lock on the notes stopped tries again by itself, seconds later")
+    func retriesAfterLock() throws {
+        let server = try WebDAVServer(.apache)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        try server.write("From the server\nwritten elsewhere", as: "From the server.md")
+        // Debian's sqlite3 shell, as another program, holds the write lock over the sync at launch (2 s in).
+        let holder = try ChildProcess(
+            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 4\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
+            environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        try session.launch()
+        _ = try session.waitForWindow(matching: "Quire$")
+        #expect(eventually(within: 10) { session.messages.contains("Another program is using your notes file") }, "\(session.messages)")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        #expect(eventually(within: 15) { (try? session.liveTexts())?.contains("From the server\nwritten elsewhere") == true },
+                "taken in by the sync that tried again, not five minutes later: \(session.messages)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a server stopped in the middle of a first sync of 300 notes: the sync says so, and the next one sends the rest without a duplicate")
     func serverStopsMidSync() throws {
         let server = try WebDAVServer(.apache)
