@@ -335,9 +335,14 @@ final class SyncRun {
         // finds the old name gone or still there (a stale file to remove), and
         // the new one absent, holding the old text, or holding the new.
         try store.beginRename(to: renamed, from: file)
-        let moved = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-            try await remote.move(file.fileName, to: renamed.fileName, ifUnchanged: tag)
-        } != nil
+        let moved: Bool
+        do {
+            moved = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
+                try await remote.move(file.fileName, to: renamed.fileName, ifUnchanged: tag)
+            } != nil
+        } catch .notFound {
+            moved = false  // removed or renamed there since the listing: the next sync sees how
+        }
         guard moved else {
             try store.record(file)
             try store.forgetStaleFile(file.fileName)
