@@ -51,6 +51,16 @@ final class QuireSession {
         return child
     }
 
+    /// Debian's sqlite3 shell, as another program, takes the notes file's write
+    /// lock and keeps it `seconds`; returns the shell, and whether it took the
+    /// lock within 5 s.
+    func holdNotesLock(seconds: Int) throws -> (holder: ChildProcess, taken: Bool) {
+        let holder = try ChildProcess(
+            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep \(seconds)\\nCOMMIT;\\n' | sqlite3 \"$0\"", notesPath],
+            environment: environment(), outputDirectory: desktop.directory.path)
+        return (holder, eventually(within: 5) { holder.standardOutput.contains("1") })
+    }
+
     /// Runs a second `quire` with `arguments`, as a person would from a terminal
     /// while the app runs; it hands its request to the running one and exits.
     func runSecond(_ arguments: [String]) throws -> (status: Int32?, output: String, error: String) {

@@ -83,11 +83,9 @@ struct SavingTroubleTests {
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Before the lock" })
         Thread.sleep(forTimeInterval: 1)  // past the first frames' work
 
-        // Debian's sqlite3 shell, as another program, takes the write lock and keeps it 10 s.
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 10\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        // Another program takes the write lock and keeps it 10 s.
+        let (holder, taken) = try session.holdNotesLock(seconds: 10)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
         let lockedAt = monotonicMilliseconds()
         try session.desktop.type(", typed while it is held", into: window, delayMilliseconds: 40)
         #expect(eventually(within: 8) { !session.desktop.windowTitles(matching: "\\(not saved\\) — Quire$").isEmpty },

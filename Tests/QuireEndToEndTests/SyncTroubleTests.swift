@@ -67,11 +67,9 @@ struct SyncTroubleTests {
         store.close()
 
         try disk.resize(megabytes: 32)
-        // Debian's sqlite3 shell, as another program, takes the write lock and keeps it 4 s.
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 4\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        // Another program takes the write lock and keeps it 4 s.
+        let (holder, lockTaken) = try session.holdNotesLock(seconds: 4)
+        #expect(lockTaken, "the lock is taken: \(holder.standardError)")
         let locked = try session.syncNow()
         #expect(locked.status == 1 && locked.error.contains("Another program is using your notes file; the next sync will try again."),
                 "\(locked.output) \(locked.error)")
@@ -92,11 +90,9 @@ struct SyncTroubleTests {
         let (session, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         try server.write("From the server\nwritten elsewhere", as: "From the server.md")
-        // Debian's sqlite3 shell, as another program, holds the write lock over the sync at launch (2 s in).
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 4\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        #expect(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock is taken: \(holder.standardError)")
+        // Another program holds the write lock over the sync at launch (2 s in).
+        let (holder, taken) = try session.holdNotesLock(seconds: 4)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
         try session.launch()
         _ = try session.waitForWindow(matching: "Quire$")
         #expect(eventually(within: 10) { session.messages.contains("Another program is using your notes file") }, "\(session.messages)")

@@ -31,10 +31,8 @@ struct HeldLockAttack {
         try session.desktop.type("Locked out", into: window)
         guard eventually(within: 5, { (try? session.storedBody()) == "Locked out" }) else { return (["not saved to begin with"], 0) }
         Thread.sleep(forTimeInterval: 1)
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 10\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        guard eventually(within: 5, { holder.standardOutput.contains("1") }) else { return (["the lock was not taken"], 0) }
+        let (holder, taken) = try session.holdNotesLock(seconds: 10)
+        guard taken else { return (["the lock was not taken"], 0) }
         let lockedAt = StallLines.now()
         var words: [String] = []
         while StallLines.now() - lockedAt < 8_000 {

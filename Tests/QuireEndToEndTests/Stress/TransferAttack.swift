@@ -34,10 +34,8 @@ struct TransferAttack {
         let file = session.desktop.directory.file("held.md")
         try Data("Imported under a lock".utf8).write(to: URL(fileURLWithPath: file))
         _ = try NoteStore(path: session.notesPath)  // the file exists, for the holder to lock
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep 4\\nCOMMIT;\\n' | sqlite3 \"$0\"", session.notesPath],
-            environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        try #require(eventually(within: 5) { holder.standardOutput.contains("1") }, "the lock was taken")
+        let (holder, taken) = try session.holdNotesLock(seconds: 4)
+        try #require(taken, "the lock was taken")
         let locked = try session.runSecond(["--import", file])
         #expect(locked.status == 1)
         #expect(locked.error.contains("Nothing was imported:"), "it says why: \(locked.error)")
