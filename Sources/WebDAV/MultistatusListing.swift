@@ -68,7 +68,7 @@ final class MultistatusListing {
     }
 
     /// The elements of WebDAV's namespace ("DAV:") a listing is read from.
-    enum Element: CaseIterable {
+    enum Element {
         case multistatus, response, href, propstat, status, collection, getetag, getcontentlength, getlastmodified
 
         /// The element named `name` (UTF-8, NUL-terminated) in the namespace
