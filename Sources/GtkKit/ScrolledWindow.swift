@@ -47,6 +47,23 @@ public final class ScrolledWindow: Widget {
         }
     }
 
+    /// How far the end of the content is below the bottom of what shows, in pixels.
+    public var distanceToEnd: Double {
+        gtk_adjustment_get_upper(verticalAdjustment) - gtk_adjustment_get_value(verticalAdjustment)
+            - gtk_adjustment_get_page_size(verticalAdjustment)
+    }
+
+    /// How tall the part of the content that shows is, in pixels.
+    public var visibleHeight: Double { gtk_adjustment_get_page_size(verticalAdjustment) }
+
+    /// Calls `handler` whenever the content scrolls, grows or shrinks, or
+    /// the part that shows changes size, for as long as this window lives.
+    public func onVerticalChange(_ handler: @escaping @MainActor () -> Void) {
+        let adjustment = Object(retaining: verticalAdjustment)
+        adjustment.connect("value-changed", handler)
+        adjustment.connect("changed", handler)
+    }
+
     private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
         gtk_scrolled_window_get_vadjustment(cgtk_as_scrolled_window(objectPointer))
     }
