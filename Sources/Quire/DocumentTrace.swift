@@ -6,12 +6,12 @@ import Foundation
 /// to tell what happened to text it cannot find. Lines name the note by its
 /// first 8 characters and end with the last 24 characters of the text.
 enum DocumentTrace {
-    static let isEnabled = ProcessInfo.processInfo.environment["QUIRE_TRACE_DOCUMENTS"] == "1"
+    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_DOCUMENTS", prefix: "documents")
 
     /// Writes `documents: <note> <event> <details> …<text's end>`.
     static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {
-        guard isEnabled else { return }
+        guard trace.isEnabled else { return }
         let tail = text.map { " …" + $0.suffix(24).replacingOccurrences(of: "\n", with: "⏎") } ?? ""
-        FileHandle.standardError.write(Data("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n".utf8))
+        trace.write("\(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)")
     }
 }
