@@ -225,7 +225,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     private func searchApplied() {
         guard let list, let editor else { return }
         editor.highlightedSearch = list.searchText
-        if let shown = editor.noteID, list.contains(shown) {
+        // Without a search every note is in the list, if not loaded yet: it selects the note once it is.
+        if let shown = editor.noteID, list.searchText.isEmpty || list.contains(shown) {
             list.select(shown)
         } else if !list.searchText.isEmpty, let first = list.firstNoteID, editor.show(noteID: first) {
             editor.revealMatch(of: list.searchText)

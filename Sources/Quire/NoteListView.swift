@@ -33,6 +33,7 @@ final class NoteListView {
     private let emptyState = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
     private let selection: SingleSelection
     private var list: ListView<NoteRow>!
+    private let scroller = ScrolledWindow()
     private var selectionConnection: SignalConnection?
     private var matches: [UUID: NoteSearchResult] = [:]
     /// Raised whenever what a row shows may have changed (a note changed, the
@@ -43,9 +44,15 @@ final class NoteListView {
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
 
-    /// Notes beyond the first page load in pages on idle moments after the window
-    /// shows, so launching with very many notes is as quick as with a few.
-    static let laterPageSize = 2_000
+    /// Notes beyond the first page load as the list is scrolled towards them,
+    /// once the window shows: a page whenever fewer than two screens of rows
+    /// are left below what shows, each page as long as the list so far (from
+    /// `smallestLaterPage` up to `largestLaterPage` notes). So a window over
+    /// very many notes launches as quickly as over a few, and holds only what
+    /// was scrolled through. End, and a note to select further down, load
+    /// what they need at once.
+    static let smallestLaterPage = 100
+    static let largestLaterPage = 2_000
     /// The first page: as many notes as the window can show. Before a window's
     /// first frame GTK 4.8 builds a row for every note in the list, seen or
     /// not, and each row more is time before the window shows.
@@ -65,6 +72,8 @@ final class NoteListView {
     /// A note to select once its page has loaded.
     private var pendingSelection: UUID?
     private var nextPage: NotePageCursor?
+    /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
+    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
     /// Whether the list shows the trash instead of the notes (search is off there).
     var showsTrash = false {
@@ -95,7 +104,6 @@ final class NoteListView {
         column.append(search)
         emptyState.setExpands(horizontally: false, vertically: true)
         column.append(emptyState)
-        let scroller = ScrolledWindow()
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
         root = column
@@ -117,7 +125,13 @@ final class NoteListView {
         list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
         list.addShortcut("Delete", action: "app.delete-selected")
         list.onActivate { [weak self] _ in self?.onOpen?() }
+        list.onKeyPress { [weak self] key in
+            // End goes to the oldest note, not to the last one loaded so far.
+            if key.name == "End" || key.name == "KP_End" { self?.loadAllPages() }
+            return false
+        }
         scroller.setChild(list)
+        scroller.onVerticalChange { [weak self] in self?.loadLaterPages() }
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
@@ -142,16 +156,18 @@ final class NoteListView {
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
         let position = id.flatMap(position(of:))
-        pendingSelection = position == nil && paging?.isPending == true ? id : nil
+        pendingSelection = position == nil && nextPage != nil ? id : nil
         quietly { selection.selectedPosition = position }
+        loadLaterPages()
     }
 
-    /// Shows the first page now and appends the others on idle moments.
+    /// Shows the first page now; later ones load as they are wanted.
     private func loadInPages() {
         paging?.cancel()
         let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize)) ?? (ids: [], next: nil)
         quietly { ids.replaceAll(with: first.ids) }
         nextPage = first.next
+        NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
         loadLaterPages()
     }
 
@@ -161,22 +177,48 @@ final class NoteListView {
         loadLaterPages()
     }
 
-    private func loadLaterPages() {
-        guard nextPage != nil, !waitsForWindow, paging?.isPending != true else { return }
-        paging = MainLoop.idle { [weak self] in self?.loadNextPage() ?? false }
+    /// Whether another page is wanted: a note to select is not in yet, or
+    /// fewer than two screens of rows are left below what shows.
+    private var wantsNextPage: Bool {
+        guard nextPage != nil, !waitsForWindow else { return false }
+        return pendingSelection != nil || scroller.distanceToEnd < 2 * scroller.visibleHeight
     }
 
-    /// Appends one page; returns whether more remain.
-    private func loadNextPage() -> Bool {
-        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: NoteListView.laterPageSize) else {
+    /// Loads the next page on the next idle moment, if it is wanted. Once it
+    /// is in, the list's new length changes what scrolling can reach, which
+    /// calls here again.
+    private func loadLaterPages() {
+        guard wantsNextPage, paging?.isPending != true else { return }
+        paging = MainLoop.idle { [weak self] in
+            guard let self else { return false }
+            let size = pendingSelection == nil
+                ? min(NoteListView.largestLaterPage, max(NoteListView.smallestLaterPage, ids.count))
+                : NoteListView.largestLaterPage
+            return loadNextPage(limit: size) && pendingSelection != nil
+        }
+    }
+
+    /// Loads every page not loaded yet, now.
+    private func loadAllPages() {
+        paging?.cancel()
+        while loadNextPage(limit: NoteListView.largestLaterPage) {}
+    }
+
+    /// Appends one page of at most `limit` notes; returns whether more remain.
+    private func loadNextPage(limit: Int) -> Bool {
+        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: limit) else {
             return false
         }
         nextPage = page.next
         let selected = selectedNoteID
         quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids) }
-        if let wanted = pendingSelection, page.ids.contains(wanted.uuidString) {
-            pendingSelection = nil
-            quietly { selection.selectedPosition = position(of: wanted) }
+        NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
+        // GTK selects a row of its own when rows come and none is selected: the
+        // selection goes back to what it was, or to the note waited for.
+        if let wanted = pendingSelection {
+            let found = page.ids.contains(wanted.uuidString) ? position(of: wanted) : nil
+            if found != nil || nextPage == nil { pendingSelection = nil }
+            quietly { selection.selectedPosition = found }
         } else if selected != selectedNoteID {
             select(selected)
         }
@@ -201,12 +243,14 @@ final class NoteListView {
         if showsTrash {
             matches = [:]
             paging?.cancel()
+            nextPage = nil
             quietly { ids.replaceAll(with: trashedNoteIDs()) }
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
             loadInPages()
         } else {
             paging?.cancel()
+            nextPage = nil
             let results = (try? store.search(text)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }

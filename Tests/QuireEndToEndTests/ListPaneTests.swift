@@ -56,7 +56,7 @@ struct ListPaneTests {
     @Test("a list longer than its first pages: End reaches the oldest note, Home the newest, and the window keeps its note as pages load")
     func longListEnds() throws {
         let session = try QuireSession()
-        let count = 2 * 2_000 + 500  // the first page, two later pages and part of a third
+        let count = 2 * 2_000 + 500  // more than End loads in one page (2,000): two and part of a third
         try Self.importNumberedNotes(count, into: session)
         try session.launch()
         _ = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
@@ -75,6 +75,71 @@ struct ListPaneTests {
         _ = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$", seconds: 5)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
+
+    /// How many notes the list of the first window has loaded so far (its trace's last count).
+    static func notesLoaded(in session: QuireSession) -> Int? {
+        session.messages.split(separator: "\n").last { $0.hasPrefix("list: loaded ") }
+            .flatMap { Int($0.split(separator: " ")[2]) }
+    }
+
+    /// The number of the note the window shows ("Note 0042 — Quire": 42).
+    static func shownNumber(in window: String, of session: QuireSession) -> Int? {
+        guard let title = try? session.desktop.xdotool("getwindowname", window), title.hasPrefix("Note ") else { return nil }
+        return Int(title.dropFirst(5).prefix(4))
+    }
+
+    @Test("a window over thousands of notes loads only what is scrolled through: Page Down brings later notes as it nears them, End the oldest at once")
+    func longListLoadsAsScrolled() throws {
+        let session = try QuireSession()
+        let count = 3_000
+        try Self.importNumberedNotes(count, into: session)
+        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+        let window = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        Thread.sleep(forTimeInterval: 1.5)  // what loads after the first frame with nothing scrolled
+        let atLaunch = Self.notesLoaded(in: session) ?? 0
+        #expect(atLaunch > 0 && atLaunch <= 300, "a screen of rows and a page below it, not all \(count): \(atLaunch)")
+
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.xdotool("key", "Tab")  // the list, on the newest note's row
+        for _ in 0..<40 { try session.desktop.xdotool("key", "Page_Down") }
+        #expect(eventually(within: 10) { (Self.shownNumber(in: window, of: session) ?? count) < count - atLaunch },
+                "Page Down went past the notes loaded at launch: \(Self.shownNumber(in: window, of: session) ?? -1)")
+        let scrolled = Self.notesLoaded(in: session) ?? 0
+        #expect(scrolled > atLaunch && scrolled < count, "later pages loaded as they neared, not all at once: \(scrolled)")
+
+        try session.desktop.xdotool("key", "End")
+        _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 5)
+        #expect(Self.notesLoaded(in: session) == count, "End loaded the rest and went to the oldest")
+        Thread.sleep(forTimeInterval: 1)  // the list drawn at its end
+        session.keepScreenshot(named: "long-list-loaded-as-scrolled")
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test("a window restored on the oldest of thousands of notes: its list loads down to it and selects it, so Delete in the list trashes that note")
+    func restoredSelectionFarDown() throws {
+        let session = try QuireSession()
+        let count = 3_000
+        try Self.importNumberedNotes(count, into: session)
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
+        _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 5)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+
+        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+        let window = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$")
+        #expect(eventually(within: 5) { Self.notesLoaded(in: session) == count }, "loaded down to the note shown")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        for key in ["ctrl+f", "Tab", "Delete"] { try session.desktop.xdotool("key", key) }
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == [Self.title(1)] },
+                "the list's selected note was the one shown")
+        #expect(try session.stop() == 0)
     }
 
     @Test("two main windows' lists follow an edit made in one of them, and the other window stays on the edited note as its row moves")
