@@ -51,16 +51,27 @@ extension NoteStore {
     }
 
     /// Where the note `id` stands in the list of notes outside the trash, in the
-    /// order of `notePage`: how many notes come before it. Nil if it is in the
-    /// trash or gone.
-    public func listPosition(of id: UUID) throws -> Int? {
-        guard let row = try database.query(
-            "SELECT pinned, modified_at FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id.uuidString)]
-        ).first, let pinned = row.integer(0), let modified = row.real(1) else { return nil }
+    /// order of `notePage`: how many notes come before it, counted up to
+    /// `limit` (a note at `limit` or further down gives `limit`, and costs no
+    /// more to place than one there: a list that has loaded only its first
+    /// notes asks no more). Nil if it is in the trash or gone.
+    public func listPosition(of id: UUID, countingAtMost limit: Int = .max) throws -> Int? {
+        guard let key = try pageCursor(endingAt: id.uuidString) else { return nil }
         return try database.query("""
-            SELECT count(*) FROM notes
-            WHERE trashed_at IS NULL AND (pinned, modified_at, id) > (?, ?, ?)
-            """, [.integer(pinned), .real(modified), .text(id.uuidString)]).first?.integer(0).map(Int.init)
+            SELECT count(*) FROM (SELECT 1 FROM notes
+            WHERE trashed_at IS NULL AND (pinned, modified_at, id) > (?, ?, ?) LIMIT ?)
+            """, [.integer(key.pinned), .real(key.modifiedAt), .text(key.id), .integer(Int64(limit))])
+            .first?.integer(0).map(Int.init)
+    }
+
+    /// The cursor of a page that ends at the note `id` (as stored,
+    /// `UUID.uuidString`), for a list that lets go of the notes after it and
+    /// reads them again as a page later. Nil if the note is in the trash or gone.
+    public func pageCursor(endingAt id: String) throws -> NotePageCursor? {
+        guard let row = try database.query(
+            "SELECT pinned, modified_at FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id)]
+        ).first, let pinned = row.integer(0), let modified = row.real(1) else { return nil }
+        return NotePageCursor(pinned: pinned, modifiedAt: modified, id: id)
     }
 
     /// Pins the note `id` to the top of the list, or unpins it. Its text and

@@ -72,6 +72,17 @@ final class NoteListView {
     /// A note to select once its page has loaded.
     private var pendingSelection: UUID?
     private var nextPage: NotePageCursor?
+    /// How many notes the list wants loaded: what its pages brought. Notes
+    /// that arrive beyond it (a first sync brings thousands) are let go again
+    /// once they are many, and come back as a page if the list is scrolled to them.
+    private var wantedCount = 0
+    /// Whether notes came or went since the loaded notes were last read in
+    /// order. Changes are placed one at a time as they are heard of, each
+    /// against the notes as they are now (a sync's batch is heard of after
+    /// it is all written), so the notes loaded may then differ from the first
+    /// ones in the list's order; before a page is added after them, or some
+    /// are let go, they are read again.
+    private var changedSinceRead = false
     /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
@@ -167,6 +178,8 @@ final class NoteListView {
         let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize)) ?? (ids: [], next: nil)
         quietly { ids.replaceAll(with: first.ids) }
         nextPage = first.next
+        changedSinceRead = false
+        wantedCount = max(ids.count, firstPageSize)
         NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
         loadLaterPages()
     }
@@ -206,12 +219,15 @@ final class NoteListView {
 
     /// Appends one page of at most `limit` notes; returns whether more remain.
     private func loadNextPage(limit: Int) -> Bool {
+        guard nextPage != nil else { return false }
+        if changedSinceRead { readLoadedNotesAgain(count: ids.count) }
         guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: limit) else {
             return false
         }
         nextPage = page.next
         let selected = selectedNoteID
         quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids) }
+        wantedCount = ids.count
         NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
         // GTK selects a row of its own when rows come and none is selected: the
         // selection goes back to what it was, or to the note waited for.
@@ -244,6 +260,7 @@ final class NoteListView {
             matches = [:]
             paging?.cancel()
             nextPage = nil
+            changedSinceRead = false
             quietly { ids.replaceAll(with: trashedNoteIDs()) }
         } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
@@ -251,6 +268,7 @@ final class NoteListView {
         } else {
             paging?.cancel()
             nextPage = nil
+            changedSinceRead = false
             let results = (try? store.search(text)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
@@ -306,7 +324,9 @@ final class NoteListView {
             // pinned ones); if that is past the pages loaded so far, its page
             // brings it. Re-inserting also re-binds its row.
             // Unreadable for now (another writer holds the file): it stays where it is.
-            guard let position = try? store.listPosition(of: change.noteID) else { break }
+            // Counting stops past the notes loaded: a note going further down is not placed now.
+            let limit = nextPage == nil ? Int.max : ids.count + 1
+            guard let position = try? store.listPosition(of: change.noteID, countingAtMost: limit) else { break }
             let hadFocus = list.containsFocus
             quietly {
                 if let index { ids.splice(at: index, removing: 1, inserting: []) }
@@ -314,6 +334,7 @@ final class NoteListView {
                     ids.splice(at: position, removing: 0, inserting: [id])
                 }
             }
+            changedSinceRead = true
             // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
             if hadFocus, change.noteID == selected, position != index {
                 MainLoop.idle { [weak self] in
@@ -323,9 +344,34 @@ final class NoteListView {
             }
         case .movedToTrash, .deletedPermanently:
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
+            changedSinceRead = true
         }
         select(selected)
+        letGoOfUnwantedNotes()
         updateEmptyState()
+    }
+
+    /// Lets go of the notes at the end of the list beyond what it wants, once
+    /// they are a page's worth (never the selected one): the next page starts
+    /// after the last note kept.
+    private func letGoOfUnwantedNotes() {
+        let keep = max(wantedCount, (selection.selectedPosition ?? -1) + 1)
+        guard pendingSelection == nil, ids.count > keep + NoteListView.smallestLaterPage else { return }
+        readLoadedNotesAgain(count: keep)
+        NoteListView.trace.write("kept \(ids.count) more=\(nextPage != nil)")
+    }
+
+    /// Makes the loaded notes the first `count` of the list's order, as the
+    /// store has them now, changing only the rows from the first that differs.
+    private func readLoadedNotesAgain(count: Int) {
+        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
+        let selected = selectedNoteID
+        var first = 0
+        while first < fresh.ids.count, first < ids.count, ids.string(at: first) == fresh.ids[first] { first += 1 }
+        quietly { ids.splice(at: first, removing: ids.count - first, inserting: Array(fresh.ids[first...])) }
+        nextPage = fresh.next
+        changedSinceRead = false
+        if selected != selectedNoteID { select(selected) }
     }
 
     /// Shows the results of the search text now in the field, and says so. The

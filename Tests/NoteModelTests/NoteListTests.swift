@@ -34,6 +34,19 @@ struct NoteListTests {
         try store.restoreFromTrash(notes[2].id)
         #expect(try store.listPosition(of: notes[2].id) == order.firstIndex(of: notes[2].id))
         #expect(try store.listPosition(of: UUID()) == nil)
+        // Counted up to a limit: a note further down gives the limit.
+        for (position, id) in order.enumerated() { #expect(try store.listPosition(of: id, countingAtMost: 2) == min(position, 2)) }
+    }
+
+    @Test("a page cursor ending at a loaded note reads the notes after it as the next page, as paging did")
+    func cursorEndingAtANote() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-list")
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        for index in 0..<12 { _ = try store.createNote(body: "note \(index)", at: Date(timeIntervalSince1970: Double(100 + index / 3))) }
+        let all = try store.notePageOfStoredIDs(after: nil, limit: 20).ids
+        let cursor = try #require(try store.pageCursor(endingAt: all[4]))
+        #expect(try store.notePageOfStoredIDs(after: cursor, limit: 20).ids == Array(all[5...]))
+        #expect(try store.pageCursor(endingAt: UUID().uuidString) == nil)
     }
 
     @Test("a summary reads only the start of a long note")

@@ -77,9 +77,9 @@ struct ListPaneTests {
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
 
-    /// How many notes the list of the first window has loaded so far (its trace's last count).
+    /// How many notes the list of the first window holds (its trace's last count).
     static func notesLoaded(in session: QuireSession) -> Int? {
-        session.messages.split(separator: "\n").last { $0.hasPrefix("list: loaded ") }
+        session.messages.split(separator: "\n").last { $0.hasPrefix("list: loaded ") || $0.hasPrefix("list: kept ") }
             .flatMap { Int($0.split(separator: " ")[2]) }
     }
 
