@@ -163,7 +163,8 @@ struct SyncTests {
         #expect(held < 400, "the list let go of the notes arriving far below what it shows: \(held)")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
-        #expect(eventually(within: 10) { ListPaneTests.notesLoaded(in: session) == texts.count }, "End brings every note: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("list") }.suffix(8))")
+        #expect(eventually(within: 10) { ListPaneTests.notesLoaded(in: session) == texts.count },
+                "End brings every note, each once: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("list") }.suffix(8))")
         #expect(try session.stop() == 0)
     }
 
