@@ -66,6 +66,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
         }
         list.select(noteWindow.noteID)
+        noteWindow.services.sync?.follow(by: list) { [weak list] status in
+            if case .running = status { list?.isSyncing = true } else { list?.isSyncing = false }
+        }
         let column = Box(vertical: true)
         column.append(list.root)
         column.append(makeTrashActions(store: store))

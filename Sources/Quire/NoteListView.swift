@@ -86,6 +86,12 @@ final class NoteListView {
     /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
+    /// Whether a sync is running: an empty list then says the notes are on
+    /// their way, where it would say there are none yet.
+    var isSyncing = false {
+        didSet { if isSyncing != oldValue { updateEmptyState() } }
+    }
+
     /// Whether the list shows the trash instead of the notes (search is off there).
     var showsTrash = false {
         didSet {
@@ -298,6 +304,9 @@ final class NoteListView {
         if showsTrash {
             emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
                             description: localized("Notes moved to the trash wait here until you delete them."))
+        } else if text.isEmpty && isSyncing {
+            emptyState.show(iconName: "emblem-synchronizing-symbolic", title: localized("Getting Your Notes"),
+                            description: localized("Notes from the server appear here as they arrive."))
         } else if text.isEmpty {
             emptyState.show(iconName: "document-new-symbolic", title: localized("No Notes Yet"),
                             description: localized("Start one with Ctrl+N."))
