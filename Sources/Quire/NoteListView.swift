@@ -173,7 +173,9 @@ final class NoteListView {
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
         let position = id.flatMap(position(of:))
-        pendingSelection = position == nil && nextPage != nil ? id : nil
+        // Pages load until the note is in, if it is in the list at all (not trashed meanwhile).
+        let waitsForPage = position == nil && nextPage != nil && id.flatMap { try? store.pageCursor(endingAt: $0.uuidString) } != nil
+        pendingSelection = waitsForPage ? id : nil
         quietly { selection.selectedPosition = position }
         loadLaterPages()
     }
@@ -345,12 +347,7 @@ final class NoteListView {
             }
             changedSinceRead = true
             // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
-            if hadFocus, change.noteID == selected, position != index {
-                MainLoop.idle { [weak self] in
-                    self?.focusList()
-                    return false
-                }
-            }
+            keepKeyboardInList(if: hadFocus && change.noteID == selected && position != index)
         case .movedToTrash, .deletedPermanently:
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
             changedSinceRead = true
@@ -370,17 +367,48 @@ final class NoteListView {
         NoteListView.trace.write("kept \(ids.count) more=\(nextPage != nil)")
     }
 
+    /// Puts the keyboard back on the selected row a moment after rows were
+    /// replaced under it, if `hadFocus` (GTK 4.8 leaves it where the row was,
+    /// or on a row that is gone).
+    private func keepKeyboardInList(if hadFocus: Bool) {
+        guard hadFocus else { return }
+        MainLoop.idle { [weak self] in
+            self?.focusList()
+            return false
+        }
+    }
+
     /// Makes the loaded notes the first `count` of the list's order, as the
-    /// store has them now, changing only the rows from the first that differs.
+    /// store has them now, moving, adding and removing only the rows that
+    /// differ: a row that stays keeps its place, and the keyboard on it.
     private func readLoadedNotesAgain(count: Int) {
         guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
         let selected = selectedNoteID
-        var first = 0
-        while first < fresh.ids.count, first < ids.count, ids.string(at: first) == fresh.ids[first] { first += 1 }
-        quietly { ids.splice(at: first, removing: ids.count - first, inserting: Array(fresh.ids[first...])) }
+        let hadFocus = list.containsFocus
+        var current = (0..<ids.count).compactMap { ids.string(at: $0) }
+        let wanted = Set(fresh.ids)
+        quietly {
+            var end = current.count
+            while end > 0, !wanted.contains(current[end - 1]) { end -= 1 }
+            ids.splice(at: end, removing: current.count - end, inserting: [])
+            current.removeSubrange(end...)
+            for index in stride(from: current.count - 1, through: 0, by: -1) where !wanted.contains(current[index]) {
+                ids.splice(at: index, removing: 1, inserting: [])
+                current.remove(at: index)
+            }
+            for (index, id) in fresh.ids.enumerated() where index >= current.count || current[index] != id {
+                if let from = current[index...].firstIndex(of: id) {
+                    ids.splice(at: from, removing: 1, inserting: [])
+                    current.remove(at: from)
+                }
+                ids.splice(at: index, removing: 0, inserting: [id])
+                current.insert(id, at: index)
+            }
+        }
         nextPage = fresh.next
         changedSinceRead = false
         if selected != selectedNoteID { select(selected) }
+        keepKeyboardInList(if: hadFocus && !list.containsFocus)
     }
 
     /// Shows the results of the search text now in the field, and says so. The

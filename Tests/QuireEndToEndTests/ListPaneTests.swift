@@ -118,6 +118,60 @@ struct ListPaneTests {
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
 
+    @Test("another program creating, editing and trashing notes all along the list while it is partly loaded: End then lists every note once")
+    func partlyLoadedListFollowsChanges() throws {
+        let session = try QuireSession()
+        let count = 3_000
+        try Self.importNumberedNotes(count, into: session)
+        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+        let window = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.xdotool("key", "Tab")
+        for _ in 0..<20 { try session.desktop.xdotool("key", "Page_Down") }
+        #expect(eventually(within: 5) { (Self.notesLoaded(in: session) ?? count) < count }, "partly loaded")
+
+        // Another program: notes made, edited and trashed one by one and in batches, anywhere in the list.
+        // The note the window shows is left alone: what the list does is under test here.
+        let other = try NoteStore(path: session.notesPath)
+        let shownTitle = Self.title(try #require(Self.shownNumber(in: window, of: session)))
+        let shown = try #require(try other.allNotes().first { $0.body == shownTitle }).id
+        var random = SystemRandomNumberGenerator()
+        let now = Date()
+        for round in 0..<30 {
+            let ids = try other.noteIDs().filter { $0 != shown }
+            for index in 0..<10 {
+                _ = try other.createNote(body: "Other \(round)-\(index)", at: now.addingTimeInterval(-Double.random(in: -60...4_000, using: &random)))
+            }
+            for id in ids.shuffled(using: &random).prefix(4) {
+                if let note = try other.note(id: id) { _ = try other.saveBody(of: id, to: note.body + " edited", over: note.revision) }
+            }
+            for id in ids.shuffled(using: &random).prefix(2) { try other.moveToTrash(id) }
+            if round % 10 == 0 {
+                _ = try other.importNotes((0..<150).map { (body: "Batch \(round)-\($0)", modifiedAt: now.addingTimeInterval(-Double.random(in: 0...4_000, using: &random))) })
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // Last, one batch among the notes loaded, too few for the list to let any go: heard of
+        // only once all written, its notes are placed one by one against the finished batch.
+        Thread.sleep(forTimeInterval: 1)
+        _ = try other.importNotes((0..<80).map { (body: "Last batch \($0)", modifiedAt: now.addingTimeInterval(-Double.random(in: 0...150, using: &random))) })
+        let storedIDs = try other.noteIDs()
+        let stored = storedIDs.count
+        let oldestID = try #require(storedIDs.last)
+        let oldest = try #require(try other.note(id: oldestID)).body
+        Thread.sleep(forTimeInterval: 2)  // every change heard of
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "End")
+        #expect(eventually(within: 10) { Self.notesLoaded(in: session) == stored },
+                "every note once: \(stored) stored, the list's trace: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("list") }.suffix(6))")
+        #expect(eventually(within: 5) { (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix(oldest + " — Quire") == true },
+                "End went on to the oldest note, \(oldest)")
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0, "the keyboard still works in the window")
+    }
+
     @Test("a window restored on the oldest of thousands of notes: its list loads down to it and selects it, so Delete in the list trashes that note")
     func restoredSelectionFarDown() throws {
         let session = try QuireSession()
