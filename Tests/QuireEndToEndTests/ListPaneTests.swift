@@ -83,6 +83,16 @@ struct ListPaneTests {
             .flatMap { Int($0.split(separator: " ")[2]) }
     }
 
+    /// Launches Quire over notes 1 to `count`, its lists traced, and waits
+    /// for its window's first frame; returns the window.
+    static func launchOverNumberedNotes(_ count: Int, in session: QuireSession) throws -> String {
+        try importNumberedNotes(count, into: session)
+        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+        let window = try session.waitForWindow(matching: "^\(title(count)) — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        return window
+    }
+
     /// The number of the note the window shows ("Note 0042 — Quire": 42).
     static func shownNumber(in window: String, of session: QuireSession) -> Int? {
         guard let title = try? session.desktop.xdotool("getwindowname", window), title.hasPrefix("Note ") else { return nil }
@@ -93,10 +103,7 @@ struct ListPaneTests {
     func longListLoadsAsScrolled() throws {
         let session = try QuireSession()
         let count = 3_000
-        try Self.importNumberedNotes(count, into: session)
-        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
-        let window = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
-        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        let window = try Self.launchOverNumberedNotes(count, in: session)
         Thread.sleep(forTimeInterval: 1.5)  // what loads after the first frame with nothing scrolled
         let atLaunch = Self.notesLoaded(in: session) ?? 0
         #expect(atLaunch > 0 && atLaunch <= 300, "a screen of rows and a page below it, not all \(count): \(atLaunch)")
@@ -122,10 +129,7 @@ struct ListPaneTests {
     func partlyLoadedListFollowsChanges() throws {
         let session = try QuireSession()
         let count = 3_000
-        try Self.importNumberedNotes(count, into: session)
-        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
-        let window = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
-        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        let window = try Self.launchOverNumberedNotes(count, in: session)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.xdotool("key", "Tab")
