@@ -83,6 +83,10 @@ final class NoteListView {
     /// ones in the list's order; before a page is added after them, or some
     /// are let go, they are read again.
     private var changedSinceRead = false
+    /// The note selected by Quire or the person: the row the list keeps when
+    /// it lets notes go. (GTK selects a row of its own when rows come and none
+    /// is selected; that row is worth nothing to keep.)
+    private var chosenNoteID: UUID?
     /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
@@ -172,6 +176,13 @@ final class NoteListView {
 
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
+        chosenNoteID = id
+        reselect(id)
+    }
+
+    /// Selects `id` again after the rows changed, as `select(_:)` does, without
+    /// making it the chosen note (it may be a row GTK picked).
+    private func reselect(_ id: UUID?) {
         let position = id.flatMap(position(of:))
         // Pages load until the note is in, if it is in the list at all (not trashed meanwhile).
         let waitsForPage = position == nil && nextPage != nil && id.flatMap { try? store.pageCursor(endingAt: $0.uuidString) } != nil
@@ -244,7 +255,7 @@ final class NoteListView {
             if found != nil || nextPage == nil { pendingSelection = nil }
             quietly { selection.selectedPosition = found }
         } else if selected != selectedNoteID {
-            select(selected)
+            reselect(selected)
         }
         return nextPage != nil
     }
@@ -281,7 +292,7 @@ final class NoteListView {
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
         }
-        select(selected)
+        reselect(selected)
         updateEmptyState()
     }
 
@@ -352,7 +363,7 @@ final class NoteListView {
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
             changedSinceRead = true
         }
-        select(selected)
+        reselect(selected)
         letGoOfUnwantedNotes()
         updateEmptyState()
     }
@@ -361,7 +372,8 @@ final class NoteListView {
     /// they are a page's worth (never the selected one): the next page starts
     /// after the last note kept.
     private func letGoOfUnwantedNotes() {
-        let keep = max(wantedCount, (selection.selectedPosition ?? -1) + 1)
+        let chosen = selectedNoteID != nil && selectedNoteID == chosenNoteID ? selection.selectedPosition : nil
+        let keep = max(wantedCount, (chosen ?? -1) + 1)
         guard pendingSelection == nil, ids.count > keep + NoteListView.smallestLaterPage else { return }
         readLoadedNotesAgain(count: keep)
         NoteListView.trace.write("kept \(ids.count) more=\(nextPage != nil)")
@@ -407,7 +419,7 @@ final class NoteListView {
         }
         nextPage = fresh.next
         changedSinceRead = false
-        if selected != selectedNoteID { select(selected) }
+        if selected != selectedNoteID { reselect(selected) }
         keepKeyboardInList(if: hadFocus && !list.containsFocus)
     }
 
@@ -441,6 +453,7 @@ final class NoteListView {
     }
 
     private func userSelected() {
+        chosenNoteID = selectedNoteID
         if let id = selectedNoteID { onSelect?(id) }
     }
 
