@@ -6,8 +6,10 @@ import Foundation
 /// Opening a database creates its folder (0700) and file (0600) if missing
 /// and, before SQLite writes anything, makes sure the file is this kind's
 /// (`DatabaseSchema`): another program's database, or one a newer version
-/// wrote, is refused with a `StorageError` and left byte-for-byte as it was.
-/// A damaged write-ahead log is copied aside first (`openingNotices`). Then the
+/// wrote, is refused with a `StorageError` and left byte-for-byte as it was
+/// (once a transaction a killed process left unfinished is rolled back, as any
+/// SQLite program would). A damaged write-ahead log is copied aside first
+/// (`openingNotices`). Then the
 /// connection switches to WAL mode with a busy timeout and applies the
 /// migrations the file lacks.
 ///
@@ -55,6 +57,7 @@ public final class Database {
         // A file this process has open was checked then; reading it again through
         // a descriptor of its own would drop that connection's locks (see OpenDatabaseFiles).
         if !isNew && !OpenDatabaseFiles.isOpen(key) {
+            try InterruptedTransactionRecovery.rollBackIfLeft(databasePath: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             if let notice = try DamagedLogKeeper.keepAsideIfDamaged(databasePath: path) { notices.append(notice) }
             try Database.checkIdentity(of: path, against: schema)
         }
@@ -89,7 +92,7 @@ public final class Database {
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     }
 
-    private static func openHandle(_ path: String, flags: Int32) throws -> OpaquePointer {
+    static func openHandle(_ path: String, flags: Int32) throws -> OpaquePointer {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOFOLLOW, nil)
         guard code == SQLITE_OK, let opened else {
