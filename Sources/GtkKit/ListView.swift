@@ -48,6 +48,16 @@ public final class ListView<Row: AnyObject>: Widget {
         grabFocus()
     }
 
+    /// Scrolls as little as needed to show the row at `position`; does
+    /// nothing if there is no such row. GTK keeps a row that shows in its
+    /// place as rows come in above it, so a list meant to stay at its top
+    /// (one that started empty, say) is scrolled to its first row after
+    /// each change.
+    public func scroll(toRow position: Int) {
+        guard position >= 0, let row = UInt32(exactly: position) else { return }
+        gtk_widget_activate_action_variant(widgetPointer, "list.scroll-to-item", g_variant_new_uint32(row))
+    }
+
     /// Calls `handler(position)` when a row is activated: Return on it, or a double click.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
