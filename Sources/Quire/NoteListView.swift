@@ -350,7 +350,7 @@ final class NoteListView {
             let limit = nextPage == nil ? Int.max : ids.count + 1
             guard let position = try? store.listPosition(of: change.noteID, countingAtMost: limit) else { break }
             let hadFocus = list.containsFocus
-            quietly {
+            keepingTopInView {
                 if let index { ids.splice(at: index, removing: 1, inserting: []) }
                 if position < ids.count || (position == ids.count && nextPage == nil) {
                     ids.splice(at: position, removing: 0, inserting: [id])
@@ -399,7 +399,7 @@ final class NoteListView {
         let hadFocus = list.containsFocus
         var current = (0..<ids.count).compactMap { ids.string(at: $0) }
         let wanted = Set(fresh.ids)
-        quietly {
+        keepingTopInView {
             var end = current.count
             while end > 0, !wanted.contains(current[end - 1]) { end -= 1 }
             ids.splice(at: end, removing: current.count - end, inserting: [])
@@ -455,6 +455,16 @@ final class NoteListView {
     private func userSelected() {
         chosenNoteID = selectedNoteID
         if let id = selectedNoteID { onSelect?(id) }
+    }
+
+    /// Changes the rows as `quietly` does, and if the list showed its top,
+    /// it still does: GTK keeps the top row shown in its place as rows come
+    /// in above it, so a list at the top would drift down through a sync's
+    /// notes, away from the newest, and towards the end of what it holds.
+    private func keepingTopInView(_ body: () -> Void) {
+        let showedTop = scroller.verticalOffset <= 0
+        quietly(body)
+        if showedTop && ids.count > 0 { list.scroll(toRow: 0) }
     }
 
     /// Changes the list or the selection without reporting a user selection.
