@@ -103,6 +103,17 @@ public final class WebDAVServer: @unchecked Sendable {
         self.process = nil
     }
 
+    /// Freezes the server until `resume()`: connections are taken and no
+    /// request is answered, as from a server that hangs (rclone only: it is
+    /// one process, where Apache's workers would go on answering).
+    public func pause() {
+        precondition(kind == .rclone, "only rclone's server can be paused")
+        process?.send(SIGSTOP)
+    }
+
+    /// Lets a paused server answer again.
+    public func resume() { process?.send(SIGCONT) }
+
     /// Apache's error log, for messages.
     public var errorLog: String { (try? String(contentsOfFile: directory.file("error.log"), encoding: .utf8)) ?? "" }
 
