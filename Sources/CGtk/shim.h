@@ -33,5 +33,6 @@
 #include "application.h"
 #include "dispatch.h"
 #include "style.h"
+#include "diagnostics.h"
 
 #endif

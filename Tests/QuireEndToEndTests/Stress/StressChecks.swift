@@ -8,7 +8,7 @@ enum StressChecks {
     /// What a crashed app printed that tells why: from its fatal error (or the
     /// start of its crash report) on, else its last lines.
     static func crashReport(_ messages: String) -> String {
-        for marker in ["Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
+        for marker in ["backtrace of a fatal log message", "Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
             if let range = messages.range(of: marker) { return String(messages[range.lowerBound...].prefix(2_500)) }
         }
         return String(messages.suffix(1_500))
