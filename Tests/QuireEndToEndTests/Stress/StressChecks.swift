@@ -5,11 +5,12 @@ import TestSupport
 /// as another program reads them, the words in the notes, the windows in the
 /// lifecycle trace.
 enum StressChecks {
-    /// What a crashed app printed that tells why: from its fatal error (or the
-    /// start of its crash report) on, else its last lines.
+    /// What a crashed app printed that tells why: from the backtrace of a
+    /// fatal log message, its fatal error or the start of its crash report on
+    /// (enough for a backtrace of 64 frames), else its last lines.
     static func crashReport(_ messages: String) -> String {
         for marker in ["backtrace of a fatal log message", "Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
-            if let range = messages.range(of: marker) { return String(messages[range.lowerBound...].prefix(2_500)) }
+            if let range = messages.range(of: marker) { return String(messages[range.lowerBound...].prefix(6_000)) }
         }
         return String(messages.suffix(1_500))
     }
