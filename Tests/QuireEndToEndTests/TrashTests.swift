@@ -110,6 +110,23 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("Delete pressed again and again in the list trashes one note after another, the keyboard staying in the list")
+    func deleteRepeatedly() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["First note", "Second note", "Third note", "Fourth note"], into: window)
+        try session.desktop.xdotool("key", "ctrl+f", "Tab")  // on to the list, at the note shown (the newest)
+        let store = try NoteStore(path: session.notesPath)
+        for count in 1...3 {
+            try session.desktop.xdotool("key", "Delete")
+            #expect(eventually(within: 5) { (try? store.trashedNotes().count) == count },
+                    "Delete number \(count) trashed a note: \((try? store.trashedNotes().map(\.body)) ?? [])")
+        }
+        #expect(try session.storedNotes().map(\.body) == ["First note"], "one note is left")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Delete Forever, from its button or Delete in the trash's list, deletes at once and offers Undo in a toast, which puts the note back in the trash as it was")
     func deleteForeverUndo() throws {
         let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
