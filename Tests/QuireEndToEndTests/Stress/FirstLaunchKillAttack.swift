@@ -5,8 +5,8 @@ import TestSupport
 
 /// A first launch killed in its first moments, while it makes its folders and
 /// databases and switches them to WAL (the one moment SQLite writes a rollback
-/// journal): the next launch opens what it left, shows a window, and keeps
-/// what is typed into it.
+/// journal), half the time just as a database file appears: the next launch
+/// opens what it left, shows a window, and keeps what is typed into it.
 @Suite("Stress: first launch killed", .serialized)
 struct FirstLaunchKillAttack {
     @Test("a first launch killed at a random moment of its first 600 ms: the next one opens its files and keeps what is typed")
@@ -16,8 +16,13 @@ struct FirstLaunchKillAttack {
         var row = StressRow(attack: "first launch killed in its first 600 ms, then launched again", seed: seed)
         for _ in 0..<StressPlan.trials(full: 200, short: 10) {
             var failures: [String]
+            // Half the kills fall anywhere in the first 600 ms; half within 3 ms
+            // of a database file appearing, when it is being set up.
+            let moment: KillMoment = generator.next() % 2 == 0
+                ? .after(milliseconds: Int(generator.next() % 600))
+                : .afterCreating(generator.next() % 2 == 0 ? .notes : .scenes, microseconds: UInt32(generator.next() % 3_000))
             do {
-                failures = try trial(killedAfter: Int(generator.next() % 600))
+                failures = try trial(killed: moment)
             } catch {
                 failures = ["\(error)"]
             }
@@ -26,10 +31,32 @@ struct FirstLaunchKillAttack {
         row.finish()
     }
 
-    private func trial(killedAfter milliseconds: Int) throws -> [String] {
+    /// When a trial kills the first launch.
+    private enum KillMoment: CustomStringConvertible {
+        enum File { case notes, scenes }
+        case after(milliseconds: Int)
+        case afterCreating(File, microseconds: UInt32)
+
+        var description: String {
+            switch self {
+            case let .after(milliseconds): "\(milliseconds) ms after exec"
+            case let .afterCreating(file, microseconds): "\(microseconds) µs after \(file).sqlite appeared"
+            }
+        }
+    }
+
+    private func trial(killed moment: KillMoment) throws -> [String] {
         let session = try QuireSession()
         try session.launch()
-        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        switch moment {
+        case let .after(milliseconds):
+            Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        case let .afterCreating(file, microseconds):
+            let path = file == .notes ? session.notesPath : session.scenesPath
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: path) && Date() < deadline { usleep(100) }
+            usleep(microseconds)
+        }
         session.process?.send(SIGKILL)
         _ = session.process?.waitForExit(seconds: 10)
         try session.launch()
@@ -38,15 +65,15 @@ struct FirstLaunchKillAttack {
             window = try session.waitForWindow(matching: "^New Note — Quire$")
         } catch {
             session.process?.send(SIGKILL)
-            return ["no window after a kill at \(milliseconds) ms: \(error)"]
+            return ["no window after a kill \(moment): \(error)"]
         }
         var failures: [String] = []
         try session.desktop.type("Written after the kill", into: window)
         if !eventually(within: 5, { (try? session.storedNotes().map(\.body)) == ["Written after the kill"] }) {
-            failures.append("lost: the text typed after a kill at \(milliseconds) ms was not saved: \(session.messages.suffix(800))")
+            failures.append("lost: the text typed after a kill \(moment) was not saved: \(session.messages.suffix(800))")
         }
         let status = try session.stop()
-        if status != 0 { failures.append("quire ended with \(status) after a kill at \(milliseconds) ms") }
+        if status != 0 { failures.append("quire ended with \(status) after a kill \(moment)") }
         failures += StressChecks.databaseProblems(session)
         return failures
     }
