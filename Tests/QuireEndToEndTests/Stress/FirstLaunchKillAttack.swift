@@ -11,24 +11,14 @@ import TestSupport
 struct FirstLaunchKillAttack {
     @Test("a first launch killed at a random moment of its first 600 ms: the next one opens its files and keeps what is typed")
     func killedFirstLaunch() {
-        let seed = StressPlan.seed()
-        var generator = SeededGenerator(seed: seed)
-        var row = StressRow(attack: "first launch killed in its first 600 ms, then launched again", seed: seed)
-        for _ in 0..<StressPlan.trials(full: 200, short: 10) {
-            var failures: [String]
+        StressRow.run("first launch killed in its first 600 ms, then launched again", trials: StressPlan.trials(full: 200, short: 10)) {
             // Half the kills fall anywhere in the first 600 ms; half within 3 ms
             // of a database file appearing, when it is being set up.
-            let moment: KillMoment = generator.next() % 2 == 0
-                ? .after(milliseconds: Int(generator.next() % 600))
-                : .afterCreating(generator.next() % 2 == 0 ? .notes : .scenes, microseconds: UInt32(generator.next() % 3_000))
-            do {
-                failures = try trial(killed: moment)
-            } catch {
-                failures = ["\(error)"]
-            }
-            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
+            let moment: KillMoment = $0.next() % 2 == 0
+                ? .after(milliseconds: Int($0.next() % 600))
+                : .afterCreating($0.next() % 2 == 0 ? .notes : .scenes, microseconds: UInt32($0.next() % 3_000))
+            return try trial(killed: moment)
         }
-        row.finish()
     }
 
     /// When a trial kills the first launch.

@@ -22,6 +22,29 @@ struct StressRow: Codable {
         self.seed = seed
     }
 
+    /// Runs an attack of separate trials into one row and finishes it: each
+    /// trial draws its random choices from the seeded generator and returns
+    /// its failures (those starting "lost" count as lost words); one that
+    /// throws fails with the error.
+    static func run(
+        _ attack: String, trials: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ trial: (inout SeededGenerator) throws -> [String]
+    ) {
+        let seed = StressPlan.seed()
+        var generator = SeededGenerator(seed: seed)
+        var row = StressRow(attack: attack, seed: seed)
+        for _ in 0..<trials {
+            var failures: [String]
+            do {
+                failures = try trial(&generator)
+            } catch {
+                failures = ["\(error)"]
+            }
+            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
+        }
+        row.finish(sourceLocation: sourceLocation)
+    }
+
     /// Counts one trial: passed if nothing failed and nothing was lost.
     mutating func trial(failures: [String], wordsLost: Int = 0, windowsLost: Int = 0) {
         trials += 1

@@ -12,20 +12,10 @@ import TestSupport
 struct SyncAttack {
     @Test("quire --sync-now killed at a random moment of a busy sync: nothing lost, nothing doubled, the next sync finishes")
     func killedSync() {
-        let seed = StressPlan.seed()
-        var generator = SeededGenerator(seed: seed)
-        var row = StressRow(attack: "quire --sync-now killed at a random moment, then run again", seed: seed)
-        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
-            var failures: [String]
-            do {
-                // The whole sync takes about 1.5 s here (its waits for Apache's weak tags included).
-                failures = try trial(killedAfter: Int(generator.next() % 2_000))
-            } catch {
-                failures = ["\(error)"]
-            }
-            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
+        StressRow.run("quire --sync-now killed at a random moment, then run again", trials: StressPlan.trials(full: 10, short: 2)) {
+            // The whole sync takes about 1.5 s here (its waits for Apache's weak tags included).
+            try trial(killedAfter: Int($0.next() % 2_000))
         }
-        row.finish()
     }
 
     private func trial(killedAfter milliseconds: Int) throws -> [String] {

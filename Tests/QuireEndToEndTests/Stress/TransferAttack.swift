@@ -49,19 +49,7 @@ struct TransferAttack {
 
     /// Runs `trial` with a kill moment drawn below `limit`, as many times as the plan says, into one row.
     private func killAtRandom(_ attack: String, withinMilliseconds limit: UInt64, _ trial: (Int) throws -> [String]) {
-        let seed = StressPlan.seed()
-        var generator = SeededGenerator(seed: seed)
-        var row = StressRow(attack: attack, seed: seed)
-        for _ in 0..<StressPlan.trials(full: 10, short: 2) {
-            var failures: [String]
-            do {
-                failures = try trial(Int(generator.next() % limit))
-            } catch {
-                failures = ["\(error)"]
-            }
-            row.trial(failures: failures, wordsLost: failures.filter { $0.hasPrefix("lost") }.count)
-        }
-        row.finish()
+        StressRow.run(attack, trials: StressPlan.trials(full: 10, short: 2)) { try trial(Int($0.next() % limit)) }
     }
 
     /// Runs `quire` with `arguments` on the session's folders and kills it after `milliseconds`.
