@@ -101,6 +101,7 @@ let package = Package(
             name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",
             swiftSettings: strictSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: strictSettings),

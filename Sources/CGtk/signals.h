@@ -33,6 +33,16 @@ static inline gulong cgtk_signal_connect_delete_range(gpointer buffer, CGtkDelet
     return g_signal_connect_data(buffer, "delete-range", G_CALLBACK(handler), data, release, 0);
 }
 
+/* void handler(GtkTextBuffer *buffer, GtkTextTag *tag, GtkTextIter *start, GtkTextIter *end, gpointer data):
+ * "apply-tag" and "remove-tag" */
+typedef void (*CGtkTagRangeHandler)(gpointer buffer, GtkTextTag *tag, GtkTextIter *start, GtkTextIter *end,
+                                    gpointer data);
+
+static inline gulong cgtk_signal_connect_tag_range(gpointer buffer, const char *signal, CGtkTagRangeHandler handler,
+                                                    gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(buffer, signal, G_CALLBACK(handler), data, release, 0);
+}
+
 /* ---- Low-memory warnings ------------------------------------------------- */
 
 /* The system's memory monitor, with a new reference. */

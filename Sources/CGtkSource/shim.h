@@ -12,9 +12,9 @@
 static inline GtkSourceBuffer *cgtk_as_source_buffer(gpointer p) { return GTK_SOURCE_BUFFER(p); }
 static inline GtkSourceView *cgtk_as_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
 
-/* A tag setting the font family (gtk_text_buffer_create_tag is variadic). */
-static inline GtkTextTag *cgtk_text_buffer_create_family_tag(gpointer buffer, const char *family) {
-    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), NULL, "family", family, NULL);
+/* A tag named `name` setting the font family (gtk_text_buffer_create_tag is variadic). */
+static inline GtkTextTag *cgtk_text_buffer_create_family_tag(gpointer buffer, const char *name, const char *family) {
+    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "family", family, NULL);
 }
 
 /* void handler(GtkSourceBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data):

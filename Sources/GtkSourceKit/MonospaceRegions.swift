@@ -7,10 +7,11 @@ import GtkKit
 /// of each is brought up to date: an edit costs only the lines it touched.
 @MainActor
 enum MonospaceRegions {
-    /// Follows `buffer`'s styling for as long as the buffer lives.
+    /// Follows `buffer`'s styling for as long as the buffer lives, with a tag
+    /// named after the context class.
     static func follow(_ buffer: TextBuffer, contextClass: String) {
         let bufferPointer = buffer.objectPointer
-        guard let tag = cgtk_text_buffer_create_family_tag(bufferPointer, "monospace") else { return }
+        guard let tag = cgtk_text_buffer_create_family_tag(bufferPointer, contextClass, "monospace") else { return }
         typealias Box = ClosureBox<@MainActor (UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void>
         let box = Box({ start, end in
             mark(contextClass, with: tag, in: cgtk_as_source_buffer(bufferPointer), from: start, to: end)
@@ -23,21 +24,38 @@ enum MonospaceRegions {
         })
     }
 
-    /// Puts `tag` on exactly the text of `contextClass` between `start` and `end`.
+    /// Puts `tag` on exactly the text of `contextClass` between `start` and
+    /// `end`, touching only what differs: a font tag put on or taken off lays
+    /// out its whole paragraph again, even where it changes nothing, and the
+    /// styling reports every edit's lines as they are typed.
     private static func mark(
         _ contextClass: String, with tag: UnsafeMutablePointer<GtkTextTag>, in buffer: UnsafeMutablePointer<GtkSourceBuffer>?,
         from start: UnsafeMutablePointer<GtkTextIter>, to end: UnsafeMutablePointer<GtkTextIter>
     ) {
         let textBuffer = cgtk_as_text_buffer(buffer)
-        gtk_text_buffer_remove_tag(textBuffer, tag, start, end)
         var iter = start.pointee
         while gtk_text_iter_compare(&iter, end) < 0 {
             let inClass = gtk_source_buffer_iter_has_context_class(buffer, &iter, contextClass) != 0
             var regionStart = iter
             let moved = gtk_source_buffer_iter_forward_to_context_class_toggle(buffer, &iter, contextClass) != 0
             if !moved || gtk_text_iter_compare(&iter, end) > 0 { iter = end.pointee }
-            if inClass { gtk_text_buffer_apply_tag(textBuffer, tag, &regionStart, &iter) }
+            if inClass, !isTagged(tag, wholly: true, from: regionStart, to: iter) {
+                gtk_text_buffer_apply_tag(textBuffer, tag, &regionStart, &iter)
+            } else if !inClass, isTagged(tag, wholly: false, from: regionStart, to: iter) {
+                gtk_text_buffer_remove_tag(textBuffer, tag, &regionStart, &iter)
+            }
             if !moved { break }
         }
+    }
+
+    /// Whether `tag` is on all of the text from `start` to `end` (`wholly`), or on any of it.
+    private static func isTagged(_ tag: UnsafeMutablePointer<GtkTextTag>, wholly: Bool, from start: GtkTextIter, to end: GtkTextIter) -> Bool {
+        var start = start, end = end
+        let taggedAtStart = gtk_text_iter_has_tag(&start, tag) != 0
+        guard taggedAtStart == wholly else { return taggedAtStart }
+        // The state at the start holds up to the next toggle: up to the end, or not.
+        var toggle = start
+        let toggles = gtk_text_iter_forward_to_tag_toggle(&toggle, tag) != 0 && gtk_text_iter_compare(&toggle, &end) < 0
+        return wholly ? !toggles : toggles
     }
 }
