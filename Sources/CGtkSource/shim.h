@@ -26,4 +26,22 @@ static inline gulong cgtk_signal_connect_highlight_updated(gpointer buffer, CGtk
     return g_signal_connect_data(buffer, "highlight-updated", G_CALLBACK(handler), data, release, 0);
 }
 
+/* GtkSourceView restyles an edited region by taking every style tag it has
+ * made off all of the region, then putting back the ones that apply. Taking a
+ * tag off text that does not have it changes nothing, yet GTK's own handler
+ * lays the region's paragraphs out again (or redraws them) all the same: such
+ * a removal is stopped before that handler runs. */
+static inline void cgtk_stop_removing_absent_tag(GtkTextBuffer *buffer, GtkTextTag *tag, GtkTextIter *start,
+                                                 GtkTextIter *end, gpointer unused) {
+    (void)unused;
+    if (gtk_text_iter_has_tag(start, tag)) return;
+    GtkTextIter toggle = *start;
+    if (gtk_text_iter_forward_to_tag_toggle(&toggle, tag) && gtk_text_iter_compare(&toggle, end) < 0) return;
+    g_signal_stop_emission_by_name(buffer, "remove-tag");
+}
+
+/* Makes `buffer` skip taking off a tag where it is not (before any other "remove-tag" handler). */
+static inline void cgtk_text_buffer_skip_removing_absent_tags(gpointer buffer) {
+    g_signal_connect(buffer, "remove-tag", G_CALLBACK(cgtk_stop_removing_absent_tag), NULL);
+}
 #endif

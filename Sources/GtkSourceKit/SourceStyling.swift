@@ -4,7 +4,8 @@ public import GtkKit
 
 /// Text views whose text GtkSourceView styles as it is typed: by one language
 /// definition, in a light or a dark style scheme. Styling follows each edit
-/// over the lines it touched; it never reads the whole text again.
+/// over the lines it touched; it never reads the whole text again, and lays
+/// out again only lines whose style changed.
 ///
 /// Text in the language's context class `monospaceClass` is also set in the
 /// monospace font, which style schemes cannot do.
@@ -58,6 +59,9 @@ public final class SourceStyling {
         let buffer = cgtk_as_source_buffer(textView.buffer.objectPointer)
         gtk_source_buffer_set_language(buffer, language)
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
+        // Restyling an edit takes every style off the edited lines first; where
+        // a style is not, that would lay the lines out again for nothing.
+        cgtk_text_buffer_skip_removing_absent_tags(buffer)
         applyScheme(to: textView.buffer)
         buffers.append { [weak buffer = textView.buffer] in buffer }
         if let monospaceClass { MonospaceRegions.follow(textView.buffer, contextClass: monospaceClass) }

@@ -6,45 +6,46 @@ import GtkSourceKit
 import Testing
 import TestSupport
 
-/// Code in a styled note is set in the monospace font by a tag of its own,
-/// put on and taken off as the styling of each edited region comes up to
-/// date. A tag put on or taken off lays out its whole paragraph again, so
-/// typing outside code must leave the tag alone.
+/// The tags of an editor styled as Quire styles notes. A tag put on or taken
+/// off lays out its whole paragraph again, even where it changes nothing, and
+/// styling follows every keystroke: typing plain text must move no tag. Code
+/// is set in the monospace font by a tag of Quire's own, put on and taken off
+/// as the styling of each edited region comes up to date.
 @MainActor
-@Suite("Monospace code regions", .serialized)
-struct MonospaceRegionsTests {
+@Suite("Styled editor tags", .serialized)
+struct StyledEditorTagTests {
     init() throws {
         try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
     }
 
-    /// Counts how often the monospace tag is put on or taken off (the styling's
-    /// own tags come and go with every edit, as GtkSourceView restyles it).
+    /// Counts the "apply-tag" and "remove-tag" emissions that reach the buffer's
+    /// own handlers: of the tag `tag`, or of any tag if nil.
     @MainActor
     private final class TagChanges {
         let tag: UnsafeMutablePointer<GtkTextTag>?
         var applied = 0
         var removed = 0
 
-        init(watching buffer: TextBuffer) {
-            tag = MonospaceRegionsTests.monospaceTag(of: buffer)
+        init(watching buffer: TextBuffer, tag: UnsafeMutablePointer<GtkTextTag>? = nil) {
+            self.tag = tag
             let watcher = Unmanaged.passUnretained(self).toOpaque()
             cgtk_signal_connect_tag_range(buffer.objectPointer, "apply-tag", { _, tag, _, _, data in
                 MainActor.assumeIsolated {
                     let changes = Unmanaged<TagChanges>.fromOpaque(data!).takeUnretainedValue()
-                    if tag == changes.tag { changes.applied += 1 }
+                    if changes.tag == nil || tag == changes.tag { changes.applied += 1 }
                 }
             }, watcher, nil)
             cgtk_signal_connect_tag_range(buffer.objectPointer, "remove-tag", { _, tag, _, _, data in
                 MainActor.assumeIsolated {
                     let changes = Unmanaged<TagChanges>.fromOpaque(data!).takeUnretainedValue()
-                    if tag == changes.tag { changes.removed += 1 }
+                    if changes.tag == nil || tag == changes.tag { changes.removed += 1 }
                 }
             }, watcher, nil)
         }
     }
 
     /// The tag that sets code in the monospace font, named after its context class.
-    static func monospaceTag(of buffer: TextBuffer) -> UnsafeMutablePointer<GtkTextTag>? {
+    private func monospaceTag(of buffer: TextBuffer) -> UnsafeMutablePointer<GtkTextTag>? {
         gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(cgtk_as_text_buffer(buffer.objectPointer)), "quire-code")
     }
 
@@ -65,10 +66,19 @@ struct MonospaceRegionsTests {
 
     /// Whether the character at `offset` is set in the monospace font.
     private func isMonospace(_ buffer: TextBuffer, at offset: Int32) -> Bool {
-        guard let tag = MonospaceRegionsTests.monospaceTag(of: buffer) else { return false }
+        guard let tag = monospaceTag(of: buffer) else { return false }
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(cgtk_as_text_buffer(buffer.objectPointer), &iter, offset)
         return gtk_text_iter_has_tag(&iter, tag) != 0
+    }
+
+    /// How many tags style the character at `offset`.
+    private func tagCount(_ buffer: TextBuffer, at offset: Int32) -> UInt32 {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(cgtk_as_text_buffer(buffer.objectPointer), &iter, offset)
+        let tags = gtk_text_iter_get_tags(&iter)
+        defer { g_slist_free(tags) }
+        return g_slist_length(tags)
     }
 
     /// Lets the styling catch up with the edits (it works on idle moments).
@@ -76,8 +86,16 @@ struct MonospaceRegionsTests {
         MainLoop.iterate(forAtMost: 0.4) { false }
     }
 
-    @Test("code is monospace, text that stops being code is not, and typing outside code puts on or takes off no tag")
-    func codeAndTyping() throws {
+    /// Types `text` at the end of the buffer, a letter at a time, letting the styling follow each.
+    private func type(_ text: String, into buffer: TextBuffer) {
+        for letter in text {
+            buffer.insert(String(letter), atOffset: buffer.characterCount)
+            settle()
+        }
+    }
+
+    @Test("code is monospace, text that stops being code is not, and typing outside code moves no monospace tag")
+    func monospaceCode() throws {
         let (window, view) = try shownEditor()
         defer { window.destroy() }
         let buffer = view.buffer
@@ -87,13 +105,10 @@ struct MonospaceRegionsTests {
         #expect(!isMonospace(buffer, at: 3), "plain words")
         #expect(!isMonospace(buffer, at: 26), "after the code span")
 
-        let changes = TagChanges(watching: buffer)
-        for letter in "typing on" {
-            buffer.insert(String(letter), atOffset: buffer.characterCount)
-            settle()
-        }
-        #expect(buffer.text.hasSuffix("last linetyping on"))
+        let changes = TagChanges(watching: buffer, tag: monospaceTag(of: buffer))
         #expect(changes.tag != nil)
+        type("typing on", into: buffer)
+        #expect(buffer.text.hasSuffix("last linetyping on"))
         #expect(changes.applied == 0 && changes.removed == 0,
                 "typing plain text moved the monospace tag: \(changes.applied) times on, \(changes.removed) off")
 
@@ -105,5 +120,26 @@ struct MonospaceRegionsTests {
         settle()
         #expect(isMonospace(buffer, at: 14), "code again")
         #expect(changes.applied > 0)
+    }
+
+    @Test("in a note with a heading, bold and code, typing a plain line moves no tag; typing into the heading keeps it a heading")
+    func plainLineInStyledNote() throws {
+        let (window, view) = try shownEditor()
+        defer { window.destroy() }
+        let buffer = view.buffer
+        buffer.text = "# A heading\n**bold** and `code`\nlast line"
+        settle()
+        let changes = TagChanges(watching: buffer)
+        type(" goes on", into: buffer)
+        #expect(buffer.text.hasSuffix("last line goes on"))
+        #expect(changes.applied == 0 && changes.removed == 0,
+                "typing plain text moved tags: \(changes.applied) times on, \(changes.removed) off")
+
+        let before = tagCount(buffer, at: 5)
+        buffer.insert("big ", atOffset: 2)  // "# big A heading"
+        settle()
+        #expect(before > 0, "the heading is styled")
+        #expect(tagCount(buffer, at: 9) == before, "still styled as a heading once typed into")
+        #expect(changes.removed > 0 && changes.applied > 0, "the heading's line was restyled")
     }
 }
