@@ -127,6 +127,24 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a note trashed by another program while its row has the keyboard: the keyboard stays in the list, and Delete trashes the note shown next")
+    func focusedRowTrashedElsewhere() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["First note", "Second note", "Third note"], into: window)
+        try session.desktop.xdotool("key", "ctrl+f", "Tab")  // on to the list, at the note shown (the newest)
+        let other = try NoteStore(path: session.notesPath)
+        let third = try #require(try other.allNotes().first { $0.body == "Third note" })
+        try other.moveToTrash(third.id)
+        _ = try session.waitForWindow(matching: "^Second note — Quire$")
+        try session.desktop.xdotool("key", "Delete")
+        #expect(eventually(within: 5) { (try? other.trashedNotes().count) == 2 },
+                "Delete in the list trashed the note shown next: \((try? other.trashedNotes().map(\.body)) ?? [])")
+        #expect(try session.storedNotes().map(\.body) == ["First note"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Delete Forever, from its button or Delete in the trash's list, deletes at once and offers Undo in a toast, which puts the note back in the trash as it was")
     func deleteForeverUndo() throws {
         let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
