@@ -548,7 +548,8 @@ class Bench:
             self.row("typing %d characters into a 1 MB note%s: stalls over 16.7 ms" % (
                 characters, "" if windows == 1 else ", open in 3 windows"),
                 [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls], 0, unit="stalls", absolute=True,
-                note="longest: quire %.0f ms, baseline %.0f ms (the baseline: a bare text view%s showing the same text)" % (
+                note="each run: quire %s, baseline %s; longest: quire %.0f ms, baseline %.0f ms (the baseline: a bare text view%s showing the same text)" % (
+                    [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls],
                     longest, longest_baseline, "" if windows == 1 else " in each of 3 windows, one shared buffer"))
 
     # Output --------------------------------------------------------------------------
