@@ -4,8 +4,8 @@ public import GtkKit
 
 /// Text views whose text GtkSourceView styles as it is typed: by one language
 /// definition, in a light or a dark style scheme. Styling follows each edit
-/// over the lines it touched; it never reads the whole text again, and lays
-/// out again only lines whose style changed.
+/// over the lines it touched; it never reads the whole text again, nor lays
+/// out again a line it had no style to take off.
 ///
 /// Text in the language's context class `monospaceClass` is also set in the
 /// monospace font, which style schemes cannot do.
