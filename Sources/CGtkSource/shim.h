@@ -26,22 +26,38 @@ static inline gulong cgtk_signal_connect_highlight_updated(gpointer buffer, CGtk
     return g_signal_connect_data(buffer, "highlight-updated", G_CALLBACK(handler), data, release, 0);
 }
 
-/* GtkSourceView restyles an edited region by taking every style tag it has
- * made off all of the region, then putting back the ones that apply. Taking a
- * tag off text that does not have it changes nothing, yet GTK's own handler
- * lays the region's paragraphs out again (or redraws them) all the same: such
- * a removal is stopped before that handler runs. */
+/* Whether `tag` is on all of the text from `start` to `end` (`wholly`), or on any of it. */
+static inline gboolean cgtk_text_range_has_tag(const GtkTextIter *start, const GtkTextIter *end, GtkTextTag *tag,
+                                               gboolean wholly) {
+    gboolean at_start = gtk_text_iter_has_tag(start, tag);
+    if (at_start != wholly) return at_start;
+    /* What holds at the start holds up to the next toggle: up to the end, or not. */
+    GtkTextIter toggle = *start;
+    gboolean toggles = gtk_text_iter_forward_to_tag_toggle(&toggle, tag) && gtk_text_iter_compare(&toggle, end) < 0;
+    return wholly ? !toggles : toggles;
+}
+
 static inline void cgtk_stop_removing_absent_tag(GtkTextBuffer *buffer, GtkTextTag *tag, GtkTextIter *start,
                                                  GtkTextIter *end, gpointer unused) {
     (void)unused;
-    if (gtk_text_iter_has_tag(start, tag)) return;
-    GtkTextIter toggle = *start;
-    if (gtk_text_iter_forward_to_tag_toggle(&toggle, tag) && gtk_text_iter_compare(&toggle, end) < 0) return;
-    g_signal_stop_emission_by_name(buffer, "remove-tag");
+    if (!cgtk_text_range_has_tag(start, end, tag, FALSE)) g_signal_stop_emission_by_name(buffer, "remove-tag");
 }
 
-/* Makes `buffer` skip taking off a tag where it is not (before any other "remove-tag" handler). */
-static inline void cgtk_text_buffer_skip_removing_absent_tags(gpointer buffer) {
+static inline void cgtk_stop_applying_present_tag(GtkTextBuffer *buffer, GtkTextTag *tag, GtkTextIter *start,
+                                                  GtkTextIter *end, gpointer unused) {
+    (void)unused;
+    if (cgtk_text_range_has_tag(start, end, tag, TRUE)) g_signal_stop_emission_by_name(buffer, "apply-tag");
+}
+
+/* Makes `buffer` skip tag changes that change nothing (before any other
+ * "apply-tag" or "remove-tag" handler). Taking a tag off text that does not
+ * have it, or putting it on text that has it all, leaves the text as it was,
+ * yet GTK's own handler lays the range's paragraphs out again (or redraws
+ * them) all the same. GtkSourceView restyles an edited region by taking every
+ * style tag it has made off all of the region, then putting back the ones
+ * that apply: without this, every keystroke would lay its paragraph out twice. */
+static inline void cgtk_text_buffer_skip_tag_changes_that_change_nothing(gpointer buffer) {
     g_signal_connect(buffer, "remove-tag", G_CALLBACK(cgtk_stop_removing_absent_tag), NULL);
+    g_signal_connect(buffer, "apply-tag", G_CALLBACK(cgtk_stop_applying_present_tag), NULL);
 }
 #endif

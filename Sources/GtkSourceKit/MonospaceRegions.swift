@@ -25,9 +25,11 @@ enum MonospaceRegions {
     }
 
     /// Puts `tag` on exactly the text of `contextClass` between `start` and
-    /// `end`, touching only what differs: a font tag put on or taken off lays
-    /// out its whole paragraph again, even where it changes nothing, and the
-    /// styling reports every edit's lines as they are typed.
+    /// `end`. The styling reports every edit's lines as they are typed, and a
+    /// font tag changed lays out its whole paragraph again; the buffer skips
+    /// putting the tag on where it is and taking it off where it is not
+    /// (`SourceStyling` sets that up), so only where code starts or stops is
+    /// laid out again.
     private static func mark(
         _ contextClass: String, with tag: UnsafeMutablePointer<GtkTextTag>, in buffer: UnsafeMutablePointer<GtkSourceBuffer>?,
         from start: UnsafeMutablePointer<GtkTextIter>, to end: UnsafeMutablePointer<GtkTextIter>
@@ -39,23 +41,12 @@ enum MonospaceRegions {
             var regionStart = iter
             let moved = gtk_source_buffer_iter_forward_to_context_class_toggle(buffer, &iter, contextClass) != 0
             if !moved || gtk_text_iter_compare(&iter, end) > 0 { iter = end.pointee }
-            if inClass, !isTagged(tag, wholly: true, from: regionStart, to: iter) {
+            if inClass {
                 gtk_text_buffer_apply_tag(textBuffer, tag, &regionStart, &iter)
-            } else if !inClass, isTagged(tag, wholly: false, from: regionStart, to: iter) {
+            } else {
                 gtk_text_buffer_remove_tag(textBuffer, tag, &regionStart, &iter)
             }
             if !moved { break }
         }
-    }
-
-    /// Whether `tag` is on all of the text from `start` to `end` (`wholly`), or on any of it.
-    private static func isTagged(_ tag: UnsafeMutablePointer<GtkTextTag>, wholly: Bool, from start: GtkTextIter, to end: GtkTextIter) -> Bool {
-        var start = start, end = end
-        let taggedAtStart = gtk_text_iter_has_tag(&start, tag) != 0
-        guard taggedAtStart == wholly else { return taggedAtStart }
-        // The state at the start holds up to the next toggle: up to the end, or not.
-        var toggle = start
-        let toggles = gtk_text_iter_forward_to_tag_toggle(&toggle, tag) != 0 && gtk_text_iter_compare(&toggle, &end) < 0
-        return wholly ? !toggles : toggles
     }
 }

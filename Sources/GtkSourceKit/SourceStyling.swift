@@ -60,8 +60,9 @@ public final class SourceStyling {
         gtk_source_buffer_set_language(buffer, language)
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
         // Restyling an edit takes every style off the edited lines first; where
-        // a style is not, that would lay the lines out again for nothing.
-        cgtk_text_buffer_skip_removing_absent_tags(buffer)
+        // a style is not, that would lay the lines out again for nothing (and
+        // code regions rely on it: see MonospaceRegions).
+        cgtk_text_buffer_skip_tag_changes_that_change_nothing(buffer)
         applyScheme(to: textView.buffer)
         buffers.append { [weak buffer = textView.buffer] in buffer }
         if let monospaceClass { MonospaceRegions.follow(textView.buffer, contextClass: monospaceClass) }

@@ -26,21 +26,22 @@ struct StyledEditorTagTests {
         var applied = 0
         var removed = 0
 
+        /// Starts counting; the buffer keeps the counter for as long as its handlers are connected.
         init(watching buffer: TextBuffer, tag: UnsafeMutablePointer<GtkTextTag>? = nil) {
             self.tag = tag
-            let watcher = Unmanaged.passUnretained(self).toOpaque()
+            let release: GClosureNotify = { data, _ in Unmanaged<TagChanges>.fromOpaque(data!).release() }
             cgtk_signal_connect_tag_range(buffer.objectPointer, "apply-tag", { _, tag, _, _, data in
                 MainActor.assumeIsolated {
                     let changes = Unmanaged<TagChanges>.fromOpaque(data!).takeUnretainedValue()
                     if changes.tag == nil || tag == changes.tag { changes.applied += 1 }
                 }
-            }, watcher, nil)
+            }, Unmanaged.passRetained(self).toOpaque(), release)
             cgtk_signal_connect_tag_range(buffer.objectPointer, "remove-tag", { _, tag, _, _, data in
                 MainActor.assumeIsolated {
                     let changes = Unmanaged<TagChanges>.fromOpaque(data!).takeUnretainedValue()
                     if changes.tag == nil || tag == changes.tag { changes.removed += 1 }
                 }
-            }, watcher, nil)
+            }, Unmanaged.passRetained(self).toOpaque(), release)
         }
     }
 
@@ -64,19 +65,24 @@ struct StyledEditorTagTests {
         return (window, view)
     }
 
+    /// The place of the character at `offset`.
+    private func iter(_ buffer: TextBuffer, at offset: Int32) -> GtkTextIter {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(cgtk_as_text_buffer(buffer.objectPointer), &iter, offset)
+        return iter
+    }
+
     /// Whether the character at `offset` is set in the monospace font.
     private func isMonospace(_ buffer: TextBuffer, at offset: Int32) -> Bool {
         guard let tag = monospaceTag(of: buffer) else { return false }
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(cgtk_as_text_buffer(buffer.objectPointer), &iter, offset)
-        return gtk_text_iter_has_tag(&iter, tag) != 0
+        var place = iter(buffer, at: offset)
+        return gtk_text_iter_has_tag(&place, tag) != 0
     }
 
     /// How many tags style the character at `offset`.
     private func tagCount(_ buffer: TextBuffer, at offset: Int32) -> UInt32 {
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(cgtk_as_text_buffer(buffer.objectPointer), &iter, offset)
-        let tags = gtk_text_iter_get_tags(&iter)
+        var place = iter(buffer, at: offset)
+        let tags = gtk_text_iter_get_tags(&place)
         defer { g_slist_free(tags) }
         return g_slist_length(tags)
     }
@@ -94,7 +100,7 @@ struct StyledEditorTagTests {
         }
     }
 
-    @Test("code is monospace, text that stops being code is not, and typing outside code moves no monospace tag")
+    @Test("code is monospace, text that stops being code is not, and typing outside code or into it moves no monospace tag")
     func monospaceCode() throws {
         let (window, view) = try shownEditor()
         defer { window.destroy() }
@@ -111,6 +117,11 @@ struct StyledEditorTagTests {
         #expect(buffer.text.hasSuffix("last linetyping on"))
         #expect(changes.applied == 0 && changes.removed == 0,
                 "typing plain text moved the monospace tag: \(changes.applied) times on, \(changes.removed) off")
+        buffer.insert("x", atOffset: 14)  // "`soxme code`": typed into code
+        settle()
+        #expect(isMonospace(buffer, at: 14), "typed into code, still code")
+        #expect(changes.applied == 0 && changes.removed == 0,
+                "typing into code moved the monospace tag: \(changes.applied) times on, \(changes.removed) off")
 
         buffer.delete(fromOffset: 12, length: 1)  // the opening backtick: no code any more
         settle()
