@@ -67,7 +67,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         list.select(noteWindow.noteID)
         noteWindow.services.sync?.follow(by: list) { [weak list] status in
-            if case .running = status { list?.isSyncing = true } else { list?.isSyncing = false }
+            list?.notesAreComing = status.bringsNotes
         }
         let column = Box(vertical: true)
         column.append(list.root)

@@ -90,10 +90,11 @@ final class NoteListView {
     /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
-    /// Whether a sync is running: an empty list then says the notes are on
-    /// their way, where it would say there are none yet.
-    var isSyncing = false {
-        didSet { if isSyncing != oldValue { updateEmptyState() } }
+    /// Whether notes from a server are on their way (a sync runs, or the
+    /// first one is due): an empty list then says so, where it would say
+    /// there are none yet.
+    var notesAreComing = false {
+        didSet { if notesAreComing != oldValue { updateEmptyState() } }
     }
 
     /// Whether the list shows the trash instead of the notes (search is off there).
@@ -317,7 +318,7 @@ final class NoteListView {
         if showsTrash {
             emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
                             description: localized("Notes moved to the trash wait here until you delete them."))
-        } else if text.isEmpty && isSyncing {
+        } else if text.isEmpty && notesAreComing {
             emptyState.show(iconName: "emblem-synchronizing-symbolic", title: localized("Getting Your Notes"),
                             description: localized("Notes from the server appear here as they arrive."))
         } else if text.isEmpty {

@@ -12,6 +12,15 @@ enum SyncStatus: Equatable {
     /// The last sync failed, for `reason`.
     case failed(reason: String)
 
+    /// Whether notes from the server are on their way: a sync runs, or the
+    /// account is set up and its first sync, due at launch, has not run yet.
+    var bringsNotes: Bool {
+        switch self {
+        case .running, .idle(lastSync: nil, _): true
+        case .notSetUp, .idle, .failed: false
+        }
+    }
+
     /// The status an account's record gives, before this run synced.
     init(account: SyncAccount?) {
         guard let account else {
