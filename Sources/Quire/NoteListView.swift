@@ -51,8 +51,17 @@ final class NoteListView {
     /// very many notes launches as quickly as over a few, and holds only what
     /// was scrolled through. End, and a note to select further down, load
     /// what they need at once.
-    static let smallestLaterPage = 100
+    ///
+    /// The smallest is about two screens of a window of the default size:
+    /// every later page's rows are built as soon as it loads (GTK 4.8 builds
+    /// up to about 200 rows around what shows), and right after a restored
+    /// window's first frame, a larger one was time and memory spent on rows
+    /// nobody had scrolled to.
+    static let smallestLaterPage = 20
     static let largestLaterPage = 2_000
+    /// Notes that came in beyond what the list wants are let go this many
+    /// at a time (each time, the loaded notes are read again).
+    static let notesLetGoTogether = 100
     /// The first page: as many notes as the window can show. Before a window's
     /// first frame GTK 4.8 builds a row for every note in the list, seen or
     /// not, and each row more is time before the window shows.
@@ -375,7 +384,7 @@ final class NoteListView {
     private func letGoOfUnwantedNotes() {
         let chosen = selectedNoteID != nil && selectedNoteID == chosenNoteID ? selection.selectedPosition : nil
         let keep = max(wantedCount, (chosen ?? -1) + 1)
-        guard pendingSelection == nil, ids.count > keep + NoteListView.smallestLaterPage else { return }
+        guard pendingSelection == nil, ids.count > keep + NoteListView.notesLetGoTogether else { return }
         readLoadedNotesAgain(count: keep)
         NoteListView.trace.write("kept \(ids.count) more=\(nextPage != nil)")
     }
