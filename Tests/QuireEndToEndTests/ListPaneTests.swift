@@ -176,6 +176,25 @@ struct ListPaneTests {
         #expect(session.process?.waitForExit(seconds: 10) == 0, "the keyboard still works in the window")
     }
 
+    @Test("notes another program writes in one go into a list that held every note all show, newest first, and End reaches the oldest")
+    func batchIntoCompleteList() throws {
+        let session = try QuireSession()
+        let window = try Self.launchOverNumberedNotes(3, in: session)
+        // Heard of as one batch, in the order written, oldest first: each placed against the whole batch,
+        // the first ones land past the notes the list holds (as a sync's notes arriving fast did).
+        let now = Date()
+        _ = try NoteStore(path: session.notesPath).importNotes((1...60).map { (body: "Batch \($0)", modifiedAt: now.addingTimeInterval(Double($0))) })
+        Thread.sleep(forTimeInterval: 2)  // the batch heard of
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        for key in ["ctrl+f", "Tab", "Home"] { try session.desktop.xdotool("key", key) }
+        #expect(throws: Never.self) { _ = try session.waitForWindow(matching: "^Batch 60 — Quire$", seconds: 5) }
+        try session.desktop.xdotool("key", "End")
+        #expect(throws: Never.self) { _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 5) }
+        #expect(Self.notesLoaded(in: session) == 63,
+                "every note once: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("list") }.suffix(6))")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a window restored on the oldest of thousands of notes: its list loads down to it and selects it, so Delete in the list trashes that note")
     func restoredSelectionFarDown() throws {
         let session = try QuireSession()
