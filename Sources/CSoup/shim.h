@@ -10,7 +10,8 @@
 /* A session that gives up on a server silent for `timeout` seconds, and
  * names itself with `user_agent`. */
 static inline SoupSession *csoup_session_new(const char *user_agent, guint timeout) {
-    return soup_session_new_with_options("user-agent", user_agent, "timeout", timeout, "idle-timeout", 60, NULL);
+    return soup_session_new_with_options("user-agent", user_agent, "timeout", timeout, "idle-timeout", 60,
+                                         "max-conns-per-host", 4, NULL);
 }
 
 /* Trusts the certificates in the PEM file at `path` (instead of the system's).

@@ -375,9 +375,9 @@ final class SyncRun {
     private func takeIn(_ files: [RemoteFile]) async throws {
         guard !files.isEmpty else { return }
         var unsynced = try unsyncedNotesByText()
-        for remoteFile in files {
+        let reading = ReadAhead(files, from: remote)
+        while let (remoteFile, (data, etag)) = try await reading.nextFile() {
             advance()
-            let (data, etag) = try await remote.read(remoteFile.name)
             guard let text = String(data: data, encoding: .utf8) else {
                 report.postponed.append("\(remoteFile.name): not UTF-8 text")
                 continue

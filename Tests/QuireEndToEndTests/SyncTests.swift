@@ -160,7 +160,10 @@ struct SyncTests {
         #expect(eventually(within: 10) { !((try? tree.elements()) ?? []).contains { $0.role == "progress bar" } },
                 "the bar goes once the sync is done")
         let held = ListPaneTests.notesLoaded(in: session) ?? texts.count
-        let newest = try #require(try session.storedNotes().first?.title)
+        // The first note in the list's order (files written in the same second tie on their date).
+        let store = try NoteStore(path: session.notesPath)
+        let first = try #require(try store.notePageOfStoredIDs(after: nil, limit: 1).ids.first.flatMap(UUID.init(uuidString:)))
+        let newest = try #require(try store.note(id: first)?.title)
         let rows = PinTests.titles(PinTests.rows(tree) { $0.contains { $0.hasPrefix(newest + ",") } })
         #expect(rows.contains(newest), "the list stayed at its top, at the newest note \(newest): \(rows.prefix(3))")
         // A list at its top stays there as notes come in above: it holds a page or two (111 here, under load too).
