@@ -21,9 +21,12 @@ static GLogWriterOutput cgtk_fatal_aware_log_writer(GLogLevelFlags level, const 
 /* From now on, before each log message GLib would stop the process for:
  * writes a backtrace to standard error (glibc's backtrace() unwinds through C
  * libraries built without frame pointers, where a Swift crash report stops at
- * the first C frame), logs the message as GLib would, and aborts. Call once,
- * early. */
+ * the first C frame), logs the message as GLib would, and aborts. Call
+ * early; later calls change nothing (GLib takes one log writer a process). */
 static inline void cgtk_handle_fatal_log_messages(void) {
+    static gboolean handled = FALSE;
+    if (handled) return;
+    handled = TRUE;
     GLogLevelFlags fatal = g_log_set_always_fatal(G_LOG_FATAL_MASK);
     g_log_set_always_fatal(fatal);
     cgtk_fatal_log_levels = (fatal | G_LOG_LEVEL_ERROR) & G_LOG_LEVEL_MASK;

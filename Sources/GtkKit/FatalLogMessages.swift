@@ -13,6 +13,7 @@ public enum FatalLogMessages {
     /// From now on, at each log message that will stop the process (errors
     /// always; criticals and warnings as `G_DEBUG` says): writes a backtrace
     /// through the C libraries' frames to standard error, logs the message
-    /// as GLib would, and aborts. Call once, early in `main`.
+    /// as GLib would, and aborts. Call early in `main`; calls after the
+    /// first change nothing.
     public static func handle() { cgtk_handle_fatal_log_messages() }
 }

@@ -27,8 +27,7 @@ public final class SourceStyling {
         schemeDirectory: String, monospaceClass: String? = nil
     ) {
         gtk_source_init()
-        let languages = gtk_source_language_manager_get_default()
-        CStringList.withList([languageDirectory]) { gtk_source_language_manager_set_search_path(languages, $0) }
+        let languages = SourceStyling.languageManager(searching: languageDirectory)
         let schemes = gtk_source_style_scheme_manager_get_default()
         if !SourceStyling.searchPath(of: schemes).contains(schemeDirectory) {
             gtk_source_style_scheme_manager_append_search_path(schemes, schemeDirectory)
@@ -41,6 +40,20 @@ public final class SourceStyling {
         lightScheme = light
         darkScheme = dark
         self.monospaceClass = monospaceClass
+    }
+
+    /// A language manager for each language directory, kept for the life of
+    /// the process: a manager reads its directory once and may not be pointed
+    /// elsewhere after that (GtkSourceView's default one, shared, would be
+    /// by a second styling), and its languages need it alive.
+    private static var languageManagers: [String: OpaquePointer] = [:]
+
+    private static func languageManager(searching directory: String) -> OpaquePointer {
+        if let manager = languageManagers[directory] { return manager }
+        guard let manager = gtk_source_language_manager_new() else { preconditionFailure("GtkSourceView made no language manager") }
+        CStringList.withList([directory]) { gtk_source_language_manager_set_search_path(manager, $0) }
+        languageManagers[directory] = manager
+        return manager
     }
 
     /// Whether views use the dark scheme; changing it restyles every view made.

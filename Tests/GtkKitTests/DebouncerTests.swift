@@ -6,7 +6,7 @@ import Testing
 @Suite("Debouncer", .serialized)
 struct DebouncerTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     @Test("runs once after a burst goes quiet")

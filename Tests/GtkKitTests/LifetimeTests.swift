@@ -10,7 +10,7 @@ import Testing
 @Suite("Lifetimes", .serialized)
 struct LifetimeTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     @MainActor

@@ -9,7 +9,7 @@ import Testing
 @Suite("List scrolling", .serialized)
 struct ListScrollTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     private final class Row {}

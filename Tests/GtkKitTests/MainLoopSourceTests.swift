@@ -6,7 +6,7 @@ import Testing
 @Suite("Main loop sources")
 struct MainLoopSourceTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     @Test("an idle closure is released after it returns false")

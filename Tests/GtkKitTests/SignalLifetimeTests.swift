@@ -6,7 +6,7 @@ import Testing
 @Suite("Signals")
 struct SignalLifetimeTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     @Test("closures are released when their object is finalised")

@@ -6,7 +6,7 @@ import Testing
 @Suite("Text buffer edits")
 struct TextBufferEditTests {
     init() throws {
-        try #require(Toolkit.initialize(), "GTK needs a display: run ./meson-wrapper.sh test")
+        try TestToolkit.start()
     }
 
     @Test("inserts and deletes are reported with character offsets, also past non-ASCII text")
