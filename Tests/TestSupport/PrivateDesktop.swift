@@ -214,6 +214,21 @@ public final class PrivateDesktop: @unchecked Sendable {
         return found
     }
 
+    /// Asks the window manager to activate `window` until it is the active
+    /// window (the one keys go to), for up to `seconds`. False if it never
+    /// became active, or is gone.
+    public func activate(_ window: String, seconds: Double = 5) -> Bool {
+        eventually(within: seconds) {
+            guard (try? xdotool("windowactivate", "--sync", window)) != nil else { return false }
+            return isActive(window)
+        }
+    }
+
+    /// Whether `window` is the active window.
+    public func isActive(_ window: String) -> Bool {
+        (try? xdotool("getactivewindow"))?.trimmingCharacters(in: .whitespacesAndNewlines) == window
+    }
+
     /// Gives `window` the keyboard focus and types `text` into it, line by line
     /// (Return between lines: xdotool's "\n" does not reach GTK text views).
     public func type(_ text: String, into window: String, delayMilliseconds: Int = 12) throws {

@@ -19,7 +19,12 @@ struct SoakAttack {
         for _ in 0..<StressPlan.trials(full: 1_000, short: 100) {
             var failures: [String] = []
             let before = Set(session.windowIDs())
-            try session.desktop.xdotool("windowactivate", "--sync", main)
+            guard session.desktop.activate(main) else {
+                let gone = !session.windowIDs().contains(main)
+                failures.append(gone ? "the first window closed; windows: \(session.desktop.windowTitles(matching: "."))" : "the first window could not be activated")
+                row.trial(failures: failures)
+                break
+            }
             // Alternate main windows and a note's own window.
             let keys = Bool.random(using: &generator) ? "ctrl+shift+n" : "ctrl+shift+o"
             try session.desktop.xdotool("key", keys)
@@ -28,11 +33,17 @@ struct SoakAttack {
                 window = Set(session.windowIDs()).subtracting(before).first
                 return window != nil
             }
-            if let window, (try? session.desktop.xdotool("windowactivate", "--sync", window)) != nil {
+            if let window, session.desktop.activate(window) {
                 let word = "s\(generator.next() % 100_000_000)"
                 try session.desktop.xdotool("key", "ctrl+End")
                 try session.desktop.xdotool("type", "--delay", "2", " \(word)")
                 words.append(word)
+                // Ctrl+W closes the new window only: never the first one, should the keyboard have left.
+                guard session.desktop.activate(window) else {
+                    failures.append("the new window lost the keyboard while typing")
+                    row.trial(failures: failures)
+                    continue
+                }
                 try session.desktop.xdotool("key", "ctrl+w")
                 if !eventually(within: 10, { !session.windowIDs().contains(window) }) { failures.append("the window did not close") }
             } else if keys == "ctrl+shift+n" {
