@@ -7,8 +7,9 @@
 
 #include <libsoup/soup.h>
 
-/* A session that gives up on a server silent for `timeout` seconds, and
- * names itself with `user_agent`. */
+/* A session that gives up on a server silent for `timeout` seconds, names
+ * itself with `user_agent`, and opens up to 4 connections to one server (a
+ * sync reads files a few at a time; libsoup's default is 2). */
 static inline SoupSession *csoup_session_new(const char *user_agent, guint timeout) {
     return soup_session_new_with_options("user-agent", user_agent, "timeout", timeout, "idle-timeout", 60,
                                          "max-conns-per-host", 4, NULL);

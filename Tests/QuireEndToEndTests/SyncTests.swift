@@ -160,8 +160,13 @@ struct SyncTests {
         #expect(eventually(within: 10) { !((try? tree.elements()) ?? []).contains { $0.role == "progress bar" } },
                 "the bar goes once the sync is done")
         let held = ListPaneTests.notesLoaded(in: session) ?? texts.count
-        // The first note in the list's order (files written in the same second tie on their date).
         let store = try NoteStore(path: session.notesPath)
+        // Read several at a time, each file's text went to the note recorded with that file.
+        let bodies = Dictionary(uniqueKeysWithValues: try store.allNotes().map { ($0.id, $0.body) })
+        let files = try store.syncedFiles()
+        #expect(files.count == texts.count && files.allSatisfy { bodies[$0.noteID]?.hasPrefix($0.fileName.dropLast(3) + "\n") == true },
+                "\(files.filter { bodies[$0.noteID]?.hasPrefix($0.fileName.dropLast(3) + "\n") != true }.prefix(3))")
+        // The first note in the list's order (files written in the same second tie on their date).
         let first = try #require(try store.notePageOfStoredIDs(after: nil, limit: 1).ids.first.flatMap(UUID.init(uuidString:)))
         let newest = try #require(try store.note(id: first)?.title)
         let rows = PinTests.titles(PinTests.rows(tree) { $0.contains { $0.hasPrefix(newest + ",") } })
