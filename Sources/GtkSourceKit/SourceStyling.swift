@@ -43,9 +43,9 @@ public final class SourceStyling {
     }
 
     /// A language manager for each language directory, kept for the life of
-    /// the process: a manager reads its directory once and may not be pointed
-    /// elsewhere after that (GtkSourceView's default one, shared, would be
-    /// by a second styling), and its languages need it alive.
+    /// the process (its languages need it alive). A manager reads its
+    /// directory once and cannot be pointed elsewhere after that, so sharing
+    /// GtkSourceView's default one would break a second styling.
     private static var languageManagers: [String: OpaquePointer] = [:]
 
     private static func languageManager(searching directory: String) -> OpaquePointer {

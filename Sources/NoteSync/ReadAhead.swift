@@ -1,10 +1,11 @@
 import Foundation
 import WebDAV
 
-/// Reads a folder's files in order, keeping a few requests for the files
-/// after the one asked for on the wire meanwhile. A sync taking in thousands
-/// of files otherwise waited for each answer in turn, and on a main loop kept
-/// busy drawing (a person typing) it got about one answer a frame.
+/// Reads a folder's files in order, a few requests ahead: while one file is
+/// taken in, the requests for the next ones are already on the wire. A sync
+/// taking in thousands of files otherwise waited for each answer in turn,
+/// and on a main loop kept busy drawing (a person typing) it got about one
+/// answer a frame.
 ///
 /// Files are handed out in the order given, each once; what is done with one
 /// (recorded as a note) is done before the next is asked for, so a sync cut

@@ -360,21 +360,21 @@ final class NoteListView {
             let limit = nextPage == nil ? Int.max : ids.count + 1
             guard let position = try? store.listPosition(of: change.noteID, countingAtMost: limit) else { break }
             let hadFocus = list.containsFocus
-            var heldEveryNote = false
+            var placedPastCompleteList = false
             keepingTopInView {
                 if let index { ids.splice(at: index, removing: 1, inserting: []) }
                 // Right after the notes loaded: a note that was loaded stays, as the last.
                 if position < ids.count || (position == ids.count && (nextPage == nil || index != nil)) {
                     ids.splice(at: position, removing: 0, inserting: [id])
                 } else {
-                    heldEveryNote = nextPage == nil
+                    placedPastCompleteList = nextPage == nil
                 }
             }
             changedSinceRead = true
             // Past the end of a list that held every note: notes that came at once (a sync's
             // batch, placed one by one against them all) left gaps. The list reads its first
             // notes again, and the rest become its next page.
-            if heldEveryNote { readLoadedNotesAgain(count: max(ids.count, wantedCount)) }
+            if placedPastCompleteList { readLoadedNotesAgain(count: max(ids.count, wantedCount)) }
             // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
             keepKeyboardInList(if: hadFocus && change.noteID == selected && position != index)
         case .movedToTrash, .deletedPermanently:
