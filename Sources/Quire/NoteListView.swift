@@ -96,7 +96,8 @@ final class NoteListView {
     /// it lets notes go. (GTK selects a row of its own when rows come and none
     /// is selected; that row is worth nothing to keep.)
     private var chosenNoteID: UUID?
-    /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads.
+    /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads,
+    /// and for each change to the notes it follows.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
     /// Whether notes from a server are on their way (a sync runs, or the
@@ -384,6 +385,7 @@ final class NoteListView {
         reselect(selected)
         letGoOfUnwantedNotes()
         updateEmptyState()
+        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil)")
     }
 
     /// Lets go of the notes at the end of the list beyond what it wants, once
