@@ -62,6 +62,10 @@ final class NoteListView {
     /// Notes that came in beyond what the list wants are let go this many
     /// at a time (each time, the loaded notes are read again).
     static let notesLetGoTogether = 100
+    /// Up to this many changes heard of together are followed one by one;
+    /// more, by reading the loaded notes again.
+    static let changesFollowedOneByOne = 8
+    private lazy var changesFromElsewhere = GatheredChanges { [weak self] in self?.followAll($0) }
     /// The first page: as many notes as the window can show. Before a window's
     /// first frame GTK 4.8 builds a row for every note in the list, seen or
     /// not, and each row more is time before the window shows.
@@ -168,8 +172,8 @@ final class NoteListView {
         search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
-        storeObservation = store.observe { [weak self] change, _ in
-            MainActor.assumeIsolated { self?.follow(change) }
+        storeObservation = store.observe { [weak self] change, origin in
+            MainActor.assumeIsolated { self?.hear(change, from: origin) }
         }
         reload()
     }
@@ -385,7 +389,41 @@ final class NoteListView {
         reselect(selected)
         letGoOfUnwantedNotes()
         updateEmptyState()
-        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil)")
+        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=1")
+    }
+
+    /// Another connection's changes are followed in batches (`GatheredChanges`);
+    /// this window's and this process's own, at once, after any gathered before them.
+    private func hear(_ change: NoteChange, from origin: NoteChangeOrigin?) {
+        if origin == .elsewhere { return changesFromElsewhere.add(change) }
+        changesFromElsewhere.flush()
+        follow(change)
+    }
+
+    /// Follows a batch of changes: one by one if they are few; if many, by
+    /// reading the loaded notes again once (where one by one, each note was
+    /// placed, its rows bound and the list scrolled and selected again), and
+    /// binding again the rows that kept their place but show a changed note.
+    private func followAll(_ changes: [NoteChange]) {
+        guard changes.count > NoteListView.changesFollowedOneByOne else { return changes.forEach(follow) }
+        version += 1
+        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
+        let selected = selectedNoteID
+        let hadFocus = list.containsFocus
+        let loaded = Set((0..<ids.count).compactMap { ids.string(at: $0) })
+        readLoadedNotesAgain(count: max(ids.count, wantedCount))
+        let changed = Set(changes.map(\.noteID.uuidString)).intersection(loaded)
+        quietly {
+            for index in 0..<ids.count {
+                guard let id = ids.string(at: index), changed.contains(id) else { continue }
+                ids.splice(at: index, removing: 1, inserting: [id])
+            }
+        }
+        reselect(selected)
+        keepKeyboardInList(if: hadFocus && !list.containsFocus)
+        letGoOfUnwantedNotes()
+        updateEmptyState()
+        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
     }
 
     /// Lets go of the notes at the end of the list beyond what it wants, once

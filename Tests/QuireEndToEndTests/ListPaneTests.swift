@@ -85,9 +85,12 @@ struct ListPaneTests {
             .flatMap { Int($0.split(separator: " ")[2]) }
     }
 
-    /// How many changes to the notes the first window's list has followed so far.
+    /// How many changes to the notes the first window's list has followed so
+    /// far (its trace's "holds" lines end with how many each followed).
     static func changesFollowed(in session: QuireSession) -> Int {
-        session.messages.split(separator: "\n").filter { $0.hasPrefix("list: holds ") }.count
+        session.messages.split(separator: "\n").filter { $0.hasPrefix("list: holds ") }
+            .compactMap { $0.split(separator: "changes=").last.flatMap { Int($0) } }
+            .reduce(0, +)
     }
 
     /// Launches Quire over notes 1 to `count`, its lists traced, and waits
@@ -199,6 +202,26 @@ struct ListPaneTests {
         #expect(throws: Never.self) { _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 15) }
         #expect(eventually(within: 5) { Self.notesLoaded(in: session) == 63 },
                 "every note once: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("list") }.suffix(6))")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a note another program renames along with a batch of other changes shows its new title in its row, which kept its place")
+    func batchRenamesRowInPlace() throws {
+        let session = try QuireSession(accessibility: true)
+        let count = 30
+        _ = try Self.launchOverNumberedNotes(count, in: session)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        _ = PinTests.rows(tree) { PinTests.titles($0).first == Self.title(count) }
+        // The newest note renamed stays first; heard of with 20 notes older than all (one batch, most likely).
+        let other = try NoteStore(path: session.notesPath)
+        let newest = try #require(try other.allNotes().first { $0.body == Self.title(count) })
+        _ = try other.saveBody(of: newest.id, to: "Renamed \(count)", over: newest.revision)
+        let longAgo = Date().addingTimeInterval(-100_000)
+        _ = try other.importNotes((1...20).map { (body: "Old \($0)", modifiedAt: longAgo.addingTimeInterval(Double($0))) })
+        #expect(eventually(within: 15) { Self.changesFollowed(in: session) >= 21 }, "the changes heard of")
+        let rows = PinTests.titles(PinTests.rows(tree) { PinTests.titles($0).first == "Renamed \(count)" })
+        #expect(rows.first == "Renamed \(count)" && rows.dropFirst().first == Self.title(count - 1),
+                "the renamed note's row shows its new title, first: \(rows.prefix(3))")
         #expect(try session.stop() == 0)
     }
 
