@@ -272,6 +272,8 @@ class Bench:
         else:
             ratio, holds, target_text_default = None, None, str(target)
         target_text = target_text or target_text_default
+        if 1 < len(quire) < self.runs:  # the typing and sync figures run fewer times
+            note = "; ".join(filter(None, [note, "median of %d runs" % len(quire)]))
         self.rows.append(dict(figure=figure, quire=median_q, baseline=median_b, ratio=ratio, target=target_text,
                               bare=median_bare, bare_ratio=median_q / median_bare if median_bare else None,
                               target_value=target if isinstance(target, (int, float)) else None, holds=holds,
@@ -560,7 +562,7 @@ class Bench:
             memory = round(int(meminfo.readline().split()[1]) / 1024 / 1024)
         about = "%s, %d cores, %d GiB; %s; commit %s; %s; %s" % (
             platform.platform(terse=True), os.cpu_count(), memory, renderer, commit,
-            datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "median of %d interleaved runs" % self.runs)
+            datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "medians of %d interleaved runs, or as a row's note says" % self.runs)
         def number(value, unit):
             return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
         header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK"]
