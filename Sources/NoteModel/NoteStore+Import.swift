@@ -3,7 +3,7 @@ public import Foundation
 /// Adding many notes at once: an import of files, or the benchmark's seeding.
 extension NoteStore {
     /// Adds every note in one transaction: all of them, or none if one fails.
-    /// Observers hear one `.created` per note afterwards.
+    /// Observers hear one `.created` per note afterwards, together.
     @discardableResult
     public func importNotes(_ notes: [(body: String, modifiedAt: Date)]) throws -> [UUID] {
         var ids: [UUID] = []
@@ -18,7 +18,7 @@ extension NoteStore {
                 ids.append(id)
             }
         }
-        for id in ids { notify(.created(id), origin: nil) }
+        notify(ids.map(NoteChange.created), origin: nil)
         return ids
     }
 
@@ -54,7 +54,7 @@ extension NoteStore {
                 }
             }
         }
-        for id in deleted { notify(.deletedPermanently(id), origin: nil) }
+        notify(deleted.map(NoteChange.deletedPermanently), origin: nil)
         return ids.count - deleted.count
     }
 

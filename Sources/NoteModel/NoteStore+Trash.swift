@@ -85,7 +85,7 @@ extension NoteStore {
             try database.execute("DELETE FROM notes WHERE trashed_at IS NOT NULL")
             return ids
         }
-        for id in ids { notify(.deletedPermanently(id), origin: origin) }
+        notify(ids.map(NoteChange.deletedPermanently), origin: origin)
         return ids.count
     }
 }

@@ -13,6 +13,7 @@ public final class NoteStore {
     public var path: String { database.path }
     let database: Database
     private var observers: [Int: (NoteChange, NoteChangeOrigin?) -> Void] = [:]
+    private var batchObservers: [Int: ([NoteChange], NoteChangeOrigin?) -> Void] = [:]
     private var nextObserver = 0
     /// What followOtherWriters has seen: SQLite's count of other connections'
     /// commits, and the last change sequence.
@@ -62,8 +63,31 @@ public final class NoteStore {
         return NoteObservation { [weak self] in self?.observers[key] = nil }
     }
 
+    /// Calls `handler` once for the changes this store makes or finds
+    /// together (an import's notes, a trash emptied, what other connections
+    /// changed since `followOtherWriters()` last looked: a sync's hundreds),
+    /// and with one change for every other; observing lasts as long as the
+    /// returned observation. For an observer whose work for many changes at
+    /// once is less than for each on its own (a list reads its rows again).
+    public func observeTogether(_ handler: @escaping ([NoteChange], NoteChangeOrigin?) -> Void) -> NoteObservation {
+        let key = nextObserver
+        nextObserver += 1
+        batchObservers[key] = handler
+        return NoteObservation { [weak self] in self?.batchObservers[key] = nil }
+    }
+
     func notify(_ change: NoteChange, origin: NoteChangeOrigin?) {
-        for handler in observers.values { handler(change, origin) }
+        notify([change], origin: origin)
+    }
+
+    /// Tells every observer of `changes`, made or found together: each
+    /// `observe` handler one at a time, each `observeTogether` handler once.
+    func notify(_ changes: [NoteChange], origin: NoteChangeOrigin?) {
+        guard !changes.isEmpty else { return }
+        for change in changes {
+            for handler in observers.values { handler(change, origin) }
+        }
+        for handler in batchObservers.values { handler(changes, origin) }
     }
 
     /// Runs `write` with a longer wait for other writers: for an action a person
@@ -219,10 +243,9 @@ public final class NoteStore {
             changes.append((sequence, .deletedPermanently(id)))
         }
         seenSequence = max(seenSequence, changes.map(\.sequence).max() ?? seenSequence)
-        for (sequence, change) in changes.sorted(by: { $0.sequence < $1.sequence }) where !ownSequences.contains(sequence) {
-            notify(change, origin: .elsewhere)
-        }
+        let others = changes.sorted { $0.sequence < $1.sequence }.filter { !ownSequences.contains($0.sequence) }
         ownSequences = ownSequences.filter { $0 > seenSequence }
+        notify(others.map(\.change), origin: .elsewhere)
     }
 
     /// Runs `write` in a transaction and notes the change sequences it produced,

@@ -65,7 +65,6 @@ final class NoteListView {
     /// Up to this many changes heard of together are followed one by one;
     /// more, by reading the loaded notes again.
     static let changesFollowedOneByOne = 8
-    private lazy var changesFromElsewhere = GatheredChanges { [weak self] in self?.followAll($0) }
     /// The first page: as many notes as the window can show. Before a window's
     /// first frame GTK 4.8 builds a row for every note in the list, seen or
     /// not, and each row more is time before the window shows.
@@ -172,8 +171,8 @@ final class NoteListView {
         search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
-        storeObservation = store.observe { [weak self] change, origin in
-            MainActor.assumeIsolated { self?.hear(change, from: origin) }
+        storeObservation = store.observeTogether { [weak self] changes, _ in
+            MainActor.assumeIsolated { self?.followAll(changes) }
         }
         reload()
     }
@@ -392,15 +391,8 @@ final class NoteListView {
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=1")
     }
 
-    /// Another connection's changes are followed in batches (`GatheredChanges`);
-    /// this window's and this process's own, at once, after any gathered before them.
-    private func hear(_ change: NoteChange, from origin: NoteChangeOrigin?) {
-        if origin == .elsewhere { return changesFromElsewhere.add(change) }
-        changesFromElsewhere.flush()
-        follow(change)
-    }
-
-    /// Follows a batch of changes: one by one if they are few; if many, by
+    /// Follows changes made or found together (a sync's hundreds, heard of
+    /// once a second; an import; a trash emptied): one by one if they are few; if many, by
     /// reading the loaded notes again once (where one by one, each note was
     /// placed, its rows bound and the list scrolled and selected again), and
     /// binding again the rows that kept their place but show a changed note.
