@@ -345,15 +345,9 @@ final class NoteListView {
         }
     }
 
-    /// Whether the list shows every note, in the list's order (not the trash,
-    /// not search results, which have orders of their own).
-    private var listsEveryNote: Bool {
-        !showsTrash && search.text.trimmingCharacters(in: .whitespaces).isEmpty
-    }
-
     private func follow(_ change: NoteChange) {
         version += 1
-        guard listsEveryNote else {
+        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
             reload()  // the trash and search results have orders of their own: rebuild them
             return
         }
@@ -405,10 +399,20 @@ final class NoteListView {
     private func followAll(_ changes: [NoteChange]) {
         guard changes.count > NoteListView.changesFollowedOneByOne else { return changes.forEach(follow) }
         version += 1
-        guard listsEveryNote else { return reload() }
+        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
         let selected = selectedNoteID
-        readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString)))
+        let hadFocus = list.containsFocus
+        let loaded = Set((0..<ids.count).compactMap { ids.string(at: $0) })
+        readLoadedNotesAgain(count: max(ids.count, wantedCount))
+        let changed = Set(changes.map(\.noteID.uuidString)).intersection(loaded)
+        quietly {
+            for index in 0..<ids.count {
+                guard let id = ids.string(at: index), changed.contains(id) else { continue }
+                ids.splice(at: index, removing: 1, inserting: [id])
+            }
+        }
         reselect(selected)
+        keepKeyboardInList(if: hadFocus && !list.containsFocus)
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
@@ -439,14 +443,11 @@ final class NoteListView {
     /// Makes the loaded notes the first `count` of the list's order, as the
     /// store has them now, moving, adding and removing only the rows that
     /// differ: a row that stays keeps its place, and the keyboard on it.
-    /// Rows of loaded notes in `changed` (ids) are bound again, as they may
-    /// show a note's old text.
-    private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) {
+    private func readLoadedNotesAgain(count: Int) {
         guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
         let selected = selectedNoteID
         let hadFocus = list.containsFocus
         var current = (0..<ids.count).compactMap { ids.string(at: $0) }
-        let stale = changed.intersection(current)
         let wanted = Set(fresh.ids)
         keepingTopInView {
             var end = current.count
@@ -464,9 +465,6 @@ final class NoteListView {
                 }
                 ids.splice(at: index, removing: 0, inserting: [id])
                 current.insert(id, at: index)
-            }
-            for (index, id) in current.enumerated() where stale.contains(id) {
-                ids.splice(at: index, removing: 1, inserting: [id])
             }
         }
         nextPage = fresh.next
