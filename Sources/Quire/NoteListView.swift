@@ -447,24 +447,10 @@ final class NoteListView {
         guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
         let selected = selectedNoteID
         let hadFocus = list.containsFocus
-        var current = (0..<ids.count).compactMap { ids.string(at: $0) }
-        let wanted = Set(fresh.ids)
+        let shown = (0..<ids.count).compactMap { ids.string(at: $0) }
         keepingTopInView {
-            var end = current.count
-            while end > 0, !wanted.contains(current[end - 1]) { end -= 1 }
-            ids.splice(at: end, removing: current.count - end, inserting: [])
-            current.removeSubrange(end...)
-            for index in stride(from: current.count - 1, through: 0, by: -1) where !wanted.contains(current[index]) {
-                ids.splice(at: index, removing: 1, inserting: [])
-                current.remove(at: index)
-            }
-            for (index, id) in fresh.ids.enumerated() where index >= current.count || current[index] != id {
-                if let from = current[index...].firstIndex(of: id) {
-                    ids.splice(at: from, removing: 1, inserting: [])
-                    current.remove(at: from)
-                }
-                ids.splice(at: index, removing: 0, inserting: [id])
-                current.insert(id, at: index)
+            for splice in ListSplice.changes(from: shown, to: fresh.ids) {
+                ids.splice(at: splice.position, removing: splice.removing, inserting: splice.inserting)
             }
         }
         nextPage = fresh.next
