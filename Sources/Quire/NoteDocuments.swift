@@ -22,7 +22,7 @@ final class NoteDocuments {
     private var follower: MainLoopSource?
     private var lastFollowFailure: String?
 
-    /// How often other processes' changes are looked for, in milliseconds.
+    /// How long after one look for other processes' changes the next is made, in milliseconds.
     static let followMilliseconds: UInt32 = 1_000
 
     init(store: NoteStore, drafts: DraftStore) {
@@ -35,9 +35,17 @@ final class NoteDocuments {
             Log.error("notes will be saved on the main thread: a second connection to the notes file could not be opened: \(error)")
             saver = nil
         }
-        follower = MainLoop.every(milliseconds: NoteDocuments.followMilliseconds) { [weak self] in
+        followLater()
+    }
+
+    /// Looks for other processes' changes a second after the last look
+    /// ended, not once a second: a look that takes long (a sync's thousands,
+    /// heard of by a list that loaded thousands) must not follow on the next
+    /// at once and leave the main loop no turn for its idle work.
+    private func followLater() {
+        follower = MainLoop.after(milliseconds: NoteDocuments.followMilliseconds) { [weak self] in
             self?.tick()
-            return self != nil
+            self?.followLater()
         }
     }
 
