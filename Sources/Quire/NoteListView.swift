@@ -182,6 +182,11 @@ final class NoteListView {
         selection.selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
     }
 
+    /// The note the list means to have selected: the one its pages are loading
+    /// down to, else the selected row's. Rows that change meanwhile must not
+    /// lose it (GTK may select a row of its own while it waits).
+    private var intendedSelection: UUID? { pendingSelection ?? selectedNoteID }
+
     /// Where `id` is in the list, searching from the top (where edited notes go).
     private func position(of id: UUID) -> Int? {
         let text = id.uuidString
@@ -354,6 +359,7 @@ final class NoteListView {
         let id = change.noteID.uuidString
         let index = position(of: change.noteID)
         let selected = selectedNoteID
+        let intended = intendedSelection
         switch change {
         case .created, .edited, .restoredFromTrash, .pinChanged:
             // Where the list's order now puts it (an edited note: first after the
@@ -385,7 +391,7 @@ final class NoteListView {
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
             changedSinceRead = true
         }
-        reselect(selected)
+        reselect(intended)
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=1")
@@ -400,7 +406,7 @@ final class NoteListView {
         guard changes.count > NoteListView.changesFollowedOneByOne else { return changes.forEach(follow) }
         version += 1
         guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
-        let selected = selectedNoteID
+        let intended = intendedSelection
         let hadFocus = list.containsFocus
         let loaded = Set((0..<ids.count).compactMap { ids.string(at: $0) })
         readLoadedNotesAgain(count: max(ids.count, wantedCount))
@@ -411,7 +417,7 @@ final class NoteListView {
                 ids.splice(at: index, removing: 1, inserting: [id])
             }
         }
-        reselect(selected)
+        reselect(intended)
         keepKeyboardInList(if: hadFocus && !list.containsFocus)
         letGoOfUnwantedNotes()
         updateEmptyState()
@@ -445,7 +451,7 @@ final class NoteListView {
     /// differ: a row that stays keeps its place, and the keyboard on it.
     private func readLoadedNotesAgain(count: Int) {
         guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
-        let selected = selectedNoteID
+        let intended = intendedSelection
         let hadFocus = list.containsFocus
         let shown = (0..<ids.count).compactMap { ids.string(at: $0) }
         keepingTopInView {
@@ -455,7 +461,7 @@ final class NoteListView {
         }
         nextPage = fresh.next
         changedSinceRead = false
-        if selected != selectedNoteID { reselect(selected) }
+        if intended != selectedNoteID { reselect(intended) }
         keepKeyboardInList(if: hadFocus && !list.containsFocus)
     }
 

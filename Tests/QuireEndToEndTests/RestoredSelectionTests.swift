@@ -1,0 +1,92 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A main window restored on a note far down its list: the list loads its
+/// pages down to that note and selects it, even while other programs change
+/// the notes meanwhile.
+@Suite("Restored list selection, end to end", .serialized)
+struct RestoredSelectionTests {
+    @Test("a list loading down to its restored note keeps it as the note to select while another program writes notes meanwhile: Delete in the list trashes that note")
+    func restoredSelectionWhileOthersWrite() throws {
+        let session = try QuireSession()
+        // Enough notes that loading down to the oldest spans a look for other programs' changes (one a second).
+        let count = 300_000
+        try ListPaneTests.importNumberedNotes(count, into: session)
+        try Self.leaveWindowOnOldest(of: count, in: session)
+
+        let writer = OtherWriter(path: session.notesPath)
+        writer.start()
+        var window = ""
+        for attempt in 1...3 {
+            try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+            window = try session.waitForWindow(matching: "^\(ListPaneTests.title(1)) — Quire$")
+            #expect(eventually(within: 30) { Self.loadedEveryNote(in: session) }, "loaded down to the note shown")
+            if Self.followedChangesWhileLoading(in: session) || attempt == 3 { break }
+            try session.desktop.xdotool("key", "ctrl+q")  // no change came while it loaded: again
+            #expect(session.process?.waitForExit(seconds: 10) == 0)
+        }
+        writer.stop()
+        #expect(Self.followedChangesWhileLoading(in: session), "another program's notes came while the list loaded")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        for key in ["ctrl+f", "Tab", "Delete"] { try session.desktop.xdotool("key", key) }
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 15) { (try? store.trashedNotes().map(\.body)) == [ListPaneTests.title(1)] },
+                "the list's selected note was the one shown: \((try? store.trashedNotes().map(\.body)) ?? [])")
+        #expect(try session.stop() == 0)
+    }
+
+    /// Launches Quire, moves its window's list to the oldest of `count`
+    /// numbered notes, and quits, so the next launch restores it there.
+    static func leaveWindowOnOldest(of count: Int, in session: QuireSession) throws {
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^\(ListPaneTests.title(count)) — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
+        _ = try session.waitForWindow(matching: "^\(ListPaneTests.title(1)) — Quire$", seconds: 15)
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
+
+    /// Whether the list followed changes before it had read its last page.
+    static func followedChangesWhileLoading(in session: QuireSession) -> Bool {
+        let lines = session.messages.split(separator: "\n").filter { $0.hasPrefix("list: ") }
+        guard let last = lines.firstIndex(where: { $0.hasPrefix("list: loaded ") && $0.hasSuffix("more=false") }) else { return false }
+        return lines[..<last].contains { $0.hasPrefix("list: holds ") && $0.contains("more=true") }
+    }
+
+    /// Whether the list's trace says it has read its last page.
+    static func loadedEveryNote(in session: QuireSession) -> Bool {
+        session.messages.split(separator: "\n").contains { $0.hasPrefix("list: loaded ") && $0.hasSuffix("more=false") }
+    }
+}
+
+/// Another program adding a note every few milliseconds through its own
+/// connection, until stopped.
+final class OtherWriter: @unchecked Sendable {
+    private let path: String
+    private let lock = NSLock()
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) { self.path = path }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            defer { done.signal() }
+            guard let store = try? NoteStore(path: path) else { return }
+            var number = 0
+            while !lock.withLock({ stopped }) {
+                number += 1
+                _ = try? store.importNotes([(body: "Meanwhile \(number)", modifiedAt: Date())])
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        done.wait()
+    }
+}
