@@ -37,6 +37,18 @@ public enum WebDAVError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the request surely had no effect on the server: it was never
+    /// sent, or the server answered that it did not carry it out. Not so when
+    /// no answer came, nor for a gateway's 502 or 504, where the server
+    /// behind it may have carried it out.
+    public var leftServerUnchanged: Bool {
+        switch self {
+        case .unreachable: false
+        case let .server(status, _): status != 502 && status != 504
+        default: true
+        }
+    }
+
     /// An error for an HTTP status that is not a success.
     static func status(_ status: Int, reason: String) -> WebDAVError {
         switch status {
