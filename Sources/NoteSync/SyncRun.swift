@@ -322,7 +322,9 @@ final class SyncRun {
     /// old left a moment with two), if it is still the version `tag`. Returns
     /// the file under its new name, still holding the old text, with the
     /// text of `hash` on its way; nil, leaving `file` as it was, if the file
-    /// changed there or the new name was taken meanwhile.
+    /// changed there or the new name was taken meanwhile. Throws, leaving
+    /// `file` as it was, if the server refused the move; if no answer came,
+    /// the rename stays begun, and the next sync finds which name holds it.
     private func move(_ file: SyncedNoteFile, toTitle base: String, at tag: String, sending hash: String) async throws
         -> SyncedNoteFile?
     {
@@ -342,6 +344,13 @@ final class SyncRun {
             } != nil
         } catch .notFound {
             moved = false  // removed or renamed there since the listing: the next sync sees how
+        } catch {
+            if error.leftServerUnchanged {
+                // Refused (a server failing its writes): the file keeps its name, and the next sync renames it.
+                try store.record(file)
+                try store.forgetStaleFile(file.fileName)
+            }
+            throw error
         }
         guard moved else {
             try store.record(file)

@@ -102,6 +102,38 @@ struct SyncTroubleTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a rename the server fails (500 to its MOVE): the sync says so and the file stays as it was; the next one renames it, and the other Quire takes the rename, not a copy")
+    func failedRename() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, laptopKeyring) = try QuireSession.syncing(with: server)
+        let (desktop, desktopKeyring) = try QuireSession.syncing(with: server)
+        defer { _ = (laptopKeyring, desktopKeyring) }
+        let store = try NoteStore(path: laptop.notesPath)
+        let note = try store.createNote(body: "Groceries\nmilk")
+        #expect(try laptop.syncNow().status == 0)
+        #expect(try desktop.syncNow().status == 0)
+
+        try store.updateBody(of: note.id, to: "Weekly groceries\nmilk")
+        try server.failWrites(true)
+        let failed = try laptop.syncNow()
+        #expect(failed.status == 1 && failed.error.contains("The server failed (500"), "\(failed.output) \(failed.error)")
+        #expect(server.files() == ["Groceries.md": "Groceries\nmilk"], "the file as it was")
+        try server.failWrites(false)
+
+        let earlier = server.requests().count
+        let finished = try laptop.syncNow()
+        #expect(finished.status == 0 && finished.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(finished.output) \(finished.error)")
+        #expect(server.files() == ["Weekly groceries.md": "Weekly groceries\nmilk"], "renamed: the old name gone, no copy")
+        // Renamed in one request, as a rename the server took at once is, so the other Quire never lists both names.
+        let renaming = server.requests().dropFirst(earlier).filter { !$0.hasPrefix("PROPFIND ") && !$0.hasPrefix("GET ") }
+        #expect(renaming == ["MOVE /notes/Groceries.md 201", "PUT /notes/Weekly groceries.md 204"], "\(renaming)")
+        let taken = try desktop.syncNow()
+        #expect(taken.status == 0 && taken.output.hasPrefix("0 sent, 1 received, 0 conflicts"), "\(taken.output) \(taken.error)")
+        #expect(try desktop.liveTexts() == ["Weekly groceries\nmilk"])
+        #expect(try desktop.trashedTexts().isEmpty, "the note renamed, not trashed and copied")
+        #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+    }
+
     @Test("a server stopped in the middle of a first sync of 300 notes: the sync says so, and the next one sends the rest without a duplicate")
     func serverStopsMidSync() throws {
         let server = try WebDAVServer(.apache)
