@@ -225,30 +225,6 @@ struct ListPaneTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a window restored on the oldest of thousands of notes: its list loads down to it and selects it, so Delete in the list trashes that note")
-    func restoredSelectionFarDown() throws {
-        let session = try QuireSession()
-        let count = 3_000
-        try Self.importNumberedNotes(count, into: session)
-        try session.launch()
-        let first = try session.waitForWindow(matching: "^\(Self.title(count)) — Quire$")
-        try session.desktop.xdotool("windowfocus", "--sync", first)
-        for key in ["ctrl+f", "Tab", "End"] { try session.desktop.xdotool("key", key) }
-        _ = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$", seconds: 15)
-        try session.desktop.xdotool("key", "ctrl+q")
-        #expect(session.process?.waitForExit(seconds: 10) == 0)
-
-        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
-        let window = try session.waitForWindow(matching: "^\(Self.title(1)) — Quire$")
-        #expect(eventually(within: 15) { Self.notesLoaded(in: session) == count }, "loaded down to the note shown")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        for key in ["ctrl+f", "Tab", "Delete"] { try session.desktop.xdotool("key", key) }
-        let store = try NoteStore(path: session.notesPath)
-        #expect(eventually(within: 15) { (try? store.trashedNotes().map(\.body)) == [Self.title(1)] },
-                "the list's selected note was the one shown")
-        #expect(try session.stop() == 0)
-    }
-
     @Test("two main windows' lists follow an edit made in one of them, and the other window stays on the edited note as its row moves")
     func twoListsFollowAnEdit() throws {
         let session = try QuireSession(accessibility: true)

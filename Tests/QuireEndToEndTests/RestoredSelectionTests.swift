@@ -8,10 +8,24 @@ import TestSupport
 /// the notes meanwhile.
 @Suite("Restored list selection, end to end", .serialized)
 struct RestoredSelectionTests {
+    @Test("a window restored on the oldest of thousands of notes: its list loads down to it and selects it, so Delete in the list trashes that note")
+    func restoredSelectionFarDown() throws {
+        let session = try QuireSession()
+        let count = 3_000
+        try ListPaneTests.importNumberedNotes(count, into: session)
+        try Self.leaveWindowOnOldest(of: count, in: session)
+
+        try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
+        let window = try session.waitForWindow(matching: "^\(ListPaneTests.title(1)) — Quire$")
+        #expect(eventually(within: 15) { ListPaneTests.notesLoaded(in: session) == count }, "loaded down to the note shown")
+        try Self.expectDeleteInListTrashesOldest(in: window, of: session)
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a list loading down to its restored note keeps it as the note to select while another program writes notes meanwhile: Delete in the list trashes that note")
     func restoredSelectionWhileOthersWrite() throws {
         let session = try QuireSession()
-        // Enough notes that loading down to the oldest spans a look for other programs' changes (one a second).
+        // Enough notes that loading down to the oldest spans a look for other programs' changes (a second apart).
         let count = 300_000
         try ListPaneTests.importNumberedNotes(count, into: session)
         try Self.leaveWindowOnOldest(of: count, in: session)
@@ -29,11 +43,7 @@ struct RestoredSelectionTests {
         }
         writer.stop()
         #expect(Self.followedChangesWhileLoading(in: session), "another program's notes came while the list loaded")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        for key in ["ctrl+f", "Tab", "Delete"] { try session.desktop.xdotool("key", key) }
-        let store = try NoteStore(path: session.notesPath)
-        #expect(eventually(within: 15) { (try? store.trashedNotes().map(\.body)) == [ListPaneTests.title(1)] },
-                "the list's selected note was the one shown: \((try? store.trashedNotes().map(\.body)) ?? [])")
+        try Self.expectDeleteInListTrashesOldest(in: window, of: session)
         #expect(try session.stop() == 0)
     }
 
@@ -47,6 +57,16 @@ struct RestoredSelectionTests {
         _ = try session.waitForWindow(matching: "^\(ListPaneTests.title(1)) — Quire$", seconds: 15)
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
+    }
+
+    /// Presses Delete in `window`'s list, and expects the oldest numbered
+    /// note, the one the window shows, to be the one in the trash.
+    static func expectDeleteInListTrashesOldest(in window: String, of session: QuireSession) throws {
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        for key in ["ctrl+f", "Tab", "Delete"] { try session.desktop.xdotool("key", key) }
+        let store = try NoteStore(path: session.notesPath)
+        #expect(eventually(within: 15) { (try? store.trashedNotes().map(\.body)) == [ListPaneTests.title(1)] },
+                "the list's selected note was the one shown: \((try? store.trashedNotes().map(\.body)) ?? [])")
     }
 
     /// Whether the list followed changes before it had read its last page.
