@@ -1,6 +1,9 @@
-/* What happens at GLib's fatal log messages. Part of shim.h: include that, not this. */
+/* What the process writes as it ends badly: at GLib's fatal log messages, and
+ * at a crash. Part of shim.h: include that, not this. */
 #include <execinfo.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* The log levels GLib stops the process at (G_DEBUG=fatal-criticals adds criticals). */
@@ -31,4 +34,56 @@ static inline void cgtk_handle_fatal_log_messages(void) {
     g_log_set_always_fatal(fatal);
     cgtk_fatal_log_levels = (fatal | G_LOG_LEVEL_ERROR) & G_LOG_LEVEL_MASK;
     g_log_set_writer_func(cgtk_fatal_aware_log_writer, NULL, NULL);
+}
+
+/* The signals a crash raises, and how each was handled before
+ * cgtk_write_crash_backtraces (the Swift runtime's crash report): struct
+ * sigactions, behind a plain pointer (a variable of type struct sigaction
+ * here was left undefined at link time by Swift's importer of this header). */
+static const int cgtk_crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+#define CGTK_CRASH_SIGNAL_COUNT (sizeof cgtk_crash_signals / sizeof cgtk_crash_signals[0])
+static gpointer cgtk_crash_previous_actions = NULL;
+
+static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)context;
+    static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
+    void *frames[64];
+    int depth = backtrace(frames, 64);
+    if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
+    if (info == NULL || info->si_code <= 0) {
+        /* Sent by another process: it ends the process, as it would have
+         * (the Swift runtime's handler would report it and carry on). */
+        signal(signal_number, SIG_DFL);
+        raise(signal_number);
+        return;
+    }
+    /* A fault: it happens again as this returns, now to the handler from
+     * before (the Swift runtime's report, which ends the process). */
+    for (size_t i = 0; i < CGTK_CRASH_SIGNAL_COUNT; i++) {
+        if (cgtk_crash_signals[i] == signal_number) sigaction(signal_number, &((struct sigaction *)cgtk_crash_previous_actions)[i], NULL);
+    }
+}
+
+/* From now on, at a crash (a bad pointer, a bus error, an illegal
+ * instruction, an arithmetic fault): writes a backtrace to standard error
+ * (glibc's backtrace() unwinds through the C libraries' frames, where the
+ * Swift runtime's crash report stops at the first of them), then lets the
+ * handler from before (that report) have a fault; a crash signal another
+ * process sent ends the process at once. Call early, after the
+ * Swift runtime has set up its own; later calls change nothing. */
+static inline void cgtk_write_crash_backtraces(void) {
+    static gboolean installed = FALSE;
+    if (installed) return;
+    installed = TRUE;
+    void *warm_up[1];
+    backtrace(warm_up, 1); /* loads the unwinder now: a crash handler must not load a library */
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = cgtk_crash_backtrace_handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    cgtk_crash_previous_actions = g_new0(struct sigaction, CGTK_CRASH_SIGNAL_COUNT);
+    for (size_t i = 0; i < CGTK_CRASH_SIGNAL_COUNT; i++) {
+        sigaction(cgtk_crash_signals[i], &action, &((struct sigaction *)cgtk_crash_previous_actions)[i]);
+    }
 }

@@ -5,6 +5,7 @@ import Scenes
 // `main` stays synchronous: GTK owns the main thread, and the GLib loop drains
 // DispatchQueue.main and the main actor through the bridge installed here.
 FatalLogMessages.handle()
+CrashBacktraces.write()
 MainLoop.bridgeDispatchMainQueue()
 StallMonitor.startIfRequested()
 Localization.setUp(domain: "quire", directory: Resources.localeDirectory)

@@ -6,8 +6,8 @@ import TestSupport
 /// warnings fatal, as the tests do; an error always is), Quire ends at once,
 /// rather than hang in the Swift runtime's crash handler holding its name on
 /// the session bus, and standard error shows where the message came from,
-/// through GTK's own frames.
-@Suite("Fatal log messages", .serialized)
+/// through GTK's own frames. A crash shows where it happened the same way.
+@Suite("Fatal log messages and crashes", .serialized)
 struct FatalLogMessageTests {
     @Test("a warning made fatal ends Quire at once, with a backtrace naming the GTK function that logged it")
     func fatalWarning() throws {
@@ -23,5 +23,20 @@ struct FatalLogMessageTests {
         #expect(error.contains("backtrace of a fatal log message"), "\(error.suffix(1_500))")
         #expect(error.contains("gsk_renderer_new_for_surface"), "GTK's frames are there: \(error.suffix(1_500))")
         #expect(error.contains("gtk_window_present"), "down to the window being shown")
+    }
+
+    @Test("a crash signal ends Quire at once with a backtrace through GLib's and GTK's frames")
+    func crash() throws {
+        let session = try QuireSession()
+        let process = try session.launch()
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        process.send(SIGSEGV)  // the main thread takes it, where a bad pointer would stop it
+        let status = process.waitForExit(seconds: 20)
+        let error = session.messages
+        #expect(status == 128 + SIGSEGV, "ended by the signal, and did not hang: \(error.suffix(1_000))")
+        #expect(error.contains("backtrace of a crash"), "\(error.suffix(1_500))")
+        #expect(error.contains("g_main_context_iteration") && error.contains("g_application_run"),
+                "down through GLib's main loop: \(error.suffix(3_000))")
     }
 }

@@ -9,7 +9,7 @@ enum StressChecks {
     /// fatal log message, its fatal error or the start of its crash report on
     /// (enough for a backtrace of 64 frames), else its last lines.
     static func crashReport(_ messages: String) -> String {
-        for marker in ["backtrace of a fatal log message", "Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
+        for marker in ["backtrace of a fatal log message", "backtrace of a crash", "Fatal error", "fatal error", "💣", "Crash", "Thread 0"] {
             if let range = messages.range(of: marker) { return String(messages[range.lowerBound...].prefix(6_000)) }
         }
         return String(messages.suffix(1_500))

@@ -1,0 +1,14 @@
+import CGtk
+
+/// What standard error shows when the process crashes (a bad pointer, a bus
+/// error, an illegal instruction): the Swift runtime's crash report stops
+/// at the first frame of a C library built without frame pointers (GLib,
+/// GTK), so a crash inside one of them showed one line. The tests and the
+/// stress suite read these reports; a person filing a bug pastes them.
+public enum CrashBacktraces {
+    /// From now on, at a crash: writes a backtrace through the C libraries'
+    /// frames to standard error, then hands the signal to the Swift
+    /// runtime's crash report. Call early in `main`; calls after the first
+    /// change nothing.
+    public static func write() { cgtk_write_crash_backtraces() }
+}
