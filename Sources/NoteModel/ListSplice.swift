@@ -28,31 +28,36 @@ public struct ListSplice: Equatable, Sendable {
     public static func changes(from shown: [String], to wanted: [String]) -> [ListSplice] {
         let wantedIndex = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let ranks = shown.map { wantedIndex[$0] }
-        let kept = longestIncreasingRun(of: ranks)
+        // Flags, not sets: hashing 200,000 indices and ids again cost more than the rest.
+        var keptShown = [Bool](repeating: false, count: shown.count)
+        var keptWanted = [Bool](repeating: false, count: wanted.count)
+        for index in longestIncreasingRun(of: ranks) {
+            keptShown[index] = true
+            if let rank = ranks[index] { keptWanted[rank] = true }
+        }
 
         var splices: [ListSplice] = []
         var index = shown.count
         while index > 0 {
-            guard !kept.contains(index - 1) else { index -= 1; continue }
+            guard !keptShown[index - 1] else { index -= 1; continue }
             let end = index
-            while index > 0, !kept.contains(index - 1) { index -= 1 }
+            while index > 0, !keptShown[index - 1] { index -= 1 }
             splices.append(ListSplice(position: index, removing: end - index, inserting: []))
         }
 
-        let stays = Set(kept.map { shown[$0] })
         var position = 0
         while position < wanted.count {
-            guard !stays.contains(wanted[position]) else { position += 1; continue }
+            guard !keptWanted[position] else { position += 1; continue }
             let start = position
-            while position < wanted.count, !stays.contains(wanted[position]) { position += 1 }
+            while position < wanted.count, !keptWanted[position] { position += 1 }
             splices.append(ListSplice(position: start, removing: 0, inserting: Array(wanted[start..<position])))
         }
         return splices
     }
 
     /// The indices of the longest strictly increasing run of the non-nil
-    /// `ranks` (patience sorting: O(n log n)).
-    private static func longestIncreasingRun(of ranks: [Int?]) -> Set<Int> {
+    /// `ranks`, last first (patience sorting: O(n log n)).
+    private static func longestIncreasingRun(of ranks: [Int?]) -> [Int] {
         // tails[k]: the index (and rank) of the smallest rank ending a run of length k + 1.
         var tails: [(index: Int, rank: Int)] = []
         var previous = [Int](repeating: -1, count: ranks.count)
@@ -67,10 +72,10 @@ public struct ListSplice: Equatable, Sendable {
             if low > 0 { previous[index] = tails[low - 1].index }
             if low == tails.count { tails.append((index, rank)) } else { tails[low] = (index, rank) }
         }
-        var run = Set<Int>()
+        var run: [Int] = []
         var index = tails.last?.index ?? -1
         while index >= 0 {
-            run.insert(index)
+            run.append(index)
             index = previous[index]
         }
         return run
