@@ -407,18 +407,8 @@ final class NoteListView {
         version += 1
         guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
         let intended = intendedSelection
-        let hadFocus = list.containsFocus
-        let loaded = Set((0..<ids.count).compactMap { ids.string(at: $0) })
-        readLoadedNotesAgain(count: max(ids.count, wantedCount))
-        let changed = Set(changes.map(\.noteID.uuidString)).intersection(loaded)
-        quietly {
-            for index in 0..<ids.count {
-                guard let id = ids.string(at: index), changed.contains(id) else { continue }
-                ids.splice(at: index, removing: 1, inserting: [id])
-            }
-        }
+        readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString)))
         reselect(intended)
-        keepKeyboardInList(if: hadFocus && !list.containsFocus)
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
@@ -449,14 +439,22 @@ final class NoteListView {
     /// Makes the loaded notes the first `count` of the list's order, as the
     /// store has them now, moving, adding and removing only the rows that
     /// differ: a row that stays keeps its place, and the keyboard on it.
-    private func readLoadedNotesAgain(count: Int) {
+    /// The rows of loaded notes among `changed` (ids) are bound again, as
+    /// they may show a note's old text.
+    private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) {
         guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
         let intended = intendedSelection
         let hadFocus = list.containsFocus
         let shown = (0..<ids.count).compactMap { ids.string(at: $0) }
+        let stale = changed.intersection(shown)
         keepingTopInView {
             for splice in ListSplice.changes(from: shown, to: fresh.ids) {
                 ids.splice(at: splice.position, removing: splice.removing, inserting: splice.inserting)
+            }
+            // The list now holds `fresh.ids`, in order.
+            guard !stale.isEmpty else { return }
+            for (index, id) in fresh.ids.enumerated() where stale.contains(id) {
+                ids.splice(at: index, removing: 1, inserting: [id])
             }
         }
         nextPage = fresh.next
