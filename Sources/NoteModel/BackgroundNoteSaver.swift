@@ -2,8 +2,9 @@ public import Foundation
 
 /// Saves note bodies on a thread of its own, through a connection of its own
 /// to the store's file, so that saving a long note (writing a megabyte and
-/// indexing it for search) never holds up the windows; and reads long notes
-/// there, for the same reason.
+/// indexing it for search) never holds up the windows; reads long notes
+/// there, for the same reason; and makes the notes a sync takes in, whose
+/// search indexing now and then merges its segments for 20 ms and more.
 ///
 /// It makes exactly the write `NoteStore.saveBody(of:to:over:)` makes, and
 /// hands the outcome back on the main thread, where the store adopts the
@@ -19,6 +20,7 @@ public final class BackgroundNoteSaver {
     private let worker: BackgroundSaveWorker
     private var waiting: [Int: (origin: NoteChangeOrigin?, completion: (Result<NoteSaveOutcome, any Error>) -> Void)] = [:]
     private var reads: [Int: (Result<Note?, any Error>) -> Void] = [:]
+    private var creations: [Int: (Result<Void, any Error>) -> Void] = [:]
     private var nextTicket = 0
 
     /// A saver for `store`'s notes; opens a second connection to its file.
@@ -28,7 +30,7 @@ public final class BackgroundNoteSaver {
     }
 
     /// Whether saves or reads are under way or their outcomes not handed back yet.
-    public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty }
+    public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty || !creations.isEmpty }
 
     /// Saves `body` over `revision`, as `NoteStore.saveBody` does, on the saver's
     /// thread; `completion` runs on the main thread with the outcome or the error.
@@ -40,6 +42,19 @@ public final class BackgroundNoteSaver {
         waiting[ticket] = (origin, completion)
         worker.save(BackgroundSaveWorker.Request(ticket: ticket, noteID: id, body: body, revision: revision, date: Date()),
                     then: handBackOnMainThread)
+    }
+
+    /// Makes a note of a file taken from the sync folder, as
+    /// `NoteStore.createSyncedNote` does (`file.noteID` is the new note's), on
+    /// the saver's thread; waits longer than a save for another writer, as
+    /// nothing waits for it. `completion` runs on the main thread, after the
+    /// store's observers heard of the new note.
+    public func createSyncedNote(
+        body: String, modifiedAt: Date, file: SyncedNoteFile, completion: @escaping (Result<Void, any Error>) -> Void
+    ) {
+        let ticket = takeTicket()
+        creations[ticket] = completion
+        worker.createSyncedNote(body: body, modifiedAt: modifiedAt, file: file, ticket: ticket, then: handBackOnMainThread)
     }
 
     /// Reads the note `id` (in the trash or not) on the saver's thread, as
@@ -86,6 +101,13 @@ public final class BackgroundNoteSaver {
                 store.adopt(.edited(finished.noteID), sequences: finished.sequences, origin: origin)
             }
             completion(finished.outcome)
+        }
+        for finished in worker.takeFinishedCreations() {
+            guard let completion = creations.removeValue(forKey: finished.ticket) else { continue }
+            if case let .success(sequences) = finished.outcome {
+                store.adopt(.created(finished.noteID), sequences: sequences, origin: nil)
+            }
+            completion(finished.outcome.map { _ in })
         }
         for finished in worker.takeFinishedReads() {
             reads.removeValue(forKey: finished.ticket)?(finished.outcome)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The thread side of `BackgroundNoteSaver`: a serial queue and the store
-/// connection only it uses, and the finished saves and reads waiting to be
-/// handed back.
+/// connection only it uses, and the finished saves, notes made and reads
+/// waiting to be handed back.
 ///
-/// Sendable by confinement: `store` is touched only on `queue`, `finished`
-/// and `finishedReads` only while holding `lock`.
+/// Sendable by confinement: `store` is touched only on `queue`, `finished`,
+/// `finishedCreations` and `finishedReads` only while holding `lock`.
 final class BackgroundSaveWorker: @unchecked Sendable {
     /// One save to make.
     struct Request: Sendable {
@@ -24,6 +24,13 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let sequences: ClosedRange<Int64>?
     }
 
+    /// A note made of a file taken from the sync folder (or not), waiting to be handed back.
+    struct FinishedCreation: Sendable {
+        let ticket: Int
+        let noteID: UUID
+        let outcome: Result<ClosedRange<Int64>?, any Error>
+    }
+
     /// One note read (or not: nil if it is gone), waiting to be handed back.
     struct FinishedRead: Sendable {
         let ticket: Int
@@ -35,6 +42,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     private let lock = NSLock()
     private var finished: [Finished] = []
     private var finishedReads: [FinishedRead] = []
+    private var finishedCreations: [FinishedCreation] = []
 
     init(path: String) throws {
         store = try NoteStore(path: path)
@@ -52,6 +60,16 @@ final class BackgroundSaveWorker: @unchecked Sendable {
                 result = Finished(ticket: request.ticket, noteID: request.noteID, outcome: .failure(error), sequences: nil)
             }
             lock.withLock { finished.append(result) }
+            then()
+        }
+    }
+
+    /// Makes a note of `body`, recorded as the synced `file`, on the queue
+    /// (`NoteStore.createSyncedNote`), then calls `then` (on the queue).
+    func createSyncedNote(body: String, modifiedAt: Date, file: SyncedNoteFile, ticket: Int, then: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            let outcome = Result { try store.writeSyncedNote(body: body, modifiedAt: modifiedAt, file: file) }
+            lock.withLock { finishedCreations.append(FinishedCreation(ticket: ticket, noteID: file.noteID, outcome: outcome)) }
             then()
         }
     }
@@ -76,6 +94,14 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         lock.withLock {
             defer { finished = [] }
             return finished
+        }
+    }
+
+    /// The notes made since the last call, oldest first.
+    func takeFinishedCreations() -> [FinishedCreation] {
+        lock.withLock {
+            defer { finishedCreations = [] }
+            return finishedCreations
         }
     }
 

@@ -120,6 +120,12 @@ extension NoteStore {
         }
     }
 
+    /// `createSyncedNote`'s write for a `BackgroundNoteSaver`: the change
+    /// sequences it produced, for the main thread's store to adopt.
+    func writeSyncedNote(body: String, modifiedAt: Date, file: SyncedNoteFile) throws -> ClosedRange<Int64>? {
+        try waitingLonger { try sequencedWrite { try createSyncedNote(body: body, modifiedAt: modifiedAt, file: file) }.1 }
+    }
+
     /// Makes a new note of `body` (the server's version of a note changed on
     /// both sides) and records `file`, the note's own file, as known at that
     /// version, in one transaction: a sync cut short between the two would

@@ -120,4 +120,38 @@ struct BackgroundSaveTests {
         saver.finishPending()
         #expect(read.count == 4 && read.last! == nil, "after closing, a read fails rather than hang")
     }
+
+    @Test("a note a sync takes in is made on the saver's thread with its file on record, heard as created, not as another program's; a failed one writes nothing and says why")
+    func syncedNoteMade() throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        var heard: [NoteChange] = []
+        let observation = store.observe { change, _ in heard.append(change) }
+        let file = SyncedNoteFile(noteID: UUID(), fileName: "Groceries.md", etag: "\"e1\"", syncedRevision: -1,
+                                  syncedHash: TextFingerprint.of("Groceries\nmilk"), titleBase: "Groceries")
+        // Another file for a note of the same identifier: the note is there already, so this one fails, whole.
+        let twin = SyncedNoteFile(noteID: file.noteID, fileName: "Eggs.md", etag: "\"e2\"", syncedRevision: -1,
+                                  syncedHash: TextFingerprint.of("Eggs"), titleBase: "Eggs")
+        var outcomes: [Result<Void, any Error>] = []
+        let modified = Date(timeIntervalSince1970: 1_700_000_000)
+        saver.createSyncedNote(body: "Groceries\nmilk", modifiedAt: modified, file: file) { outcomes.append($0) }
+        saver.createSyncedNote(body: "Eggs", modifiedAt: modified, file: twin) { outcomes.append($0) }
+        saver.finishPending()
+        #expect(outcomes.count == 2)
+        #expect((try? outcomes.first?.get()) != nil)
+        #expect((try? outcomes.last?.get()) == nil, "the second note of the same identifier is refused")
+        #expect(heard == [.created(file.noteID)])
+        let made = try #require(try store.note(id: file.noteID))
+        #expect(made.body == "Groceries\nmilk" && made.modifiedAt == modified)
+        let recorded = try store.syncedFiles()
+        #expect(recorded.count == 1 && recorded.first?.fileName == "Groceries.md" && recorded.first?.syncedRevision == made.revision,
+                "nothing of the refused note is written: \(recorded)")
+        #expect(try store.search("milk").map(\.noteID) == [file.noteID], "the search index has it")
+
+        heard = []
+        try store.followOtherWriters()
+        #expect(heard.isEmpty, "the saver's note is not reported as another program's")
+        _ = observation
+        saver.close()
+    }
 }
