@@ -25,6 +25,7 @@ final class SyncRun {
     /// new file holds their text under another title) or sent to the trash.
     private var vanished: [UUID: SyncedNoteFile] = [:]
     private var work = (done: 0, total: 0)
+    private lazy var intake = SyncIntakeWriter(store: store)
 
     init(
         store: NoteStore, remote: WebDAVClient, untitled: String, conflictTitle: @escaping (String, Date) -> String,
@@ -41,6 +42,7 @@ final class SyncRun {
     enum LocalState { case gone, trashed, edited, unchanged }
 
     func perform(allowingMassDeletion: Bool) async throws {
+        defer { intake.close() }
         // What was synced is read on a thread of its own while the server lists
         // the folder: over 10,000 notes it held the main loop for 20 ms and more.
         let path = store.path
@@ -394,6 +396,10 @@ final class SyncRun {
             let file = synced(
                 SyncedNoteFile(noteID: UUID(), fileName: remoteFile.name, etag: nil, syncedRevision: -1, syncedHash: "", titleBase: ""),
                 text: text, etag: etag ?? remoteFile.etag)
+            if !vanished.isEmpty || unsynced[text] != nil {
+                // What follows writes through the main connection: not while the writer writes.
+                try await intake.finish()
+            }
             if let renamed = try renamedNote(now: text) {
                 vanished[renamed.noteID] = nil
                 var moved = file
@@ -413,9 +419,10 @@ final class SyncRun {
                 self.paired.insert(id)
                 continue
             }
-            try store.createSyncedNote(body: text, modifiedAt: remoteFile.modified ?? Date(), file: file)
+            try await intake.create(body: text, modifiedAt: remoteFile.modified ?? Date(), file: file)
             report.received += 1
         }
+        try await intake.finish()
     }
 
     /// The note whose file left the server and whose text, but for its first
