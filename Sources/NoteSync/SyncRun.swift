@@ -73,7 +73,7 @@ final class SyncRun {
             try store.trashRemovedNote(file.noteID)
             report.trashed += 1
         }
-        for id in newNotes + copies { try await sendNew(id) }
+        try await sendNew(newNotes + copies)
         for (entry, remoteFile) in staleOnServer { try await removeStale(entry, remoteFile) }
     }
 
@@ -364,6 +364,28 @@ final class SyncRun {
         try store.forgetStaleFile(file.fileName)
         return renamed
     }
+
+    /// Sends notes that have no file yet, a few at a time (libsoup keeps four
+    /// connections to a server): one after another, each waiting for its
+    /// answer, a first sync sent 10,000 notes in 1.4 times what curl took.
+    /// Each is whole on its own (its name taken before its request goes out,
+    /// what was sent on record before and after), so a sync cut short leaves
+    /// each note sent, on its way, or not begun, as one at a time did.
+    private func sendNew(_ ids: [UUID]) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var waiting = ids.makeIterator()
+            for _ in 0..<SyncRun.sendsAtOnce {
+                guard let id = waiting.next() else { break }
+                group.addTask { try await self.sendNew(id) }
+            }
+            while try await group.next() != nil {
+                if let id = waiting.next() { group.addTask { try await self.sendNew(id) } }
+            }
+        }
+    }
+
+    /// How many new notes are sent at once.
+    private static let sendsAtOnce = 4
 
     /// Sends a note that has no file yet, under a new name made from its title.
     private func sendNew(_ id: UUID) async throws {
