@@ -471,6 +471,7 @@ final class NoteEditor: NoteDocumentView {
     }
 
     private func textChanged() {
+        TypingPause.personTyped()
         onTitleChange?(windowTitle)
         document.textDidChange()
     }

@@ -127,6 +127,8 @@ final class NoteListView {
     /// The first note listed, if any.
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
     private var storeObservation: NoteObservation?
+    /// Notes another program brought while the person types: shown once typing pauses.
+    private lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }
 
     /// A list of `store`'s notes for a window `windowHeight` pixels tall, whose
     /// rows' right-click menu is `rowMenu`.
@@ -171,8 +173,8 @@ final class NoteListView {
         search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
-        storeObservation = store.observeTogether { [weak self] changes, _ in
-            MainActor.assumeIsolated { self?.followAll(changes) }
+        storeObservation = store.observeTogether { [weak self] changes, origin in
+            MainActor.assumeIsolated { self?.heard(changes, from: origin) }
         }
         reload()
     }
@@ -195,6 +197,8 @@ final class NoteListView {
 
     /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
     func select(_ id: UUID?) {
+        let held = heldWhileTyping.takeHeld()
+        if !held.isEmpty { followAll(held) }
         chosenNoteID = id
         reselect(id)
     }
@@ -290,6 +294,7 @@ final class NoteListView {
 
     /// Refills the list: every note, or the search results for the search text.
     func reload() {
+        _ = heldWhileTyping.takeHeld()  // every note is read again
         version += 1
         let selected = selectedNoteID
         let text = search.text
@@ -395,6 +400,17 @@ final class NoteListView {
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=1")
+    }
+
+    /// Follows changes to the notes as they are heard of, but another
+    /// program's that only bring or change notes wait while the person types
+    /// (each change of the rows costs a frame; see `TypingPause`).
+    private func heard(_ changes: [NoteChange], from origin: NoteChangeOrigin?) {
+        guard origin == .elsewhere else { return followAll(changes) }
+        let now = heldWhileTyping.changesToFollow(changes)
+        guard now.isEmpty else { return followAll(now) }
+        changedSinceRead = true  // a page loaded meanwhile reads the notes held, in their places
+        NoteListView.trace.write("held \(changes.count) while typing")
     }
 
     /// Follows changes made or found together (a sync's hundreds, heard of

@@ -133,7 +133,8 @@ final class SyncActions {
         var banner: MessageBar?
         Task {
             let outcome = await controller.syncNow(allowingMassDeletion: allowingMassDeletion) { done, total in
-                guard total > SyncActions.progressShownAbove else { return }
+                // While the person types the bar keeps still: a step shown costs the window a frame.
+                guard total > SyncActions.progressShownAbove, !TypingPause.isTyping else { return }
                 banner = banner ?? AppDelegate.frontNoteWindow(in: application)?.noteWindow.banner
                 banner?.showProgress(localized("Syncing notes…"), fraction: Double(done) / Double(total))
             }
