@@ -422,9 +422,10 @@ final class NoteListView {
         guard changes.count > NoteListView.changesFollowedOneByOne else { return changes.forEach(follow) }
         version += 1
         guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
-        let intended = intendedSelection
-        readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString)))
-        reselect(intended)
+        // Reading again selects the note meant to be selected, if the rows moved it; if not, more may be wanted below.
+        if !readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString))) {
+            loadLaterPages()
+        }
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
@@ -456,9 +457,12 @@ final class NoteListView {
     /// store has them now, moving, adding and removing only the rows that
     /// differ: a row that stays keeps its place, and the keyboard on it.
     /// The rows of loaded notes among `changed` (ids) are bound again, as
-    /// they may show a note's old text.
-    private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) {
-        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return }
+    /// they may show a note's old text. Returns whether it selected the
+    /// note meant to be selected again (`reselect`, which also loads later
+    /// pages if they are wanted).
+    @discardableResult
+    private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) -> Bool {
+        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return false }
         let intended = intendedSelection
         let hadFocus = list.containsFocus
         let shown = (0..<ids.count).compactMap { ids.string(at: $0) }
@@ -475,8 +479,10 @@ final class NoteListView {
         }
         nextPage = fresh.next
         changedSinceRead = false
-        if intended != selectedNoteID { reselect(intended) }
+        let reselects = intended != selectedNoteID
+        if reselects { reselect(intended) }
         keepKeyboardInList(if: hadFocus && !list.containsFocus)
+        return reselects
     }
 
     /// Shows the results of the search text now in the field, and says so. The
