@@ -143,7 +143,9 @@ struct SyncTests {
     @Test("the first sync of a large folder, at launch, shows its progress in the window, and every note arrives once; the list holds only what it shows until End")
     func firstSyncShowsProgress() throws {
         let server = try WebDAVServer(.apache)
-        let texts = (1...2_000).map { String(format: "Server note %04d\nfrom the folder", $0) }
+        // Enough that the bar shows for seconds: a walk of the accessibility tree takes a second or
+        // more under load, and 2,000 notes came in too fast for one to see it now and then.
+        let texts = (1...5_000).map { String(format: "Server note %04d\nfrom the folder", $0) }
         for (index, text) in texts.enumerated() { try server.write(text, as: String(format: "Server note %04d.md", index + 1)) }
         let (session, keyring) = try QuireSession.syncing(with: server, accessibility: true)
         defer { _ = keyring }
