@@ -88,9 +88,14 @@ struct ListPaneTests {
     /// How many changes to the notes the first window's list has followed so
     /// far (its trace's "holds" lines end with how many each followed).
     static func changesFollowed(in session: QuireSession) -> Int {
+        changesFollowedEachTime(in: session).reduce(0, +)
+    }
+
+    /// How many changes the first window's list followed each time it
+    /// followed some ("list: holds 33 more=false changes=31": 31).
+    static func changesFollowedEachTime(in session: QuireSession) -> [Int] {
         session.messages.split(separator: "\n").filter { $0.hasPrefix("list: holds ") }
             .compactMap { $0.split(separator: "changes=").last.flatMap { Int($0) } }
-            .reduce(0, +)
     }
 
     /// Launches Quire over notes 1 to `count`, its lists traced, and waits

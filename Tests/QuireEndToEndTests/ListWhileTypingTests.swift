@@ -16,11 +16,9 @@ struct ListWhileTypingTests {
         }
     }
 
-    /// How many changes each batch the first list followed held ("list: holds 33 more=false changes=31": 31).
+    /// How many changes each batch the first list followed held (not the typed note's own saves, one each).
     static func batchesFollowed(in session: QuireSession) -> [Int] {
-        session.messages.split(separator: "\n").filter { $0.hasPrefix("list: holds ") }
-            .compactMap { $0.split(separator: "changes=").last.flatMap { Int($0) } }
-            .filter { $0 > 1 }
+        ListPaneTests.changesFollowedEachTime(in: session).filter { $0 > 1 }
     }
 
     @Test("notes another program brings wait while the person types, a note it trashes leaves the list at once, and what waits shows after ten seconds of typing or a pause")
