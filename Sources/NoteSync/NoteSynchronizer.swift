@@ -17,6 +17,9 @@ public final class NoteSynchronizer {
     private let conflictTitle: (String, Date) -> String
     /// Called as files are sent and received: how many so far, of how many.
     public var progress: ((Int, Int) -> Void)?
+    /// Awaited before each file is sent or received: the app holds the sync
+    /// back here while something more pressing goes on (the person typing).
+    public var waitForTurn: (() async -> Void)?
 
     /// A synchronizer of `store`'s notes with the folder `remote` reaches.
     /// `untitled` names the file of a note without a title; `conflictTitle`
@@ -32,7 +35,8 @@ public final class NoteSynchronizer {
     /// Runs one sync. `allowingMassDeletion` lets a sync go ahead that stopped
     /// with `SyncError.massDeletion` once the person agreed.
     public func sync(allowingMassDeletion: Bool = false) async throws(SyncError) -> SyncReport {
-        let run = SyncRun(store: store, remote: remote, untitled: untitled, conflictTitle: conflictTitle, progress: progress)
+        let run = SyncRun(store: store, remote: remote, untitled: untitled, conflictTitle: conflictTitle, progress: progress,
+            waitForTurn: waitForTurn)
         let requestsBefore = remote.requestCount
         do {
             try await run.perform(allowingMassDeletion: allowingMassDeletion)

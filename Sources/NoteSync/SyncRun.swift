@@ -13,6 +13,7 @@ final class SyncRun {
     private let untitled: String
     private let conflictTitle: (String, Date) -> String
     private let progress: ((Int, Int) -> Void)?
+    private let waitForTurn: (() async -> Void)?
     private(set) var report = SyncReport()
     /// File names in use on the server or by a note (lowercased), for new
     /// names; made when a first one is needed (most syncs need none).
@@ -29,13 +30,14 @@ final class SyncRun {
 
     init(
         store: NoteStore, remote: WebDAVClient, untitled: String, conflictTitle: @escaping (String, Date) -> String,
-        progress: ((Int, Int) -> Void)?
+        progress: ((Int, Int) -> Void)?, waitForTurn: (() async -> Void)?
     ) {
         self.store = store
         self.remote = remote
         self.untitled = untitled
         self.conflictTitle = conflictTitle
         self.progress = progress
+        self.waitForTurn = waitForTurn
     }
 
     /// How a note stands against what was last synced of it.
@@ -102,7 +104,10 @@ final class SyncRun {
         }
     }
 
-    private func advance() {
+    /// Counts one file about to be sent or received, once the app lets the
+    /// sync go on (`waitForTurn`).
+    private func advance() async {
+        await waitForTurn?()
         work.done += 1
         progress?(work.done, max(work.total, work.done))
     }
@@ -133,7 +138,7 @@ final class SyncRun {
         }
         var serverText: (text: String, etag: String?)?
         if !SyncRun.sameVersion(remoteFile.etag, file.etag) {
-            advance()
+            await advance()
             let (data, etag) = try await remote.read(file.fileName)
             guard let text = String(data: data, encoding: .utf8) else {
                 report.postponed.append("\(file.fileName): not UTF-8 text")
@@ -193,7 +198,7 @@ final class SyncRun {
         case let (.edited, .some(server)):
             return try await resolveConflict(file, server: server)
         case (.trashed, nil), (.gone, nil):
-            advance()
+            await advance()
             guard try await removeIfUnchanged(file.fileName, at: file.etag, holding: file.syncedHash) else {
                 report.postponed.append("\(file.fileName): changed on the server meanwhile")
                 return nil  // the next sync takes the change in
@@ -267,7 +272,7 @@ final class SyncRun {
     @discardableResult
     private func send(_ file: SyncedNoteFile, condition: WriteCondition?) async throws -> Bool {
         guard let note = try store.note(id: file.noteID) else { return false }
-        advance()
+        await advance()
         var condition = condition
         if case let .unchanged(etag) = condition {
             guard let usable = try await usableTag(file.fileName, etag, holding: file.syncedHash) else {
@@ -410,7 +415,7 @@ final class SyncRun {
         var unsynced = try unsyncedNotesByText()
         let reading = ReadAhead(files, from: remote)
         while let (remoteFile, (data, etag)) = try await reading.nextFile() {
-            advance()
+            await advance()
             guard let text = String(data: data, encoding: .utf8) else {
                 report.postponed.append("\(remoteFile.name): not UTF-8 text")
                 continue
