@@ -24,6 +24,12 @@ final class SyncController {
     private var running: Task<Result<SyncReport, SyncError>, Never>?
     /// The percentage of the running sync last shown.
     private var shownPercent = -1
+    /// How long a sync waits for the person to pause typing before each file
+    /// it sends or receives, at most (milliseconds): the sync gives way to
+    /// typing, and still moves on, a file at a time, under typing that never pauses.
+    static let longestWaitForTyping: Int64 = 30_000
+    /// With `QUIRE_TRACE_SYNC=1`, a line each time a sync waits for typing to pause, and when it goes on.
+    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SYNC", prefix: "sync")
 
     /// Where sync stands; windows and Preferences follow it (`follow`).
     private(set) var status: SyncStatus {
@@ -133,6 +139,12 @@ final class SyncController {
             let synchronizer = NoteSynchronizer(
                 store: store, remote: client, untitled: localized("Untitled"), conflictTitle: SyncMessages.conflictTitle)
             synchronizer.progress = progress
+            synchronizer.waitForTurn = {
+                guard TypingPause.isTyping else { return }
+                SyncController.trace.write("waits for typing to pause")
+                let waited = await TypingPause.paused(waitingAtMost: SyncController.longestWaitForTyping)
+                SyncController.trace.write("went on after \(waited) ms")
+            }
             outcome = .success(try await synchronizer.sync(allowingMassDeletion: allowingMassDeletion))
         } catch let error as SyncError {
             outcome = .failure(error)

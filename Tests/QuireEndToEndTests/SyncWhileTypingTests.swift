@@ -1,0 +1,53 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A sync while the person types: it gives way, taking nothing in and
+/// sending nothing until typing pauses, as each note it takes in or sends
+/// costs the window's frames their share of the processor.
+@Suite("A sync while the person types, end to end", .serialized)
+struct SyncWhileTypingTests {
+    @Test("a sync at launch takes no note in while the person types, then every note once typing pauses, and every key typed is stored and sent")
+    func syncWaitsForAPause() throws {
+        let server = try WebDAVServer(.rclone)
+        let texts = (1...200).map { String(format: "Server note %03d", $0) }
+        for text in texts { try server.write(text, as: text + ".md") }
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        // The sync at launch waits for the folder's listing until typing goes on.
+        server.pause()
+        var paused = true
+        defer { if paused { server.resume() } }
+        try session.launch(environment: ["QUIRE_TRACE_SYNC": "1"])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        let typed = String(repeating: "typing on and on ", count: 60)  // 1,020 keys, a key every 30-60 ms
+        let typist = try ChildProcess(
+            "xdotool", ["type", "--delay", "60", typed], environment: session.desktop.environment(),
+            outputDirectory: session.desktop.directory.path)
+        defer { typist.send(SIGKILL) }
+        let store = try NoteStore(path: session.notesPath)
+        func typedNote() -> Note? { (try? store.allNotes())?.first { $0.body.contains("typing on") } }
+        func serverNotesIn() -> Int { ((try? session.liveTexts()) ?? []).count { $0.hasPrefix("Server note") } }
+        #expect(eventually(within: 5) { typedNote() != nil }, "the typing reaches the note")
+
+        server.resume()
+        paused = false
+        #expect(eventually(within: 10) { session.messages.contains("sync: waits for typing to pause") },
+                "the sync listed the folder and waits: \(session.messages.suffix(400))")
+        Thread.sleep(forTimeInterval: 3)
+        #expect(typist.isRunning, "typing goes on: \(typist.exitStatus.map(String.init) ?? "") \(typist.standardError) \(typedNote()?.body.count ?? 0) typed")
+        #expect(serverNotesIn() == 0, "no note taken in while typing: \(serverNotesIn())")
+
+        #expect(typist.waitForExit(seconds: 60) == 0)
+        #expect(eventually(within: 10) { session.messages.contains("sync: went on after") }, "the sync goes on")
+        #expect(eventually(within: 30) { serverNotesIn() == texts.count }, "every note, once typing paused: \(serverNotesIn())")
+        #expect(try session.liveTexts().filter { $0.hasPrefix("Server note") } == texts, "each once")
+        #expect(eventually(within: 5) { typedNote()?.body == typed }, "every key typed is stored: \(typedNote()?.body ?? "")")
+        // The typed note goes out with the next sync (a few seconds after the edits settle).
+        #expect(eventually(within: 30) { server.files().values.contains(typed) },
+                "the typed note is sent: \(server.files().keys.filter { !$0.hasPrefix("Server note") })")
+        #expect(try session.stop() == 0)
+    }
+}
