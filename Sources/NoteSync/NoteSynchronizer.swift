@@ -17,7 +17,7 @@ public final class NoteSynchronizer {
     private let conflictTitle: (String, Date) -> String
     /// Called as files are sent and received: how many so far, of how many.
     public var progress: ((Int, Int) -> Void)?
-    /// Awaited before each file is sent or received: the app holds the sync
+    /// Awaited before each file is sent or taken in: the app holds the sync
     /// back here while something more pressing goes on (the person typing).
     public var waitForTurn: (() async -> Void)?
 
