@@ -275,8 +275,7 @@ def sync_figures(bench, count):
             downloads = [(url, os.path.join(work, "down-%d" % index)) for index, (url, _) in enumerate(uploads)]
             baseline_received.append(curl(server, work, downloads, "output"))
         bench.row("first sync of %d notes to an empty server" % count, sent, baseline_sent, 2.0,
-                  note="Quire's synchronizer (BenchTool sync) against curl sending the same files over one connection; "
-                       "medians of %d runs" % len(sent))
+                  note="Quire's synchronizer (BenchTool sync) against curl sending the same files over one connection")
         bench.row("requests, first sync to an empty server", sent_requests, None, count + 1, unit="requests",
                   note="counted in Apache's access log: one listing and one PUT a note")
         bench.row("first sync of %d notes from a full server" % count, received, baseline_received, 2.0,
