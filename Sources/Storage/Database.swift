@@ -17,7 +17,8 @@ import Foundation
 /// inconsistent; after a power cut or an operating-system crash, the changes
 /// committed since the log was last synced to disk (at most the last
 /// checkpoint's worth) can be missing. `FULL` would sync the log to disk at
-/// every autosave, on the thread the windows run on.
+/// every autosave, on the thread the windows run on. Checkpoints, which sync
+/// the log and the file, run on a thread of their own (`BackgroundCheckpoint`).
 ///
 /// A connection is used from one thread at a time; give each thread its own.
 public final class Database {
@@ -28,6 +29,8 @@ public final class Database {
     private var isClosed = false
     /// The key under which this connection counts in `OpenDatabaseFiles` (nil for a read-only look).
     private var openFileKey: String?
+    /// Checkpoints the log off this connection's thread (nil for a read-only look).
+    private var checkpoints: BackgroundCheckpoint?
     /// What opening found and dealt with that a person should hear of.
     public private(set) var openingNotices: [DatabaseNotice] = []
 
@@ -67,6 +70,9 @@ public final class Database {
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         openingNotices = notices
         try prepareForUse(schema: schema)
+        let checkpoints = BackgroundCheckpoint(path: path, openFileKey: key)
+        checkpoints.install(on: handle)
+        self.checkpoints = checkpoints
     }
 
     /// Throws a permission error if this user may not write the file or create
@@ -114,6 +120,8 @@ public final class Database {
         guard !isClosed else { return }
         isClosed = true
         statements.removeAll()
+        // A checkpoint under way holds a connection: the last one to close must be this.
+        if checkpoints != nil { BackgroundCheckpoint.waitForCheckpoints() }
         sqlite3_close_v2(handle)
         if let openFileKey { OpenDatabaseFiles.closed(openFileKey) }
     }

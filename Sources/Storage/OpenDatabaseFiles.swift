@@ -27,6 +27,15 @@ enum OpenDatabaseFiles {
         counts.withLock { $0[key, default: 0] > 0 }
     }
 
+    /// Counts one more connection to the file at `key` if one is open already; whether it did.
+    static func openedIfOpen(_ key: String) -> Bool {
+        counts.withLock { counts in
+            guard let open = counts[key], open > 0 else { return false }
+            counts[key] = open + 1
+            return true
+        }
+    }
+
     static func opened(_ key: String) {
         counts.withLock { $0[key, default: 0] += 1 }
     }
