@@ -8,7 +8,8 @@ import Synchronization
 /// checkpoint syncs the log and the file to disk; while the disk was busy
 /// writing other data back, each took up to a quarter of a second, and a
 /// first sync of 10,000 notes, whose records are written on the main thread,
-/// stalled it 31–38 times over 16.7 ms (1–7 with checkpoints here).
+/// stalled it 22–38 times over 16.7 ms, up to 396 ms (6 and 17, up to 163
+/// ms, with checkpoints here).
 ///
 /// A checkpoint here is passive: it copies what no reader still needs and
 /// never waits for a lock; a later commit, with the log still long, asks
@@ -25,7 +26,8 @@ final class BackgroundCheckpoint: Sendable {
 
     private let path: String
     private let openFileKey: String
-    private let isScheduled = Mutex(false)
+    /// Whether a checkpoint is waiting to run, and how long the log was when the last one was asked for.
+    private let asked = Mutex((isScheduled: false, logPages: Int32(0)))
 
     /// Checkpoints for the database at `path`, open here under `openFileKey` (`OpenDatabaseFiles`).
     init(path: String, openFileKey: String) {
@@ -42,8 +44,8 @@ final class BackgroundCheckpoint: Sendable {
             guard let context, let connection else { return SQLITE_OK }
             if pages >= BackgroundCheckpoint.logPagesBeforeCheckpointHere {
                 _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            } else if pages >= BackgroundCheckpoint.logPagesBeforeCheckpoint {
-                Unmanaged<BackgroundCheckpoint>.fromOpaque(context).takeUnretainedValue().schedule()
+            } else {
+                Unmanaged<BackgroundCheckpoint>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages)
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -54,17 +56,23 @@ final class BackgroundCheckpoint: Sendable {
         queue.sync {}
     }
 
-    private func schedule() {
-        let wasScheduled = isScheduled.withLock { scheduled in
-            defer { scheduled = true }
-            return scheduled
+    /// After a commit, with the log `logPages` long: asks for a checkpoint
+    /// once the log is past the limit, and again each time it grew by as much
+    /// (a commit while a checkpoint runs keeps the log from starting over, and
+    /// a checkpoint after every commit synced the disk thousands of times).
+    private func committed(logPages: Int32) {
+        let limit = BackgroundCheckpoint.logPagesBeforeCheckpoint
+        let due = asked.withLock { asked in
+            if logPages < asked.logPages { asked.logPages = 0 }  // the log started over
+            guard logPages >= limit, logPages >= asked.logPages + limit, !asked.isScheduled else { return false }
+            asked = (true, logPages)
+            return true
         }
-        guard !wasScheduled else { return }
-        BackgroundCheckpoint.queue.async { self.checkpoint() }
+        if due { BackgroundCheckpoint.queue.async { self.checkpoint() } }
     }
 
     private func checkpoint() {
-        isScheduled.withLock { $0 = false }
+        asked.withLock { $0.isScheduled = false }
         // Only while a connection of this process has the file open: a file no
         // connection holds may be being checked through a descriptor of its own.
         guard OpenDatabaseFiles.openedIfOpen(openFileKey) else { return }
