@@ -14,7 +14,8 @@ final class ChangesHeldWhileTyping {
     private var held: [NoteChange] = []
     /// When the first change held now was held (monotonic microseconds).
     private var heldSince: Int64 = 0
-    private var check: MainLoopSource?
+    /// Waits for typing to pause, then gives what is held to `release`.
+    private var waiting: Task<Void, Never>?
     private let release: @MainActor ([NoteChange]) -> Void
 
     /// A hold that gives what it held to `release` once typing pauses.
@@ -31,7 +32,7 @@ final class ChangesHeldWhileTyping {
         }
         if held.isEmpty {
             heldSince = MainLoop.monotonicMicroseconds
-            scheduleCheck()
+            releaseAfterPause()
         }
         held += changes
         return []
@@ -39,8 +40,8 @@ final class ChangesHeldWhileTyping {
 
     /// What is held, no longer held (for a list about to read its notes anyway).
     func takeHeld() -> [NoteChange] {
-        check?.cancel()
-        check = nil
+        waiting?.cancel()
+        waiting = nil
         defer { held = [] }
         return held
     }
@@ -49,14 +50,12 @@ final class ChangesHeldWhileTyping {
 
     private var heldTooLong: Bool { !held.isEmpty && heldMilliseconds >= ChangesHeldWhileTyping.longestHoldMilliseconds }
 
-    /// Looks again when typing will have paused, or the hold run out, whichever comes first.
-    private func scheduleCheck() {
-        let wait = min(TypingPause.millisecondsLeft, ChangesHeldWhileTyping.longestHoldMilliseconds - heldMilliseconds)
-        check = MainLoop.after(milliseconds: UInt32(max(wait, 1))) { [weak self] in
-            guard let self else { return }
-            check = nil
-            guard !held.isEmpty else { return }
-            if TypingPause.isTyping && !heldTooLong { return scheduleCheck() }
+    /// Releases what is held once typing pauses, or the hold runs out, whichever comes first.
+    private func releaseAfterPause() {
+        waiting = Task { [weak self] in
+            _ = await TypingPause.paused(waitingAtMost: ChangesHeldWhileTyping.longestHoldMilliseconds)
+            guard let self, !Task.isCancelled else { return }
+            waiting = nil
             release(takeHeld())
         }
     }

@@ -31,13 +31,16 @@ enum TypingPause {
     static var isTyping: Bool { millisecondsLeft > 0 }
 
     /// Returns once typing pauses, or after `longest` milliseconds of it at
-    /// the latest: how many milliseconds it waited.
-    @discardableResult
+    /// the latest, or once the task is cancelled: how many milliseconds it waited.
     static func paused(waitingAtMost longest: Int64) async -> Int64 {
         let start = MainLoop.monotonicMicroseconds
         var waited: Int64 = 0
         while isTyping && waited < longest {
-            try? await Task.sleep(for: .milliseconds(min(millisecondsLeft, longest - waited)))
+            do {
+                try await Task.sleep(for: .milliseconds(min(millisecondsLeft, longest - waited)))
+            } catch {
+                break  // cancelled: sleeping would return at once, over and over
+            }
             waited = (MainLoop.monotonicMicroseconds - start) / 1_000
         }
         return waited
