@@ -25,6 +25,13 @@ static inline gulong cgtk_signal_connect_void(gpointer instance, const char *sig
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
 }
 
+/* The same, run after the signal's own handler (the class's default one). */
+static inline gulong cgtk_signal_connect_void_after(gpointer instance, const char *signal,
+                                                     CGtkVoidHandler handler, gpointer data,
+                                                     GClosureNotify release) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, G_CONNECT_AFTER);
+}
+
 static inline gulong cgtk_signal_connect_bool(gpointer instance, const char *signal,
                                                CGtkBoolHandler handler, gpointer data,
                                                GClosureNotify release) {

@@ -19,6 +19,20 @@ extension Object {
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
 
+    /// Connects a handler to a signal like `connect`, to run after the
+    /// signal's own default handler (what the object does when it is emitted).
+    @discardableResult
+    public func connectAfter(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor () -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = cgtk_signal_connect_void_after(objectPointer, signal, { _, data in
+            MainActor.assumeIsolated { Box.from(data).closure() }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
     /// Connects a handler to a signal whose C handler returns `gboolean`
     /// ("close-request": return `true` to stop the window from closing).
     @discardableResult

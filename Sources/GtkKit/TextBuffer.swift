@@ -67,9 +67,29 @@ public final class TextBuffer: Object {
 
     /// Runs `body`'s edits as one user action: one step for Undo, as if typed.
     public func asOneUserAction(_ body: () -> Void) {
-        gtk_text_buffer_begin_user_action(bufferPointer)
+        beginUserAction()
         body()
-        gtk_text_buffer_end_user_action(bufferPointer)
+        endUserAction()
+    }
+
+    /// Starts a user action: the edits up to the matching `endUserAction()`
+    /// are one step for Undo. User actions nest; only the outermost counts.
+    public func beginUserAction() { gtk_text_buffer_begin_user_action(bufferPointer) }
+
+    /// Ends the user action `beginUserAction()` started.
+    public func endUserAction() { gtk_text_buffer_end_user_action(bufferPointer) }
+
+    /// Calls `began` before each step of the text's edits that is one step
+    /// for Undo, and `ended` after it: an outermost user action (typing, a
+    /// paste, a user action from code), and an undo or redo, whose edits
+    /// GTK makes outside any user action.
+    public func onUndoStep(began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void) {
+        connect("begin-user-action", began)
+        connect("end-user-action", ended)
+        for signal in ["undo", "redo"] {
+            connect(signal, began)
+            connectAfter(signal, ended)
+        }
     }
 
     /// Moves the cursor (and clears the selection) to a character offset; -1 is the end.

@@ -5,6 +5,11 @@ public enum NoteEdit: Equatable, Sendable {
     case insert(offset: Int, text: String)
     /// `length` characters were removed starting at character `offset`.
     case delete(offset: Int, length: Int)
+    /// The edits up to the matching `endStep` are one step for Undo (a
+    /// checklist item toggled, a paste over a selection). Steps do not nest.
+    case beginStep
+    /// Ends the step `beginStep` began.
+    case endStep
 
     /// `body` with this edit applied; offsets past the end are clamped.
     public func applied(to body: String) -> String {
@@ -15,6 +20,8 @@ public enum NoteEdit: Equatable, Sendable {
         case let .delete(offset, length):
             let start = min(max(offset, 0), characters.count)
             characters.removeSubrange(start..<min(start + max(length, 0), characters.count))
+        case .beginStep, .endStep:
+            return body
         }
         return String(characters)
     }

@@ -30,6 +30,8 @@ final class NoteEditor: NoteDocumentView {
     private var load: GradualTextLoad?
     /// Whether a piece of the text is going in now (the cursor moving then is not the person's doing).
     private var isAppending = false
+    /// Whether the buffer is in a step another window began (its edits are one step for Undo here too).
+    private var isMirroringStep = false
     /// The selection to make once the text is all in (-1: the end).
     private var selectionAfterLoad: (cursor: Int32, bound: Int32)?
     /// Whether to scroll to the cursor once the text is all in.
@@ -105,6 +107,13 @@ final class NoteEditor: NoteDocumentView {
         deleteConnection = editor.buffer.onDeleteRange { [weak self] offset, length in
             self?.publish(.delete(offset: Int(offset), length: Int(length)))
         }
+        editor.buffer.onUndoStep(began: { [weak self] in
+            guard let self, !isMirroringStep else { return }
+            publish(.beginStep)
+        }, ended: { [weak self] in
+            guard let self, !isMirroringStep else { return }
+            publish(.endStep)
+        })
         editor.buffer.onCursorMoved { [weak self] in
             guard let self else { return }
             if isWaitingForText && !isAppending { selectionAfterLoad = nil }  // the person moved it meanwhile
@@ -439,19 +448,28 @@ final class NoteEditor: NoteDocumentView {
         liveEdits.publish(edit, to: document.noteID, from: origin)
     }
 
-    /// Applies another window's edit without echoing it, without an undo step,
-    /// and without autosaving (the document saves for every window).
+    /// Applies another window's edit without echoing it and without
+    /// autosaving (the document saves for every window). Undo here takes it
+    /// back as it does there, a step another window made one step here too:
+    /// the windows of a note are one document, and an edit kept out of Undo
+    /// would throw away every step this window had.
     private func apply(_ edit: NoteEdit) {
         load?.finishNow()  // the edit's offsets are in the whole text
-        withoutReporting {
-            editor.buffer.withoutUndo {
-                switch edit {
-                case let .insert(offset, text):
-                    editor.buffer.insert(text, atOffset: Int32(offset))
-                case let .delete(offset, length):
-                    editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length))
-                }
-            }
+        switch edit {
+        case .beginStep:
+            guard !isMirroringStep else { return }
+            isMirroringStep = true
+            editor.buffer.beginUserAction()
+            return
+        case .endStep:
+            guard isMirroringStep else { return }
+            editor.buffer.endUserAction()
+            isMirroringStep = false
+            return
+        case let .insert(offset, text):
+            withoutReporting { editor.buffer.insert(text, atOffset: Int32(offset)) }
+        case let .delete(offset, length):
+            withoutReporting { editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length)) }
         }
         onTitleChange?(windowTitle)
     }

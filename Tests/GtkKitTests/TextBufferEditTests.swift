@@ -1,3 +1,4 @@
+import CGtk
 import Testing
 @testable import GtkKit
 
@@ -22,6 +23,34 @@ struct TextBufferEditTests {
         #expect(inserts == ["2:語"])
         #expect(deletes == ["4+5"])
         #expect(buffer.text == "日本語  ✍️", "\"notes\" went, both spaces stayed")
+    }
+
+    @Test("an undo step is reported around a user action and around an undo or redo, with the edits inside it")
+    func undoSteps() {
+        let buffer = TextView().buffer
+        var events: [String] = []
+        buffer.onUndoStep(began: { events.append("began") }, ended: { events.append("ended") })
+        buffer.onInsertText { offset, text in events.append("insert \(offset):\(text)") }
+        buffer.onDeleteRange { offset, length in events.append("delete \(offset)+\(length)") }
+        buffer.asOneUserAction {
+            buffer.insert("- [ ] milk", atOffset: 0)
+            buffer.asOneUserAction { buffer.delete(fromOffset: 3, length: 1) }  // nested: one step
+            buffer.insert("x", atOffset: 3)
+        }
+        #expect(events == ["began", "insert 0:- [ ] milk", "delete 3+1", "insert 3:x", "ended"])
+        #expect(buffer.text == "- [x] milk")
+
+        events = []
+        gtk_text_buffer_undo(buffer.bufferPointer)
+        #expect(buffer.text == "")
+        #expect(events.first == "began" && events.last == "ended", "the undo's edits are one step: \(events)")
+        #expect(events.filter { $0 == "began" }.count == 1)
+        #expect(events.contains { $0.hasPrefix("delete") }, "the undo's own edits were reported inside it")
+
+        events = []
+        gtk_text_buffer_redo(buffer.bufferPointer)
+        #expect(buffer.text == "- [x] milk")
+        #expect(events.first == "began" && events.last == "ended" && events.count > 2, "\(events)")
     }
 
     @Test("the cursor after an edit elsewhere moves with its text")
