@@ -74,6 +74,16 @@ extension NoteStore {
                   .text(file.titleBase)])
     }
 
+    /// Records each of `files` and forgets what was synced of each note of
+    /// `forgotten`, in one transaction.
+    public func record(_ files: [SyncedNoteFile], forgetting forgotten: [UUID]) throws {
+        guard !files.isEmpty || !forgotten.isEmpty else { return }
+        try database.transaction {
+            for file in files { try record(file) }
+            for id in forgotten { try forgetSyncedFile(of: id) }
+        }
+    }
+
     /// Forgets what was synced of the note `id`.
     public func forgetSyncedFile(of id: UUID) throws {
         try database.execute("DELETE FROM sync_files WHERE note_id = ?", [.text(id.uuidString)])

@@ -121,6 +121,25 @@ struct SyncTests {
         try expectSync(laptop, prints: "0 sent, 0 received, 0 conflicts")
     }
 
+    @Test("a first sync sends new notes in batches: each reaches the server once, under its title, and is on record, so the next sync has nothing to do")
+    func newNotesInBatches() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        let bodies = (1...150).map { "Batch note \($0)\nsent with others" }  // more than two batches
+        _ = try store.importNotes(bodies.map { (body: $0, modifiedAt: Date()) })
+        try expectSync(laptop, prints: "150 sent, 0 received, 0 conflicts")
+        let files = server.files()
+        #expect(files.count == 150 && Set(files.values) == Set(bodies), "\(files.count) files")
+        #expect(files["Batch note 150.md"] == "Batch note 150\nsent with others")
+        let records = try store.syncedFiles()
+        #expect(records.count == 150)
+        #expect(records.allSatisfy { $0.sentHash == nil && !$0.syncedHash.isEmpty && $0.syncedRevision >= 0 },
+                "every note is on record as sent, none as still on its way")
+        try expectSync(laptop, prints: "0 sent, 0 received, 0 conflicts")
+    }
+
     @Test("a sync that would move more than half of the notes to the trash stops to ask, and --sync-anyway goes ahead")
     func massDeletionGuard() throws {
         let server = try WebDAVServer(.apache)
