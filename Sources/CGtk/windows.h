@@ -19,17 +19,11 @@ static inline gpointer cgtk_toplevels_item(guint index) {
     return g_list_model_get_item(gtk_window_get_toplevels(), index);
 }
 
+/* `after`: run after the signal's own (default) handler. */
 static inline gulong cgtk_signal_connect_void(gpointer instance, const char *signal,
                                                CGtkVoidHandler handler, gpointer data,
-                                               GClosureNotify release) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, 0);
-}
-
-/* The same, run after the signal's own handler (the class's default one). */
-static inline gulong cgtk_signal_connect_void_after(gpointer instance, const char *signal,
-                                                     CGtkVoidHandler handler, gpointer data,
-                                                     GClosureNotify release) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, G_CONNECT_AFTER);
+                                               GClosureNotify release, gboolean after) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, release, after ? G_CONNECT_AFTER : 0);
 }
 
 static inline gulong cgtk_signal_connect_bool(gpointer instance, const char *signal,

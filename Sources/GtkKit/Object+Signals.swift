@@ -6,30 +6,18 @@ import CGtk
 /// is disposed.
 extension Object {
     /// Connects a handler to a signal whose C handler is `void (*)(GObject *, gpointer)`
-    /// ("destroy", "changed", "activate", "startup", "shutdown", ...).
+    /// ("destroy", "changed", "activate", "startup", "shutdown", ...); with
+    /// `after`, it runs after the signal's own default handler (what the
+    /// object does when the signal is emitted).
     @discardableResult
-    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public func connect(_ signal: String, after: Bool = false, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor () -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = cgtk_signal_connect_void(objectPointer, signal, { _, data in
             MainActor.assumeIsolated { Box.from(data).closure() }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
-    }
-
-    /// Connects a handler to a signal like `connect`, to run after the
-    /// signal's own default handler (what the object does when it is emitted).
-    @discardableResult
-    public func connectAfter(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_void_after(objectPointer, signal, { _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        }, after ? 1 : 0)
         return SignalConnection(instance: objectPointer, handlerID: id)
     }
 

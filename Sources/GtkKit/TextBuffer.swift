@@ -88,7 +88,7 @@ public final class TextBuffer: Object {
         connect("end-user-action", ended)
         for signal in ["undo", "redo"] {
             connect(signal, began)
-            connectAfter(signal, ended)
+            connect(signal, after: true, ended)
         }
     }
 
