@@ -88,6 +88,20 @@ struct StyledEditorTagTests {
         return g_slist_length(tags)
     }
 
+    /// The tags that style the character at `offset`.
+    private func tags(_ buffer: TextBuffer, at offset: Int32) -> Set<UnsafeMutableRawPointer> {
+        var place = iter(buffer, at: offset)
+        let list = gtk_text_iter_get_tags(&place)
+        defer { g_slist_free(list) }
+        var found = Set<UnsafeMutableRawPointer>()
+        var link = list
+        while let node = link {
+            if let tag = node.pointee.data { found.insert(tag) }
+            link = node.pointee.next
+        }
+        return found
+    }
+
     /// Lets the styling catch up with the edits (it works on idle moments).
     private func settle() {
         MainLoop.iterate(forAtMost: 0.4) { false }
@@ -132,6 +146,29 @@ struct StyledEditorTagTests {
         settle()
         #expect(isMonospace(buffer, at: 14), "code again")
         #expect(changes.applied > 0)
+    }
+
+    @Test("a checked item's text is struck through from its first letter on: not its indent, marker or box; bold in it stays bold")
+    func checkedItemText() throws {
+        let (window, view) = try shownEditor()
+        defer { window.destroy() }
+        let buffer = view.buffer
+        // "  - [x] **milk** and bread": indent 0–1, marker 2, box 4–6, bold "milk" 10–13, "and" 17–19.
+        buffer.text = "  - [x] **milk** and bread\n- [x]\n- [x]   \n- [ ] open"
+        settle()
+        let done = tags(buffer, at: 17)
+        #expect(!done.isEmpty, "the item's text is styled")
+        #expect(tags(buffer, at: 0).isEmpty && tags(buffer, at: 1).isEmpty, "the indent is not struck")
+        #expect(tags(buffer, at: 2).isDisjoint(with: done), "the marker is not struck")
+        #expect(tags(buffer, at: 5).isDisjoint(with: done), "the box is not struck")
+        #expect(tags(buffer, at: 10).isStrictSuperset(of: done), "bold in the item: struck and bold")
+        let open = buffer.text.utf16.count - 2  // "op|en"
+        #expect(tags(buffer, at: Int32(open)).isDisjoint(with: done), "an open item's text is not struck")
+
+        buffer.insert(" and eggs", atOffset: 26)  // typed at the end of the checked item
+        settle()
+        #expect(tags(buffer, at: 30) == done, "what is typed onto a checked item is struck too")
+        #expect(buffer.text.hasPrefix("  - [x] **milk** and bread and eggs\n- [x]\n"))
     }
 
     @Test("in a note with a heading, bold and code, typing a plain line moves no tag; typing into the heading keeps it a heading")
