@@ -6,7 +6,8 @@ public import Foundation
 public struct NoteSummary: Equatable, Sendable {
     public let noteID: UUID
     public let title: String
-    /// The text after the title line, on one line.
+    /// The text after the title line, on one line, each line without its
+    /// Markdown marks as the title is (`- [ ] **milk**` reads "milk").
     public let preview: String
     public let modifiedAt: Date
     /// Whether the note is pinned to the top of the list.
@@ -20,6 +21,7 @@ public struct NoteSummary: Equatable, Sendable {
         preview = start.unicodeScalars.split(whereSeparator: Note.isLineBreak)
             .compactMap(NoteSummary.trimmedLine)
             .dropFirst()
+            .map(MarkdownTitle.plain)
             .joined(separator: " ")
         self.modifiedAt = modifiedAt
         self.isPinned = isPinned

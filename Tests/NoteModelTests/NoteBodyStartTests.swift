@@ -36,7 +36,7 @@ struct NoteBodyStartTests {
         let summary = try #require(try store.summary(of: note.id))
         let expected = NoteSummary(noteID: note.id, start: String(body.unicodeScalars.prefix(Note.titleSourceLength)), modifiedAt: note.modifiedAt)
         #expect(summary.title == "🙂 Émoji title" && summary.title == expected.title)
-        #expect(summary.preview == expected.preview && summary.preview.hasPrefix("- [x] 日本語の行 with words"))
+        #expect(summary.preview == expected.preview && summary.preview.hasPrefix("日本語の行 with words 日本語の行"))
         #expect(summary.taskProgress.map { [$0.done, $0.total] } == [300, 300])
     }
 

@@ -20,6 +20,9 @@ struct NoteListTests {
         #expect(summary.preview == "milk eggs")
         #expect(summary.modifiedAt == Date(timeIntervalSince1970: 100))
         #expect(try store.summary(of: UUID()) == nil)
+
+        let marked = try store.createNote(body: "# Packing\n- [ ] **socks**\n  - [x] ~~hat~~\n> see [the list](https://example.org)\n---")
+        #expect(try store.summary(of: marked.id)?.preview == "socks hat see the list ---", "the preview reads without Markdown marks, as the title does")
     }
 
     @Test("a note's list position counts the notes before it, newest first, ties by identifier as pages order them; nil in the trash")
