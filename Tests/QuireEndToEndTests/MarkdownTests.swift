@@ -71,4 +71,29 @@ struct MarkdownTests {
         #expect(blue(MarkdownTests.darkLinkBlue, "markdown-light") == 0)
         #expect(try session.stop() == 0)
     }
+
+    @Test("a window wider than the text column shows the note on one background, in the dark style and the light")
+    func oneBackground() throws {
+        let session = try QuireSession()
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
+        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Plans", into: window)
+        #expect(session.stores("Plans"))
+        // The note pane (1,280 less the list's 300) is far wider than the text column's 640.
+        try session.desktop.xdotool("windowsize", "--sync", window, "1280", "700")
+        // The pane's lower half holds no text: one colour across it, column and sides alike.
+        func colours(_ shot: String) -> Int {
+            guard let (path, _) = try? session.screenshot(of: window, shot: shot),
+                  let geometry = try? session.desktop.geometry(of: window),
+                  let count = try? session.convert([path, "-crop", "\(geometry.width - 320)x200+\(geometry.x + 310)+\(geometry.y + 400)",
+                                                    "+repage", "-format", "%k", "info:"]) else { return -1 }
+            return Int(count) ?? -1
+        }
+        #expect(eventually(within: 5) { colours("one-background-dark") == 1 }, "dark: \(colours("one-background-dark")) colours")
+        portal.send(SIGUSR1)  // the person switches to light
+        #expect(eventually(within: 5) { colours("one-background-light") == 1 }, "light: \(colours("one-background-light")) colours")
+        #expect(try session.stop() == 0)
+    }
 }
