@@ -49,11 +49,12 @@ public final class TextView: Widget {
         gtk_text_view_set_bottom_margin(textViewPointer, pixels)
     }
 
-    /// Scrolls, once the text is laid out, so the cursor shows a little below
-    /// the top of the view (not at its very edge).
+    /// Scrolls, once the text is laid out, as little as makes the cursor show
+    /// a quarter of the view away from its edges; not at all if it shows
+    /// already. Never past the text's end: a short note stays at its top.
     public func scrollToCursor() {
         let buffer = gtk_text_view_get_buffer(textViewPointer)
-        gtk_text_view_scroll_to_mark(textViewPointer, gtk_text_buffer_get_insert(buffer), 0.0, 1, 0.0, 0.25)
+        gtk_text_view_scroll_to_mark(textViewPointer, gtk_text_buffer_get_insert(buffer), 0.25, 0, 0.0, 0.0)
     }
 
     /// Whether the user can change the text.

@@ -145,6 +145,23 @@ struct MainWindowTests {
         #expect((number("scroll") ?? 0) > 2_000, "scrolled down to it, not at the top: \(info)")
     }
 
+    @Test("Open in New Window on a note just typed, short, the cursor on its last line: the new window shows the whole note, its first line too")
+    func openShortNoteInNewWindow() throws {
+        // A window manager, as on a desktop: the new window is placed and sized after GTK first lays it out.
+        let session = try QuireSession(windowManager: true)
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Packing\nsocks and shoes\nthe wool hat\na scarf\nthe tent\nmaps"], into: main)  // the cursor on the last line
+        let whole = try session.settledInk(in: main, left: MarkdownTests.notePane, shot: "open-short-note-main")
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        let window = try session.focusNewWindow(besides: [main])
+        Thread.sleep(forTimeInterval: 1)  // GTK scrolls to the cursor smoothly
+        // The six lines fit in the window with room to spare: nothing is scrolled out of sight.
+        let shown = try session.settledInk(in: window, shot: "open-short-note-window")
+        #expect(Double(shown.pixels) > Double(whole.pixels) * 0.8, "the new window shows \(shown) of the note's ink, the main window \(whole)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a Japanese word is found inside a phrase written without spaces")
     func searchInJapanese() throws {
         let session = try QuireSession()
