@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// A person using Quire at random, for the stress attacks: types words,
+/// A person using Quire at random, for the stress attacks: types words (and
+/// now and then takes one back with Ctrl+Z and puts it back with Shift+Ctrl+Z),
 /// starts notes, opens and closes windows, searches, moves notes to the trash
 /// (and sometimes undoes it), each time in a window picked at random. It
 /// notes when each word was typed, in the app's trace time, so that a check
@@ -18,6 +19,10 @@ final class ScriptedUser {
     }
     /// Each action with its time, for a failure's message.
     private(set) var log: [String] = []
+    /// The words just typed one after another into one window, with nothing
+    /// else done anywhere since: what one Ctrl+Z there may take back (GTK
+    /// merges typing into one Undo step), with that window.
+    private var typingRun: (window: String, words: [Int])?
 
     /// What the user does: anything, or only type, start notes and search
     /// (for two processes, whose windows a new-window request cannot tell apart).
@@ -55,6 +60,7 @@ final class ScriptedUser {
         }
         var roll = Int.random(in: 0..<100, using: &generator)
         if mix == .writing, (58..<77).contains(roll) || roll >= 87 { roll = 0 }
+        if roll >= 50 { typingRun = nil }
         switch roll {
         case 0..<50: typeWord(into: window)
         case 50..<58: press("ctrl+n", in: window, named: "new note")
@@ -95,7 +101,24 @@ final class ScriptedUser {
             try session.desktop.xdotool("type", "--delay", "4", " \(word)")
             words.append((word, clock.now))
             actions["type", default: 0] += 1
-        } catch {}
+            typingRun = typingRun?.window == window ? (window, typingRun!.words + [words.count - 1]) : (window, [words.count - 1])
+            if Int.random(in: 0..<6, using: &generator) == 0 { try undoAndRedo() }
+        } catch {
+            typingRun = nil
+        }
+    }
+
+    /// Takes back the last Undo step of the note (Ctrl+Z), the typing just
+    /// done, which every other window showing the note takes back too, and
+    /// puts it back (Shift+Ctrl+Z). The words of the typing count as typed
+    /// again once back: a kill between the two keys may find them taken back,
+    /// and saved so.
+    private func undoAndRedo() throws {
+        try session.desktop.xdotool("key", "ctrl+z")
+        try session.desktop.xdotool("key", "ctrl+shift+z")
+        let now = clock.now
+        for index in typingRun?.words ?? [] { words[index].typedAt = now }
+        actions["undo and redo typing", default: 0] += 1
     }
 
     private func press(_ keys: String, in window: String, named name: String) {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Many windows opened, typed into and closed, one after another, with any
-/// GTK critical fatal: the app lives through it, and every word is kept.
+/// Many windows opened, typed into (a word now and then undone and redone)
+/// and closed, one after another, with any GTK critical fatal: the app lives
+/// through it, and every word is kept.
 @Suite("Stress: soak", .serialized)
 struct SoakAttack {
     @Test("open, type into and close many windows: no critical, no crash, no word lost")
@@ -38,6 +39,9 @@ struct SoakAttack {
                 try session.desktop.xdotool("key", "ctrl+End")
                 try session.desktop.xdotool("type", "--delay", "2", " \(word)")
                 words.append(word)
+                // Now and then the word is taken back and put back: in a note's own window,
+                // the main window showing the note takes back and puts back the same step.
+                if generator.next() % 4 == 0 { try session.desktop.xdotool("key", "ctrl+z", "ctrl+shift+z") }
                 // Ctrl+W closes the new window only: never the first one, should the keyboard have left.
                 guard session.desktop.activate(window) else {
                     failures.append("the new window lost the keyboard while typing")
