@@ -153,6 +153,22 @@ static inline void cgtk_menu_insert(gpointer menu, int position, const char *lab
 
 static inline void cgtk_menu_remove(gpointer menu, int position) { g_menu_remove(G_MENU(menu), position); }
 
+/* Adds an item that a popover menu shows as the widget it is given for `custom_id`. */
+static inline void cgtk_menu_append_custom(gpointer menu, const char *custom_id) {
+    GMenuItem *item = g_menu_item_new(NULL, NULL);
+    g_menu_item_set_attribute(item, "custom", "s", custom_id);
+    g_menu_append_item(G_MENU(menu), item);
+    g_object_unref(item);
+}
+
+/* Puts `child` in the menu button's popover menu where its model has the custom
+ * item `custom_id`; FALSE if the button has no popover menu yet or no such item. */
+static inline gboolean cgtk_menu_button_add_menu_child(gpointer button, gpointer child, const char *custom_id) {
+    GtkPopover *popover = gtk_menu_button_get_popover(GTK_MENU_BUTTON(button));
+    if (popover == NULL || !GTK_IS_POPOVER_MENU(popover)) return FALSE;
+    return gtk_popover_menu_add_child(GTK_POPOVER_MENU(popover), GTK_WIDGET(child), custom_id);
+}
+
 /* A menu button that makes its popover only when first opened (each call of `create` sets the model). */
 static inline void cgtk_menu_button_set_create_popup(gpointer button, GtkMenuButtonCreatePopupFunc create,
                                                       gpointer data, GDestroyNotify destroy) {

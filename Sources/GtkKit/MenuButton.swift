@@ -9,8 +9,14 @@ import CGtk
 public final class MenuButton: Widget {
     /// A button with the named icon that opens `menu`; `accessibleName` is what
     /// screen readers and tooltips say. `willOpen` runs each time just before
-    /// the menu shows (to set its check boxes).
-    public init(iconName: String, menu: Menu, accessibleName: String, willOpen: @escaping @MainActor () -> Void = {}) {
+    /// the menu shows (to set its check boxes). Where `menu` has a custom item
+    /// (`Menu.appendCustom`), the menu shows the widget `menuChildren` makes
+    /// for its identifier, made when the menu first opens: a window that never
+    /// opens its menu never builds it.
+    public init(
+        iconName: String, menu: Menu, accessibleName: String,
+        menuChildren: [String: @MainActor () -> Widget] = [:], willOpen: @escaping @MainActor () -> Void = {}
+    ) {
         super.init(retaining: gtk_menu_button_new())
         gtk_menu_button_set_icon_name(cgtk_as_menu_button(objectPointer), iconName)
         gtk_widget_set_tooltip_text(widgetPointer, accessibleName)
@@ -22,6 +28,9 @@ public final class MenuButton: Widget {
             guard gtk_menu_button_get_popover(button) == nil else { return }
             cgtk_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
             cgtk_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)
+            for (customID, make) in menuChildren {
+                _ = cgtk_menu_button_add_menu_child(UnsafeMutableRawPointer(button), make().widgetPointer, customID)
+            }
         }, kind: .signalHandler)
         cgtk_menu_button_set_create_popup(objectPointer, { button, data in
             guard let button, let data else { return }

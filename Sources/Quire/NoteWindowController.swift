@@ -23,6 +23,8 @@ final class NoteWindowController {
     private var toasts: ToastOverlay?
     /// The header bar's sync button (shown while a sync runs or after one failed).
     private var syncStatus: SyncStatusButton?
+    /// The primary menu's zoom row, once the menu has first opened.
+    private var zoomControl: ZoomControl?
     /// The toast offering Undo, while it may still show.
     private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
@@ -56,6 +58,7 @@ final class NoteWindowController {
         let header = HeaderBar()
         header.packEnd(MenuButton(
             iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
+            menuChildren: [ZoomActions.menuItemID: { [weak self] in self?.makeZoomControl() ?? Box(vertical: false) }],
             willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
         if let sync = services.sync { syncStatus = SyncStatusButton(in: header, following: sync) }
         scene.window.setTitlebar(header)
@@ -159,6 +162,14 @@ final class NoteWindowController {
         guard let editor else { return }
         editor.zoom = change(editor.zoom)
         NoteActivity.recordZoom(activity, percent: editor.zoom)
+        zoomControl?.show(editor.zoom)
+    }
+
+    /// The zoom row of this window's primary menu, showing its zoom.
+    private func makeZoomControl() -> Widget {
+        let control = ZoomControl(showing: editor?.zoom ?? EditorZoom.normal)
+        zoomControl = control
+        return control.root
     }
 
     /// The window is going: the app records it as the last one closed, and the editor lets go of its note.

@@ -22,12 +22,13 @@ final class ZoomActions {
         }
     }
 
-    /// The primary menu's section for them.
+    /// The primary menu's section for them: one row, each window's `ZoomControl`.
     static func menuSection() -> Menu {
         let zoom = Menu()
-        zoom.append(localized("Zoom In"), action: "app.zoom-in")
-        zoom.append(localized("Zoom Out"), action: "app.zoom-out")
-        zoom.append(localized("Reset Zoom"), action: "app.zoom-reset")
+        zoom.appendCustom(menuItemID)
         return zoom
     }
+
+    /// The identifier of the menu item each window's `ZoomControl` fills.
+    static let menuItemID = "zoom"
 }

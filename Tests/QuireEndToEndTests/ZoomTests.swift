@@ -56,6 +56,35 @@ struct ZoomTests {
         #expect(try savedZoom(session) == 90)
     }
 
+    @Test("the primary menu's zoom row, from the keyboard: + zooms the window's text and the row shows the zoom; its middle resets it")
+    func zoomRow() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes([ZoomTests.text], into: window)
+        let normal = try settledInk(session, window: window, shot: "zoom-row-normal")
+
+        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Move to Trash, then
+        // the zoom row, at its middle; Right moves to +, pressed twice: the menu stays open.
+        try session.openPrimaryMenu()
+        for key in Array(repeating: "Down", count: 6) + ["Right", "Return", "Return"] { try session.desktop.xdotool("key", key) }
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let shown = tree.elements(once: { $0.name == "120%" })
+        #expect(shown.contains { $0.name == "120%" }, "the row shows the window's zoom: \(shown.filter { $0.name.hasSuffix("%") })")
+        session.keepScreenshot(named: "zoom-row-menu")
+        try session.desktop.xdotool("key", "Escape")
+        let zoomed = try settledInk(session, window: window, shot: "zoom-row-120")
+        #expect(Double(zoomed) > Double(normal) * 1.15, "ink at 100 %: \(normal), at 120 %: \(zoomed)")
+
+        try session.openPrimaryMenu()
+        for key in Array(repeating: "Down", count: 6) + ["Return", "Escape"] { try session.desktop.xdotool("key", key) }
+        let reset = try settledInk(session, window: window, shot: "zoom-row-reset")
+        #expect(abs(Double(reset) / Double(normal) - 1) < 0.05, "reset: \(reset) against \(normal)")
+        #expect(try session.storedNotes().map(\.body) == [ZoomTests.text], "no key went into the note")
+        #expect(try session.stop() == 0)
+        #expect(try savedZoom(session) == 100)
+    }
+
     @Test("the note text is in the desktop's document font, and follows it when the person changes it")
     func followsTheDocumentFont() throws {
         let session = try QuireSession()
