@@ -29,6 +29,6 @@ public final class Menu: Object {
     public func remove(at position: Int) { cgtk_menu_remove(objectPointer, Int32(position)) }
 
     /// Adds an item that shows a widget instead of a label: the one each menu
-    /// button is given for `customID` (`MenuButton.setMenuChild(for:_:)`).
+    /// button makes for `customID` (`MenuButton`'s `menuChildren`).
     public func appendCustom(_ customID: String) { cgtk_menu_append_custom(objectPointer, customID) }
 }
