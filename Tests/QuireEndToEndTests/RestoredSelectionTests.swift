@@ -25,24 +25,29 @@ struct RestoredSelectionTests {
     @Test("a list loading down to its restored note keeps it as the note to select while another program writes notes meanwhile: Delete in the list trashes that note")
     func restoredSelectionWhileOthersWrite() throws {
         let session = try QuireSession()
-        // Enough notes that loading down to the oldest spans a look for other programs' changes (a second apart).
-        let count = 300_000
+        // Enough notes that loading down to the oldest spans looks for other programs' changes (a
+        // second apart). With 300,000, every launch of a run here had loaded them all before its first look.
+        let count = 1_000_000
         try ListPaneTests.importNumberedNotes(count, into: session)
         try Self.leaveWindowOnOldest(of: count, in: session)
 
         let writer = OtherWriter(path: session.notesPath)
         writer.start()
         var window = ""
-        for attempt in 1...3 {
+        // Whether a look for changes falls inside the loading is still chance.
+        let attempts = 6
+        for attempt in 1...attempts {
             try session.launch(environment: ["QUIRE_TRACE_LISTS": "1"])
             window = try session.waitForWindow(matching: "^\(ListPaneTests.title(1)) — Quire$")
             #expect(eventually(within: 30) { Self.loadedEveryNote(in: session) }, "loaded down to the note shown")
-            if Self.followedChangesWhileLoading(in: session) || attempt == 3 { break }
+            if Self.followedChangesWhileLoading(in: session) || attempt == attempts { break }
             try session.desktop.xdotool("key", "ctrl+q")  // no change came while it loaded: again
             #expect(session.process?.waitForExit(seconds: 10) == 0)
         }
         writer.stop()
-        #expect(Self.followedChangesWhileLoading(in: session), "another program's notes came while the list loaded")
+        let followed = session.messages.split(separator: "\n").filter { $0.hasPrefix("list: holds") }
+        #expect(Self.followedChangesWhileLoading(in: session),
+                "another program's notes came while the list loaded: \(followed.count) followed, \(Self.loadedEveryNote(in: session) ? "all loaded" : "not all loaded")")
         try Self.expectDeleteInListTrashesOldest(in: window, of: session)
         #expect(try session.stop() == 0)
     }
