@@ -8,10 +8,11 @@ import GtkKit
 final class ZoomControl {
     /// The row, for the menu to show.
     let root = Box(vertical: false)
-    private let level = Button(label: ZoomControl.percentText(EditorZoom.normal), action: "app.zoom-reset", tooltip: localized("Reset Zoom"))
+    private let level: Button
 
     /// A row showing `percent`.
     init(showing percent: Int) {
+        level = Button(label: ZoomControl.percentText(percent), action: "app.zoom-reset", tooltip: localized("Reset Zoom"))
         let zoomOut = Button(iconName: "zoom-out-symbolic", action: "app.zoom-out", name: localized("Zoom Out"), tooltip: localized("Zoom Out"))
         let zoomIn = Button(iconName: "zoom-in-symbolic", action: "app.zoom-in", name: localized("Zoom In"), tooltip: localized("Zoom In"))
         for button in [zoomOut, zoomIn] {
@@ -23,7 +24,6 @@ final class ZoomControl {
         root.append(zoomOut)
         root.append(level)
         root.append(zoomIn)
-        show(percent)
     }
 
     /// Shows `percent` as the window's zoom.
