@@ -80,14 +80,6 @@ struct StyledEditorTagTests {
         return gtk_text_iter_has_tag(&place, tag) != 0
     }
 
-    /// How many tags style the character at `offset`.
-    private func tagCount(_ buffer: TextBuffer, at offset: Int32) -> UInt32 {
-        var place = iter(buffer, at: offset)
-        let tags = gtk_text_iter_get_tags(&place)
-        defer { g_slist_free(tags) }
-        return g_slist_length(tags)
-    }
-
     /// The tags that style the character at `offset`.
     private func tags(_ buffer: TextBuffer, at offset: Int32) -> Set<UnsafeMutableRawPointer> {
         var place = iter(buffer, at: offset)
@@ -184,11 +176,11 @@ struct StyledEditorTagTests {
         #expect(changes.applied == 0 && changes.removed == 0,
                 "typing plain text moved tags: \(changes.applied) times on, \(changes.removed) off")
 
-        let before = tagCount(buffer, at: 5)
+        let before = tags(buffer, at: 5).count
         buffer.insert("big ", atOffset: 2)  // "# big A heading"
         settle()
         #expect(before > 0, "the heading is styled")
-        #expect(tagCount(buffer, at: 9) == before, "still styled as a heading once typed into")
+        #expect(tags(buffer, at: 9).count == before, "still styled as a heading once typed into")
         #expect(changes.removed > 0 && changes.applied > 0, "the heading's line was restyled")
     }
 }

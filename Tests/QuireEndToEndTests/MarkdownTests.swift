@@ -52,48 +52,52 @@ struct MarkdownTests {
 
     @Test("in the dark style Markdown has the dark scheme's colours, and takes the light one's the moment the person switches")
     func darkStyle() throws {
-        let session = try QuireSession()
-        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
-        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("Packing\n- [ ] the tent, see https://example.org/tents", into: window)
-        #expect(session.stores("Packing\n- [ ] the tent, see https://example.org/tents"))
-        // A tight fuzz: the light blue's antialiased edges come near the dark one's blue.
-        func blue(_ color: String, _ shot: String) -> Int {
-            (try? session.pixels(of: color, fuzz: "4%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
-        }
-        #expect(eventually(within: 5) { blue(MarkdownTests.darkLinkBlue, "markdown-dark") > 50 }, "the box and the address in the dark scheme's blue")
-        #expect(blue(MarkdownTests.linkBlue, "markdown-dark") == 0, "nothing in the light scheme's blue")
+        try onDarkDesktop(typing: "Packing\n- [ ] the tent, see https://example.org/tents") { session, portal, window throws in
+            // A tight fuzz: the light blue's antialiased edges come near the dark one's blue.
+            func blue(_ color: String, _ shot: String) -> Int {
+                (try? session.pixels(of: color, fuzz: "4%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
+            }
+            #expect(eventually(within: 5) { blue(MarkdownTests.darkLinkBlue, "markdown-dark") > 50 }, "the box and the address in the dark scheme's blue")
+            #expect(blue(MarkdownTests.linkBlue, "markdown-dark") == 0, "nothing in the light scheme's blue")
 
-        portal.send(SIGUSR1)  // the person switches to light
-        #expect(eventually(within: 5) { blue(MarkdownTests.linkBlue, "markdown-light") > 50 }, "the light scheme's blue, at once")
-        #expect(blue(MarkdownTests.darkLinkBlue, "markdown-light") == 0)
-        #expect(try session.stop() == 0)
+            portal.send(SIGUSR1)  // the person switches to light
+            #expect(eventually(within: 5) { blue(MarkdownTests.linkBlue, "markdown-light") > 50 }, "the light scheme's blue, at once")
+            #expect(blue(MarkdownTests.darkLinkBlue, "markdown-light") == 0)
+            #expect(try session.stop() == 0)
+        }
     }
 
     @Test("a window wider than the text column shows the note on one background, in the dark style and the light")
     func oneBackground() throws {
+        try onDarkDesktop(typing: "Plans") { session, portal, window throws in
+            // The note pane (1,280 less the list's 300) is far wider than the text column's 640.
+            try session.desktop.xdotool("windowsize", "--sync", window, "1280", "700")
+            // The pane's lower half holds no text: one colour across it, column and sides alike.
+            func colours(_ shot: String) -> Int {
+                guard let (path, _) = try? session.screenshot(of: window, shot: shot),
+                      let geometry = try? session.desktop.geometry(of: window),
+                      let count = try? session.convert([path, "-crop", "\(geometry.width - 320)x200+\(geometry.x + 310)+\(geometry.y + 400)",
+                                                        "+repage", "-format", "%k", "info:"]) else { return -1 }
+                return Int(count) ?? -1
+            }
+            #expect(eventually(within: 5) { colours("one-background-dark") == 1 }, "dark: \(colours("one-background-dark")) colours")
+            portal.send(SIGUSR1)  // the person switches to light
+            #expect(eventually(within: 5) { colours("one-background-light") == 1 }, "light: \(colours("one-background-light")) colours")
+            #expect(try session.stop() == 0)
+        }
+    }
+
+    /// Quire launched with the desktop preferring dark (a settings portal
+    /// stand-in, which SIGUSR1 switches to light) and `text` typed into its
+    /// first window and stored; `body` gets the session, the stand-in and the window.
+    private func onDarkDesktop(typing text: String, _ body: (QuireSession, ChildProcess, String) throws -> Void) throws {
         let session = try QuireSession()
         let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
         defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("Plans", into: window)
-        #expect(session.stores("Plans"))
-        // The note pane (1,280 less the list's 300) is far wider than the text column's 640.
-        try session.desktop.xdotool("windowsize", "--sync", window, "1280", "700")
-        // The pane's lower half holds no text: one colour across it, column and sides alike.
-        func colours(_ shot: String) -> Int {
-            guard let (path, _) = try? session.screenshot(of: window, shot: shot),
-                  let geometry = try? session.desktop.geometry(of: window),
-                  let count = try? session.convert([path, "-crop", "\(geometry.width - 320)x200+\(geometry.x + 310)+\(geometry.y + 400)",
-                                                    "+repage", "-format", "%k", "info:"]) else { return -1 }
-            return Int(count) ?? -1
-        }
-        #expect(eventually(within: 5) { colours("one-background-dark") == 1 }, "dark: \(colours("one-background-dark")) colours")
-        portal.send(SIGUSR1)  // the person switches to light
-        #expect(eventually(within: 5) { colours("one-background-light") == 1 }, "light: \(colours("one-background-light")) colours")
-        #expect(try session.stop() == 0)
+        try session.desktop.type(text, into: window)
+        #expect(session.stores(text), "stored as typed: \(text)")
+        try body(session, portal, window)
     }
 }
