@@ -60,6 +60,9 @@ public class Widget: Object {
         set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
     }
 
+    /// Whether the widget is on screen: shown, and its window mapped (and so laid out).
+    public var isMapped: Bool { gtk_widget_get_mapped(widgetPointer) != 0 }
+
     /// Whether the widget responds to input (insensitive widgets are greyed out).
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widgetPointer) != 0 }

@@ -113,7 +113,7 @@ final class NoteWindowController {
         scene.window.setChild(owner.makeContent(around: toasts, store: store))
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound)
-            editor.revealCursor()
+            revealCursorOnceSized(in: editor)
         }
         if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
             show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
@@ -142,8 +142,18 @@ final class NoteWindowController {
         if let scroll = NoteActivity.recordedScroll(in: activity) {
             editor.restoreScroll(to: scroll)
         } else if cursor != 0 {
-            editor.revealCursor()
+            revealCursorOnceSized(in: editor)
         }
+    }
+
+    /// Scrolls `editor` to its cursor once the window has its size (after its
+    /// first frame), or at once if it is on screen already. A scroll asked for
+    /// while a new window is still being laid out (the text wrapped to a
+    /// narrower first width, so taller) could leave a short note scrolled out
+    /// of sight, the window showing nothing of it.
+    private func revealCursorOnceSized(in editor: NoteEditor) {
+        guard let window = scene?.window, !window.isMapped else { return editor.revealCursor() }
+        window.onFirstFrame { [weak editor] in editor?.revealCursor() }
     }
 
     /// Where this window is in its note (the note, its cursor and selection),
