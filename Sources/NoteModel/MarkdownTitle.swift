@@ -2,6 +2,16 @@
 /// `- [ ] **Call** [Ana](tel:123)` reads "Call Ana". What is left is what the
 /// line says; a line that is nothing but marks stays as typed.
 enum MarkdownTitle {
+    /// Each non-blank line of `text`, trimmed and without its marks, as
+    /// `plain` makes it: what a list row's preview and a search snippet show.
+    static func plainLines(of text: String) -> [String] {
+        text.unicodeScalars.split(whereSeparator: Note.isLineBreak).compactMap { line in
+            guard let first = line.firstIndex(where: { !Note.isBlank($0) }),
+                  let last = line.lastIndex(where: { !Note.isBlank($0) }) else { return nil }
+            return plain(String(line[first...last]))
+        }
+    }
+
     /// `line` (one trimmed line) with its block marks (quote, heading, list
     /// item, task box) and inline marks (emphasis, strikethrough, code, links) removed.
     static func plain(_ line: String) -> String {

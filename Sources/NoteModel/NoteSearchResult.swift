@@ -1,13 +1,15 @@
 public import Foundation
 
 /// A note that matches a search: its title, and a snippet of its text around
-/// the matches with the matched words marked.
+/// the matches with the matched words marked, read as a list row's preview
+/// is: its lines without Markdown marks or blank lines.
 public struct NoteSearchResult: Equatable, Sendable {
     /// The matching note.
     public let noteID: UUID
     /// The note's title.
     public let title: String
-    /// Text around the matches, "…" where it was cut.
+    /// Text around the matches, "…" where it was cut, one line of the note a
+    /// line, each without its Markdown marks (`- [ ] **milk**` reads "milk").
     public let snippet: String
     /// Where in `snippet` the matched words are.
     public let matches: [Range<String.Index>]
@@ -16,7 +18,8 @@ public struct NoteSearchResult: Equatable, Sendable {
     /// that typed text cannot contain.
     static let matchStart: Character = "\u{2}", matchEnd: Character = "\u{3}"
 
-    /// A result from a marked-up snippet.
+    /// A result from a marked-up snippet. Its marks are dropped before the
+    /// match marks are read, so the matches stay on the words.
     init(noteID: UUID, title: String, markedSnippet: String) {
         self.noteID = noteID
         self.title = title
@@ -24,7 +27,7 @@ public struct NoteSearchResult: Equatable, Sendable {
         var bounds: [(start: Int, end: Int)] = []
         var start: Int?
         var length = 0
-        for character in markedSnippet {
+        for character in MarkdownTitle.plainLines(of: markedSnippet).joined(separator: "\n") {
             switch character {
             case NoteSearchResult.matchStart: start = length
             case NoteSearchResult.matchEnd:

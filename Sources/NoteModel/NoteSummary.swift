@@ -18,20 +18,9 @@ public struct NoteSummary: Equatable, Sendable {
     init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false, taskProgress: TaskProgress? = nil) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
-        preview = start.unicodeScalars.split(whereSeparator: Note.isLineBreak)
-            .compactMap(NoteSummary.trimmedLine)
-            .dropFirst()
-            .map(MarkdownTitle.plain)
-            .joined(separator: " ")
+        preview = MarkdownTitle.plainLines(of: start).dropFirst().joined(separator: " ")
         self.modifiedAt = modifiedAt
         self.isPinned = isPinned
         self.taskProgress = taskProgress
-    }
-
-    /// `line` without the blanks around it, or nil if it is blank.
-    private static func trimmedLine(_ line: Substring.UnicodeScalarView) -> String? {
-        guard let first = line.firstIndex(where: { !Note.isBlank($0) }),
-              let last = line.lastIndex(where: { !Note.isBlank($0) }) else { return nil }
-        return String(line[first...last])
     }
 }

@@ -61,6 +61,18 @@ struct NoteSearchTests {
         #expect(!result.snippet.contains("\u{2}"))
     }
 
+    @Test("a snippet reads without Markdown marks or blank lines, its matches still on the matched words")
+    func snippetWithoutMarks() throws {
+        try store.createNote(body: "# Trip\n\n- [ ] **sunscreen**, `hat`\n> [sunny](quire://x)\n\n~~old~~ sun_tan")
+        let result = try #require(try store.search("sun").first)
+        #expect(result.snippet == "Trip\nsunscreen, hat\nsunny\nold sun_tan")
+        #expect(result.matches.map { String(result.snippet[$0]) } == ["sunscreen", "sunny", "sun"])
+        try store.createNote(body: "旅行\n- [x] **京都**、行く")
+        let unspaced = try #require(try store.search("京都").first)
+        #expect(unspaced.snippet == "旅行\n京都、行く")
+        #expect(unspaced.matches.map { String(unspaced.snippet[$0]) } == ["京都"])
+    }
+
     @Test("edits, the trash and deletions are reflected at once")
     func followsChanges() throws {
         let note = try store.createNote(body: "alpha")
