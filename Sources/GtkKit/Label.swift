@@ -31,11 +31,12 @@ public final class Label: Widget {
     /// Shows `markup` (Pango markup: <b>, <i>, <span>…); escape any user text with `Label.escape`.
     public func setMarkup(_ markup: String) { gtk_label_set_markup(cgtk_as_label(objectPointer), markup) }
 
-    /// A single line, cut with "…" when too long, aligned to the start.
-    public func makeSingleLine() {
+    /// A single line, aligned to the start, and (unless `ellipsized` is false)
+    /// cut with "…" when too long.
+    public func makeSingleLine(ellipsized: Bool = true) {
         gtk_label_set_wrap(cgtk_as_label(objectPointer), 0)
         gtk_label_set_selectable(cgtk_as_label(objectPointer), 0)
-        gtk_label_set_ellipsize(cgtk_as_label(objectPointer), PANGO_ELLIPSIZE_END)
+        gtk_label_set_ellipsize(cgtk_as_label(objectPointer), ellipsized ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
         gtk_label_set_xalign(cgtk_as_label(objectPointer), 0)
     }
 

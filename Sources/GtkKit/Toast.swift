@@ -16,6 +16,26 @@ public final class Toast: Object {
         if urgent { adw_toast_set_priority(toastPointer, ADW_TOAST_PRIORITY_HIGH) }
     }
 
+    /// A toast saying `format` with its `%s` replaced by `name` (a note's
+    /// title), where only the name is cut with "…" when the toast is too
+    /// narrow for the whole message, so what was done always shows:
+    /// "“Meeting no…” moved to the trash", never "“Meeting notes” moved to…".
+    public convenience init(_ format: String, naming name: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
+        let parts = format.split(separator: "%s", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let whole = parts.joined(separator: name)
+        self.init(whole, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
+        guard parts.count == 2 else { return }
+        let title = Box(vertical: false)
+        title.addCSSClass("heading")  // as libadwaita's own title
+        title.setAccessibleLabel(whole)
+        for (text, shrinks) in [(parts[0], false), (name, true), (parts[1], false)] where !text.isEmpty {
+            let label = Label(text)
+            label.makeSingleLine(ellipsized: shrinks)
+            title.append(label)
+        }
+        adw_toast_set_custom_title(toastPointer, title.widgetPointer)
+    }
+
     var toastPointer: OpaquePointer { cgtk_as_toast(objectPointer) }
 
     /// Takes the toast away now, or out of the queue if it waits there.

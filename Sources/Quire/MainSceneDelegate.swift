@@ -189,7 +189,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         editor?.show(noteID: list.firstNoteID)
         let title = deleted.note.title
         noteWindow.offerUndo(
-            saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted", title),
+            saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted"),
+            naming: title.isEmpty ? nil : title,
             failure: "could not put the deleted note back"
         ) { [weak self] in
             try store.waitingLonger { try store.putBack(deleted) }

@@ -251,13 +251,13 @@ final class NoteWindowController {
             toasts?.show(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
             return
         }
-        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash", title)
+        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash")
         // The newest trashing is the one Undo is for: its toast shows at once. A
         // note's own window closes with its note: no toast is started in it (one
         // still animating in a window being destroyed upsets GTK's frame clock).
         guard !owner.prefersItsNote else { return }
         let services = services
-        offerUndo(saying: message, failure: "could not take the note out of the trash") { [weak self] in
+        offerUndo(saying: message, naming: title.isEmpty ? nil : title, failure: "could not take the note out of the trash") { [weak self] in
             try store.waitingLonger { try store.restoreFromTrash(id) }
             self?.editor?.show(noteID: id)
             self?.editor?.focus()
@@ -282,14 +282,16 @@ final class NoteWindowController {
         return try? store.isPinned(id)
     }
 
-    /// Offers Undo for what was just done, in a toast saying `message` for a
-    /// few seconds; pressing it (or Alt+U) runs `undo`, whose failure is logged
-    /// after `failure`.
-    func offerUndo(saying message: String, failure: String, _ undo: @escaping @MainActor () throws -> Void) {
+    /// Offers Undo for what was just done, in a toast saying `message` (with
+    /// its `%s` replaced by `name`, the part cut short in a narrow window) for
+    /// a few seconds; pressing it (or Alt+U) runs `undo`, whose failure is
+    /// logged after `failure`.
+    func offerUndo(saying message: String, naming name: String? = nil, failure: String, _ undo: @escaping @MainActor () throws -> Void) {
         // Undo is for the newest action only: the toast offering it for an older
         // one goes, rather than wait its turn with a second Alt+U in the window.
         undoToast?.dismiss()
-        let toast = Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
+        let toast = name.map { Toast(message, naming: $0, buttonLabel: localized("_Undo"), seconds: 8, urgent: true) }
+            ?? Toast(message, buttonLabel: localized("_Undo"), seconds: 8, urgent: true)
         undoToast = toast
         toast.onButtonClicked {
             do {
