@@ -145,6 +145,10 @@ static inline void cgtk_menu_append_section(gpointer menu, const char *label, gp
     g_menu_append_section(G_MENU(menu), label, G_MENU_MODEL(section));
 }
 
+static inline void cgtk_menu_append_submenu(gpointer menu, const char *label, gpointer submenu) {
+    g_menu_append_submenu(G_MENU(menu), label, G_MENU_MODEL(submenu));
+}
+
 static inline void cgtk_menu_remove_all(gpointer menu) { g_menu_remove_all(G_MENU(menu)); }
 
 static inline void cgtk_menu_insert(gpointer menu, int position, const char *label, const char *detailed_action) {

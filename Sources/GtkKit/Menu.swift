@@ -17,6 +17,12 @@ public final class Menu: Object {
         cgtk_menu_append_section(objectPointer, label, section.objectPointer)
     }
 
+    /// Adds an item labelled `label` that opens `submenu` in place of the menu
+    /// (a popover menu slides to it, with a way back).
+    public func appendSubmenu(_ submenu: Menu, label: String) {
+        cgtk_menu_append_submenu(objectPointer, label, submenu.objectPointer)
+    }
+
     /// Removes every item.
     public func removeAll() { cgtk_menu_remove_all(objectPointer) }
 

@@ -324,8 +324,10 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         files.append(localized("Export Notes…"), action: "app.export-notes")
         primaryMenu.appendSection(files)
         primaryMenu.appendSection(SyncActions.menuSection())
-        primaryMenu.appendSection(windows, label: localized("Windows"))
         let app = Menu()
+        // A submenu: a section would make the menu a row longer for each
+        // window, until (ten restored windows) it ran off the screen.
+        app.appendSubmenu(windows, label: localized("Windows"))
         app.append(localized("Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(localized("About Quire"), action: "app.about")
         app.append(localized("Quit"), action: "app.quit")

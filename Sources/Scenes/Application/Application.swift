@@ -22,9 +22,9 @@ public final class Application {
     /// Whether the app may show more than one window (from the manifest).
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
-    /// A menu section listing every open session by title, connected or not;
+    /// A menu listing every open session by title, connected or not;
     /// choosing one brings its window forward or reconnects it (D). Put it in
-    /// every window's primary menu.
+    /// every window's primary menu, as a submenu: it grows with the windows.
     public let windowMenu = Menu()
 
     let desktop: DesktopApplication
