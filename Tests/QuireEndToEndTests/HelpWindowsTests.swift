@@ -33,7 +33,7 @@ struct HelpWindowsTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("every accelerator the app sets is listed in the Keyboard Shortcuts window")
+    @Test("every accelerator the app sets is listed in the Keyboard Shortcuts window, keypad twins aside")
     func everyAcceleratorListed() throws {
         func matches(_ pattern: String, in text: String) throws -> Set<String> {
             let expression = try NSRegularExpression(pattern: pattern)
@@ -57,7 +57,9 @@ struct HelpWindowsTests {
             .map { $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">") }
             .flatMap { $0.split(separator: " ").map(String.init) }  // a shortcut's alternative keys
         #expect(set.count >= 8, "found the app's accelerators: \(set.sorted())")
-        let missing = Set(set).subtracting(listed)
+        // A keypad twin (Ctrl+KP_Add beside Ctrl+plus) shows the same keycap:
+        // listing it would only repeat the shortcut.
+        let missing = Set(set.filter { !$0.contains("KP_") }).subtracting(listed)
         #expect(missing.isEmpty, "accelerators not in shortcuts.ui: \(missing.sorted())")
     }
 }
