@@ -5,7 +5,8 @@ import NoteModel
 ///
 /// - Return on a list item starts the next one (the same bullet, the next
 ///   number, an unchecked box for a task); Return on an empty item ends the list.
-/// - Ctrl+Return on a task's line, or a click on its box, checks or unchecks it.
+/// - Ctrl+Return on a task's line, or a click on its box, checks or unchecks
+///   it; on any other line (a heading aside), Ctrl+Return makes it a task.
 /// - Tab and Shift+Tab indent and outdent a list item.
 ///
 /// Each is one edit of the text, one step for Undo, saved and shown in the
@@ -22,7 +23,7 @@ enum ListEditing {
             let buffer = view.buffer
             switch key.name {
             case "Return", "KP_Enter":
-                if key.control && !key.shift { return toggleTask(onLineOf: buffer.cursorOffset, in: buffer) }
+                if key.control && !key.shift { return toggleOrMakeTask(onLineOf: buffer.cursorOffset, in: buffer) }
                 return key.isPlain && continueList(in: buffer)
             case "Tab": return key.isPlain && indent(in: buffer, outward: false)
             default: return key.shift && !key.control && indent(in: buffer, outward: true)
@@ -43,10 +44,27 @@ enum ListEditing {
         return MarkdownListItem(line: line.text).map { ($0, line.start, line.end, line.text) }
     }
 
-    /// Checks or unchecks the task on the line holding `offset`; false if it is not a task.
-    private static func toggleTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
-        guard let (item, start, _, _) = item(at: offset, in: buffer), item.isChecked != nil else { return false }
-        toggle(item, startingAt: start, in: buffer)
+    /// Checks or unchecks the task on the line holding `offset`. Any other line
+    /// becomes an unchecked task: a list item gains a box (`- milk` reads
+    /// `- [ ] milk`), other text a bullet and a box after its indent, and an
+    /// empty line starts a checklist. A heading stays as it is. Ctrl+Return
+    /// never breaks the line, as GTK's own Ctrl+Return would.
+    private static func toggleOrMakeTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
+        let line = buffer.line(containing: offset)
+        if let item = MarkdownListItem(line: line.text) {
+            if item.isChecked != nil { toggle(item, startingAt: line.start, in: buffer) }
+            else {
+                let afterMarker = item.indent.count + item.marker.count  // a bare "-" gets its blank too
+                let box = afterMarker == line.text.count ? " [ ] " : " [ ]"
+                buffer.asOneUserAction { buffer.insert(box, atOffset: line.start + Int32(afterMarker)) }
+            }
+            return true
+        }
+        let indent = line.text.prefix { $0 == " " || $0 == "\t" }
+        let rest = line.text.dropFirst(indent.count)
+        let hashes = rest.prefix { $0 == "#" }.count
+        if (1...6).contains(hashes), rest.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true { return true }
+        buffer.asOneUserAction { buffer.insert("- [ ] ", atOffset: line.start + Int32(indent.count)) }
         return true
     }
 

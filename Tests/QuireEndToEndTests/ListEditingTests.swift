@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Lists and checklists typed as a person types them: Return continues a list
-/// and ends it, Ctrl+Return and a click check a task, Tab indents. Checked
+/// and ends it, Ctrl+Return and a click check a task (Ctrl+Return also makes
+/// one), Tab indents. Checked
 /// through the text stored.
 @Suite("Lists and checklists", .serialized)
 struct ListEditingTests {
@@ -43,6 +44,33 @@ struct ListEditingTests {
         let tree = try AccessibilityTree(desktop: session.desktop)
         let rows = tree.elements { $0.role == "list item" && $0.name.contains("1 of 2 tasks done") }.filter { $0.role == "list item" }
         #expect(rows.map(\.name) == ["Groceries, 1 of 2 tasks done, just now"], "\(rows)")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Ctrl+Return makes a line a task: text, a list item or an empty line, each one step for Undo; on a heading it does nothing")
+    func ctrlReturnMakesTasks() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("# Packing\nsocks\n- hat", into: window)
+        #expect(session.stores("# Packing\nsocks\n- hat"))
+
+        try session.desktop.xdotool("key", "ctrl+Home", "ctrl+Return")  // the heading: no task, no line break
+        try session.desktop.xdotool("key", "Down", "ctrl+Return")
+        #expect(session.stores("# Packing\n- [ ] socks\n- hat"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Down", "ctrl+Return")
+        #expect(session.stores("# Packing\n- [ ] socks\n- [ ] hat"))
+        try session.desktop.xdotool("key", "ctrl+Return")  // now a task: checked
+        #expect(session.stores("# Packing\n- [ ] socks\n- [x] hat"))
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("# Packing\n- [ ] socks\n- [ ] hat"))
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("# Packing\n- [ ] socks\n- hat"), "making the task was one step")
+
+        // Return twice after hat ends the list on an empty line; Ctrl+Return there starts a checklist.
+        try session.desktop.xdotool("key", "ctrl+End", "Return", "Return", "ctrl+Return")
+        try session.desktop.type("tent", into: window)
+        #expect(session.stores("# Packing\n- [ ] socks\n- hat\n- [ ] tent"), "\(String(describing: try? session.storedBody()))")
         #expect(try session.stop() == 0)
     }
 
