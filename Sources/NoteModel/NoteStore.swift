@@ -136,10 +136,15 @@ public final class NoteStore {
     }
 
     /// The note edited last (not in the trash), or nil if there are no notes.
+    /// Of notes edited at the same moment (imported together), the one the
+    /// list shows first: ties go by identifier, as the list orders them. Only
+    /// the ties are sorted (the index finds the latest time), however many
+    /// notes there are.
     public func mostRecentlyModifiedNote() throws -> Note? {
         try database.query("""
-            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NULL
-            ORDER BY modified_at DESC LIMIT 1
+            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NULL AND modified_at = (
+                SELECT modified_at FROM notes WHERE trashed_at IS NULL ORDER BY modified_at DESC LIMIT 1)
+            ORDER BY id DESC LIMIT 1
             """).first.flatMap(NoteStore.note(from:))
     }
 

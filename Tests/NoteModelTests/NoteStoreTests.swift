@@ -48,6 +48,17 @@ struct NoteStoreTests {
         #expect(try store.allNotes().map(\.id) == [old.id, new.id])
     }
 
+    @Test("of notes edited at the same moment (imported together), the most recent is the one the list shows first")
+    func tiesFollowTheList() throws {
+        let store = try NoteStore(path: folder.file("ties.sqlite"))
+        let moment = Date(timeIntervalSince1970: 50)
+        _ = try store.createNote(body: "older", at: Date(timeIntervalSince1970: 40))
+        let imported = try store.importNotes((1...8).map { (body: "imported \($0)", modifiedAt: moment) })
+        let first = try #require(try store.noteIDs().first)
+        #expect(imported.contains(first))
+        #expect(try store.mostRecentlyModifiedNote()?.id == first, "a window shows the note at the top of its list")
+    }
+
     @Test("updating a note that is gone says so, so the caller can keep the text")
     func updateMissingNote() throws {
         let store = try NoteStore(path: folder.file("missing.sqlite"))
