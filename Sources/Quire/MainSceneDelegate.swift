@@ -12,6 +12,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     let noteWindow: NoteWindowController
     private var list: NoteListView?
     private var layout: ListAndNoteLayout?
+    /// Toasts over the list and the note together (see `toastsInPlaceOfEditors`).
+    private var windowToasts: ToastOverlay?
     /// In a narrow window showing a note: back to the list.
     private let backButton = Button(
         iconName: "go-previous-symbolic", action: nil, name: localized("Back"), tooltip: localized("Back to the list (Alt+Left)"))
@@ -82,7 +84,16 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         self.list = list
         self.layout = layout
-        return layout.root
+        let windowToasts = ToastOverlay(child: layout.root)
+        self.windowToasts = windowToasts
+        return windowToasts
+    }
+
+    /// Over the whole window when it is narrow and shows the list: the
+    /// editor's own toasts would show in the note, out of sight.
+    var toastsInPlaceOfEditors: ToastOverlay? {
+        guard let layout, layout.isFolded, layout.showsList else { return nil }
+        return windowToasts
     }
 
     /// The list and the note folded or unfolded, or a narrow window turned from

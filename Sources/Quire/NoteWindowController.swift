@@ -248,7 +248,7 @@ final class NoteWindowController {
             try store.waitingLonger { try store.moveToTrash(id) }
         } catch {
             Log.error("could not move the note to the trash: \(error)")
-            toasts?.show(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
+            offer(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
             return
         }
         let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash")
@@ -275,7 +275,7 @@ final class NoteWindowController {
             try store.waitingLonger { try store.setPinned(pinned, of: id) }
         } catch {
             Log.error("could not \(pinned ? "pin" : "unpin") the note: \(error)")
-            toasts?.show(Toast(
+            offer(Toast(
                 pinned ? localized("The note could not be pinned: %s", "\(error)") : localized("The note could not be unpinned: %s", "\(error)"),
                 seconds: 10, urgent: true))
         }
@@ -303,8 +303,9 @@ final class NoteWindowController {
         offer(toast)
     }
 
-    /// Shows `toast` over the window's note (queued behind one showing).
-    func offer(_ toast: Toast) { toasts?.show(toast) }
+    /// Shows `toast` over the window's note (queued behind one showing), or
+    /// over its list where that is all a narrow window shows.
+    func offer(_ toast: Toast) { (owner?.toastsInPlaceOfEditors ?? toasts)?.show(toast) }
 
     /// The note shown went to the trash (here or in another window): a note's own
     /// window closes, discarding its session; a main window moves to the note

@@ -72,4 +72,35 @@ struct NarrowWindowTests {
         }, "widened: the list and the note side by side again, the list as wide as before: \(editor.map { "\($0)" } ?? "none")")
         #expect(try session.stop() == 0)
     }
+
+    /// The grey of a libadwaita toast, as Xvfb shows it.
+    static let toastGrey = "#4c4c4c"
+
+    @Test("a narrow window showing its list shows the Undo toast of a note trashed from the list, and Alt+U brings the note back")
+    func toastOverTheList() throws {
+        let session = try QuireSession()
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
+            (body: "Books\nDune", modifiedAt: Date()),
+        ])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Books — Quire$")
+        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        try session.desktop.xdotool("key", "alt+Left")  // the list, the keyboard on Books' row
+        func toastPixels(_ shot: String) throws -> Int {
+            try session.pixels(of: NarrowWindowTests.toastGrey, fuzz: "2%", in: window, shot: shot)
+        }
+        #expect(eventually(within: 5) { (try? toastPixels("narrow-list-before")) ?? 0 < 2_000 })
+        try session.desktop.xdotool("key", "Delete")
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        var shown = 0
+        #expect(eventually(within: 5) {
+            shown = (try? toastPixels("narrow-list-toast")) ?? 0
+            return shown > 5_000
+        }, "the toast shows over the list: \(shown) grey pixels")
+        try session.desktop.xdotool("key", "alt+u")
+        #expect(eventually(within: 5) { (try? session.storedNotes().map(\.title).sorted()) == ["Books", "Groceries"] },
+                "Undo brought Books back")
+        #expect(try session.stop() == 0)
+    }
 }
