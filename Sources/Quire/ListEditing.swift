@@ -52,8 +52,9 @@ enum ListEditing {
     private static func toggleOrMakeTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
         let line = buffer.line(containing: offset)
         if let item = MarkdownListItem(line: line.text) {
-            if item.isChecked != nil { toggle(item, startingAt: line.start, in: buffer) }
-            else {
+            if item.isChecked != nil {
+                toggle(item, startingAt: line.start, in: buffer)
+            } else {
                 let afterMarker = item.indent.count + item.marker.count  // a bare "-" gets its blank too
                 let box = afterMarker == line.text.count ? " [ ] " : " [ ]"
                 buffer.asOneUserAction { buffer.insert(box, atOffset: line.start + Int32(afterMarker)) }

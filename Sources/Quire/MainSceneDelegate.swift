@@ -12,7 +12,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     let noteWindow: NoteWindowController
     private var list: NoteListView?
     private var layout: ListAndNoteLayout?
-    /// Toasts over the list and the note together (see `toastsInPlaceOfEditors`).
+    /// Toasts over the list and the note together (see `toastsWhileEditorIsHidden`).
     private var windowToasts: ToastOverlay?
     /// In a narrow window showing a note: back to the list.
     private let backButton = Button(
@@ -91,7 +91,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     /// Over the whole window when it is narrow and shows the list: the
     /// editor's own toasts would show in the note, out of sight.
-    var toastsInPlaceOfEditors: ToastOverlay? {
+    var toastsWhileEditorIsHidden: ToastOverlay? {
         guard let layout, layout.isFolded, layout.showsList else { return nil }
         return windowToasts
     }

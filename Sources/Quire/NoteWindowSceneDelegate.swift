@@ -28,7 +28,7 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     func noteToShowAfterRemoval(from store: NoteStore) -> UUID?
     /// Where the window's toasts show now, if not over the editor (a narrow
     /// main window showing its list, where the editor is out of sight).
-    var toastsInPlaceOfEditors: ToastOverlay? { get }
+    var toastsWhileEditorIsHidden: ToastOverlay? { get }
     /// Saves what else the window shows into its restoration activity.
     func recordExtraState(into activity: UserActivity)
     /// Restores what else the window showed from its restoration activity.
@@ -47,7 +47,7 @@ extension NoteWindowSceneDelegate {
     func decorate(_ header: HeaderBar) {}
     func editorDidShow(_ noteID: UUID?) {}
     func noteToShowAfterRemoval(from store: NoteStore) -> UUID? { initialNoteID(in: store) }
-    var toastsInPlaceOfEditors: ToastOverlay? { nil }
+    var toastsWhileEditorIsHidden: ToastOverlay? { nil }
     func recordExtraState(into activity: UserActivity) {}
     func restoreExtraState(from activity: UserActivity) {}
     func windowTitle(editorTitle: String) -> String { editorTitle }
