@@ -1,28 +1,33 @@
 public import Foundation
 
 /// A note that matches a search: its title, and a snippet of its text around
-/// the matches with the matched words marked, read as a list row's preview
-/// is: its lines without Markdown marks or blank lines.
+/// the matches with the matched words marked. The snippet is read (its marks
+/// and Markdown taken out) only when it is shown: a search finds up to 200
+/// notes, and a list shows a few of them.
 public struct NoteSearchResult: Equatable, Sendable {
     /// The matching note.
     public let noteID: UUID
     /// The note's title.
     public let title: String
-    /// Text around the matches, "…" where it was cut, one line of the note a
-    /// line, each without its Markdown marks (`- [ ] **milk**` reads "milk").
-    public let snippet: String
-    /// Where in `snippet` the matched words are.
-    public let matches: [Range<String.Index>]
+    /// The snippet as the search made it: text around the matches, "…"
+    /// where it was cut, each matched word between `matchStart` and `matchEnd`.
+    let markedSnippet: String
 
     /// Marks SQLite puts around matched words in a snippet; control characters
     /// that typed text cannot contain.
     static let matchStart: Character = "\u{2}", matchEnd: Character = "\u{3}"
 
-    /// A result from a marked-up snippet. Its marks are dropped before the
-    /// match marks are read, so the matches stay on the words.
     init(noteID: UUID, title: String, markedSnippet: String) {
         self.noteID = noteID
         self.title = title
+        self.markedSnippet = markedSnippet
+    }
+
+    /// The snippet as a person reads it, one line of the note a line, each
+    /// without its Markdown marks (`- [ ] **milk**` reads "milk"), and where
+    /// the matched words are in it. The Markdown goes before the match marks
+    /// are read, so the matches stay on the words.
+    public func readableSnippet() -> (text: String, matches: [Range<String.Index>]) {
         var text = ""
         var bounds: [(start: Int, end: Int)] = []
         var start: Int?
@@ -38,7 +43,7 @@ public struct NoteSearchResult: Equatable, Sendable {
                 length += 1
             }
         }
-        snippet = text
-        matches = bounds.map { text.index(text.startIndex, offsetBy: $0.start)..<text.index(text.startIndex, offsetBy: $0.end) }
+        let matches = bounds.map { text.index(text.startIndex, offsetBy: $0.start)..<text.index(text.startIndex, offsetBy: $0.end) }
+        return (text, matches)
     }
 }

@@ -126,25 +126,26 @@ final class NoteRow {
     /// The snippet on one line, with its matched words in bold, as label markup;
     /// text long before the first match is cut, at a word, to "…".
     static func highlighted(_ match: NoteSearchResult) -> String {
+        let (snippet, matches) = match.readableSnippet()
         func plain(_ text: Substring) -> String {
             Label.escape(String(text.map { $0.isNewline ? " " : $0 }))
         }
         var markup = ""
-        var position = match.snippet.startIndex
-        if let first = match.matches.first?.lowerBound,
-           match.snippet.distance(from: position, to: first) > leadBeforeMatch {
-            let earliest = match.snippet.index(first, offsetBy: -leadBeforeMatch)
-            let wordStart = match.snippet[earliest..<first].firstIndex { $0.isWhitespace }
-                .map { match.snippet.index(after: $0) } ?? earliest
+        var position = snippet.startIndex
+        if let first = matches.first?.lowerBound,
+           snippet.distance(from: position, to: first) > leadBeforeMatch {
+            let earliest = snippet.index(first, offsetBy: -leadBeforeMatch)
+            let wordStart = snippet[earliest..<first].firstIndex { $0.isWhitespace }
+                .map { snippet.index(after: $0) } ?? earliest
             markup = "…"
             position = wordStart
         }
-        for range in match.matches {
-            markup += plain(match.snippet[position..<range.lowerBound])
-            markup += "<b>" + plain(match.snippet[range]) + "</b>"
+        for range in matches {
+            markup += plain(snippet[position..<range.lowerBound])
+            markup += "<b>" + plain(snippet[range]) + "</b>"
             position = range.upperBound
         }
-        return markup + plain(match.snippet[position...])
+        return markup + plain(snippet[position...])
     }
 
     /// "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", or the date.

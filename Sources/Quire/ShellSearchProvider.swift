@@ -51,8 +51,9 @@ final class ShellSearchProvider {
         self.services = services
     }
 
-    /// The snippets of the last search, for the metas the Shell asks for next.
-    private var snippets: [UUID: String] = [:]
+    /// The results of the last search, for the metas the Shell asks for next
+    /// (of a few of them: their snippets are read then).
+    private var results: [UUID: NoteSearchResult] = [:]
 
     /// Puts a provider on the app's bus connection as it starts running (so it
     /// is there as soon as the app's name is; without a bus, the app works on
@@ -91,7 +92,7 @@ final class ShellSearchProvider {
     /// The notes the terms find, best first, as the identifiers the Shell passes back.
     private func search(_ terms: [String], in store: NoteStore) -> [String] {
         let results = (try? store.search(terms.joined(separator: " "), limit: ShellSearchProvider.resultLimit)) ?? []
-        snippets = Dictionary(results.map { ($0.noteID, $0.snippet) }, uniquingKeysWith: { first, _ in first })
+        self.results = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
         return results.map(\.noteID.uuidString)
     }
 
@@ -99,7 +100,7 @@ final class ShellSearchProvider {
     private func meta(for identifier: String, in store: NoteStore) -> [String: String]? {
         guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
         let title = summary.title.isEmpty ? localized("New Note") : summary.title
-        let description = snippets[id].map { $0.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
+        let description = results[id].map { $0.readableSnippet().text.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
         return ["id": identifier, "name": title, "description": description]
     }
 

@@ -40,9 +40,9 @@ struct NoteSearchTests {
         #expect(try titles("鸡蛋 cof") == ["购物清单"], "with a spaced word, matched as a prefix")
         #expect(try titles("鸡蛋 kyoto").isEmpty)
         #expect(try titles("旅館").isEmpty)
-        let result = try #require(try store.search("京都").first)
-        #expect(result.matches.map { String(result.snippet[$0]) } == ["京都"])
-        #expect(result.snippet.hasPrefix("東京の旅行計画\n新幹線で"))
+        let result = try #require(try store.search("京都").first).readableSnippet()
+        #expect(result.matches.map { String(result.text[$0]) } == ["京都"])
+        #expect(result.text.hasPrefix("東京の旅行計画\n新幹線で"))
     }
 
     @Test("what a person types is searched as text, never as query syntax", arguments: [
@@ -56,21 +56,21 @@ struct NoteSearchTests {
     @Test("matched words are marked in the snippet")
     func snippetMatches() throws {
         try store.createNote(body: "Packing\nsunscreen, towel, sunglasses and a book")
-        let result = try #require(try store.search("sun").first)
-        #expect(result.matches.map { String(result.snippet[$0]) } == ["sunscreen", "sunglasses"])
-        #expect(!result.snippet.contains("\u{2}"))
+        let result = try #require(try store.search("sun").first).readableSnippet()
+        #expect(result.matches.map { String(result.text[$0]) } == ["sunscreen", "sunglasses"])
+        #expect(!result.text.contains("\u{2}"))
     }
 
     @Test("a snippet reads without Markdown marks or blank lines, its matches still on the matched words")
     func snippetWithoutMarks() throws {
         try store.createNote(body: "# Trip\n\n- [ ] **sunscreen**, `hat`\n> [sunny](quire://x)\n\n~~old~~ sun_tan")
-        let result = try #require(try store.search("sun").first)
-        #expect(result.snippet == "Trip\nsunscreen, hat\nsunny\nold sun_tan")
-        #expect(result.matches.map { String(result.snippet[$0]) } == ["sunscreen", "sunny", "sun"])
+        let result = try #require(try store.search("sun").first).readableSnippet()
+        #expect(result.text == "Trip\nsunscreen, hat\nsunny\nold sun_tan")
+        #expect(result.matches.map { String(result.text[$0]) } == ["sunscreen", "sunny", "sun"])
         try store.createNote(body: "旅行\n- [x] **京都**、行く")
-        let unspaced = try #require(try store.search("京都").first)
-        #expect(unspaced.snippet == "旅行\n京都、行く")
-        #expect(unspaced.matches.map { String(unspaced.snippet[$0]) } == ["京都"])
+        let unspaced = try #require(try store.search("京都").first).readableSnippet()
+        #expect(unspaced.text == "旅行\n京都、行く")
+        #expect(unspaced.matches.map { String(unspaced.text[$0]) } == ["京都"])
     }
 
     @Test("edits, the trash and deletions are reflected at once")
