@@ -32,11 +32,13 @@ public final class Label: Widget {
     public func setMarkup(_ markup: String) { gtk_label_set_markup(cgtk_as_label(objectPointer), markup) }
 
     /// A single line, aligned to the start, and (unless `ellipsized` is false)
-    /// cut with "…" when too long.
-    public func makeSingleLine(ellipsized: Bool = true) {
+    /// cut with "…" when too long: at its end, or in its middle (a file's
+    /// path keeps its folder's start and the file's name).
+    public func makeSingleLine(ellipsized: Bool = true, inTheMiddle: Bool = false) {
         gtk_label_set_wrap(cgtk_as_label(objectPointer), 0)
         gtk_label_set_selectable(cgtk_as_label(objectPointer), 0)
-        gtk_label_set_ellipsize(cgtk_as_label(objectPointer), ellipsized ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
+        gtk_label_set_ellipsize(cgtk_as_label(objectPointer),
+                                !ellipsized ? PANGO_ELLIPSIZE_NONE : inTheMiddle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
         gtk_label_set_xalign(cgtk_as_label(objectPointer), 0)
     }
 

@@ -20,7 +20,11 @@ public final class Toast: Object {
     /// title), where only the name is cut with "…" when the toast is too
     /// narrow for the whole message, so what was done always shows:
     /// "“Meeting no…” moved to the trash", never "“Meeting notes” moved to…".
-    public convenience init(_ format: String, naming name: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
+    /// A name cut `inTheMiddle` (a path) keeps its start and its end.
+    public convenience init(
+        _ format: String, naming name: String, inTheMiddle: Bool = false,
+        buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false
+    ) {
         let parts = format.split(separator: "%s", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let whole = parts.joined(separator: name)
         self.init(whole, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
@@ -30,7 +34,7 @@ public final class Toast: Object {
         title.setAccessibleLabel(whole)
         for (text, shrinks) in [(parts[0], false), (name, true), (parts[1], false)] where !text.isEmpty {
             let label = Label(text)
-            label.makeSingleLine(ellipsized: shrinks)
+            label.makeSingleLine(ellipsized: shrinks, inTheMiddle: inTheMiddle)
             title.append(label)
         }
         adw_toast_set_custom_title(toastPointer, title.widgetPointer)

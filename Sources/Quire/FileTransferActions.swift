@@ -159,11 +159,10 @@ final class FileTransferActions {
         transfers.exportAll(to: folder) { [weak noteWindow] result in
             switch result {
             case let .success(names):
-                let message = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
-                    .replacing("%s", with: DisplayPath.of(folder))
-                command?.print(message)
+                let format = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
+                command?.print(format.replacing("%s", with: DisplayPath.of(folder)))
                 command?.finish(status: 0)
-                noteWindow?.offer(Toast(message))
+                noteWindow?.offer(Toast(format, naming: DisplayPath.of(folder), inTheMiddle: true))
             case let .failure(error):
                 let message = localized("Nothing was exported: %s", TransferMessages.exportProblem(error))
                 command?.printError(message)
@@ -183,7 +182,7 @@ final class FileTransferActions {
             guard let path = paths.first else { return }
             do {
                 try transfers.export(noteID: id, to: path)
-                noteWindow?.offer(Toast(localized("Exported the note to %s", DisplayPath.of(path))))
+                noteWindow?.offer(Toast(localized("Exported the note to %s"), naming: DisplayPath.of(path), inTheMiddle: true))
             } catch {
                 noteWindow?.banner.show(
                     localized("The note was not exported: %s", TransferMessages.exportProblem(error)), actionLabel: localized("_OK"))
