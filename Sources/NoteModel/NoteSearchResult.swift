@@ -26,13 +26,19 @@ public struct NoteSearchResult: Equatable, Sendable {
     /// The snippet as a person reads it, one line of the note a line, each
     /// without its Markdown marks (`- [ ] **milk**` reads "milk"), and where
     /// the matched words are in it. The Markdown goes before the match marks
-    /// are read, so the matches stay on the words.
+    /// are read, so the matches stay on the words. A snippet from the note's
+    /// start leaves out the title line, which the result shows already,
+    /// unless a match is in it or nothing else is left.
     public func readableSnippet() -> (text: String, matches: [Range<String.Index>]) {
+        var lines = MarkdownTitle.plainLines(of: markedSnippet)
+        if !markedSnippet.hasPrefix("…"), lines.count > 1, !lines[0].contains(NoteSearchResult.matchStart) {
+            lines.removeFirst()
+        }
         var text = ""
         var bounds: [(start: Int, end: Int)] = []
         var start: Int?
         var length = 0
-        for character in MarkdownTitle.plainLines(of: markedSnippet).joined(separator: "\n") {
+        for character in lines.joined(separator: "\n") {
             switch character {
             case NoteSearchResult.matchStart: start = length
             case NoteSearchResult.matchEnd:

@@ -42,7 +42,7 @@ struct NoteSearchTests {
         #expect(try titles("旅館").isEmpty)
         let result = try #require(try store.search("京都").first).readableSnippet()
         #expect(result.matches.map { String(result.text[$0]) } == ["京都"])
-        #expect(result.text.hasPrefix("東京の旅行計画\n新幹線で"))
+        #expect(result.text == "新幹線で京都へ行く", "the title line, without a match, is left to the title")
     }
 
     @Test("what a person types is searched as text, never as query syntax", arguments: [
@@ -61,16 +61,25 @@ struct NoteSearchTests {
         #expect(!result.text.contains("\u{2}"))
     }
 
-    @Test("a snippet reads without Markdown marks or blank lines, its matches still on the matched words")
+    @Test("a snippet reads without Markdown marks, blank lines or a title line without a match, its matches still on the matched words")
     func snippetWithoutMarks() throws {
         try store.createNote(body: "# Trip\n\n- [ ] **sunscreen**, `hat`\n> [sunny](quire://x)\n\n~~old~~ sun_tan")
         let result = try #require(try store.search("sun").first).readableSnippet()
-        #expect(result.text == "Trip\nsunscreen, hat\nsunny\nold sun_tan")
+        #expect(result.text == "sunscreen, hat\nsunny\nold sun_tan")
         #expect(result.matches.map { String(result.text[$0]) } == ["sunscreen", "sunny", "sun"])
         try store.createNote(body: "旅行\n- [x] **京都**、行く")
         let unspaced = try #require(try store.search("京都").first).readableSnippet()
-        #expect(unspaced.text == "旅行\n京都、行く")
+        #expect(unspaced.text == "京都、行く")
         #expect(unspaced.matches.map { String(unspaced.text[$0]) } == ["京都"])
+    }
+
+    @Test("a title line with a match stays in the snippet, and so does the only line")
+    func titleLineWithMatch() throws {
+        try store.createNote(body: "Sunday plans\nthe beach")
+        try store.createNote(body: "# sunset")
+        let results = try store.search("sun").map { $0.readableSnippet() }
+        #expect(Set(results.map(\.text)) == ["Sunday plans\nthe beach", "sunset"])
+        #expect(Set(results.flatMap { result in result.matches.map { String(result.text[$0]) } }) == ["Sunday", "sunset"])
     }
 
     @Test("edits, the trash and deletions are reflected at once")

@@ -45,6 +45,7 @@ struct SearchProviderTests {
         #expect(try call(session, "GetInitialResultSet", ["['zebra']"]).contains("@as []") )
         let metas = try call(session, "GetResultMetas", ["['\(lisbon.id.uuidString)']"])
         #expect(metas.contains("'name': <'Travel plans'>") && metas.contains("Lisbon in May"), "\(metas)")
+        #expect(!metas.contains("'description': <'Travel plans"), "the description does not repeat the title: \(metas)")
 
         _ = try call(session, "ActivateResult", ["'\(lisbon.id.uuidString)'", "['lisbon']", "0"])
         let noteWindow = try session.focusNewWindow(besides: [main])
