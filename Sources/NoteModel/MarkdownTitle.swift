@@ -28,8 +28,7 @@ enum MarkdownTitle {
     /// task box; says whether the line was a heading.
     private static func dropBlockMarks(_ text: inout Substring) -> Bool {
         while text.first == ">" { text = text.dropFirst().drop(while: { $0 == " " }) }
-        let hashes = text.prefix(while: { $0 == "#" }).count
-        if (1...6).contains(hashes), text.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+        if let hashes = MarkdownHeading.level(of: text) {
             text = text.dropFirst(hashes).drop(while: { $0 == " " || $0 == "\t" })
             return true
         }

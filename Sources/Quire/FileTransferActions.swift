@@ -160,9 +160,10 @@ final class FileTransferActions {
             switch result {
             case let .success(names):
                 let format = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
-                command?.print(format.replacing("%s", with: DisplayPath.of(folder)))
+                let shownFolder = DisplayPath.of(folder)
+                command?.print(format.replacing("%s", with: shownFolder))
                 command?.finish(status: 0)
-                noteWindow?.offer(Toast(format, naming: DisplayPath.of(folder), inTheMiddle: true))
+                noteWindow?.offer(Toast(format, naming: shownFolder, inTheMiddle: true))
             case let .failure(error):
                 let message = localized("Nothing was exported: %s", TransferMessages.exportProblem(error))
                 command?.printError(message)

@@ -62,9 +62,7 @@ enum ListEditing {
             return true
         }
         let indent = line.text.prefix { $0 == " " || $0 == "\t" }
-        let rest = line.text.dropFirst(indent.count)
-        let hashes = rest.prefix { $0 == "#" }.count
-        if (1...6).contains(hashes), rest.dropFirst(hashes).first.map({ $0 == " " || $0 == "\t" }) ?? true { return true }
+        guard MarkdownHeading.level(of: line.text.dropFirst(indent.count)) == nil else { return true }
         buffer.asOneUserAction { buffer.insert("- [ ] ", atOffset: line.start + Int32(indent.count)) }
         return true
     }
