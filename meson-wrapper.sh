@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
-BUILD_PACKAGES=(pkgconf libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev libsqlite3-dev
+BUILD_PACKAGES=(pkgconf libgtk-4-dev libepoxy-dev libadwaita-1-dev libgtksourceview-5-dev libsqlite3-dev
                 libsoup-3.0-dev glib-networking libsecret-1-dev libxml2-dev)
 # Packages for installing with Meson: the build tools (gcc for the `quire` command), msgfmt for the
 # translations, and the validators Meson's own tests run.
@@ -229,7 +229,7 @@ case "$command" in
     stress) run_stress "$@" ;;
     bench)
         find_swift
-        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev libepoxy-dev python3 curl
+        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev python3 curl
         say "Building in release mode, as installed (Swift runtime linked in)"
         swift build -c release --static-swift-stdlib --product quire
         swift build -c release --static-swift-stdlib --product BenchTool

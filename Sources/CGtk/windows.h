@@ -181,4 +181,10 @@ static inline int cgtk_tallest_monitor_height(void) {
     return tallest;
 }
 
+/* The name of the renderer that draws `window` ("GskCairoRenderer"), or NULL before it is realized. */
+static inline const char *cgtk_window_renderer_name(GtkWindow *window) {
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    return renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : NULL;
+}
+
 #endif

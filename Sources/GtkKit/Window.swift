@@ -16,6 +16,7 @@ public final class Window: Widget {
 
     /// A new, hidden window that belongs to `application`.
     public init(application: DesktopApplication) {
+        WindowRenderer.chooseBeforeFirstWindow()
         super.init(retaining: adw_application_window_new(application.gtkApplicationPointer))
         ToplevelWatcher.watch(self)
         let layout = Box(vertical: true)
@@ -28,6 +29,7 @@ public final class Window: Widget {
 
     /// A new, hidden window that belongs to no application.
     public init() {
+        WindowRenderer.chooseBeforeFirstWindow()
         super.init(retaining: gtk_window_new())
         ToplevelWatcher.watch(self)
     }
@@ -35,6 +37,7 @@ public final class Window: Widget {
     /// libadwaita's preferences window titled `title`, showing `pages` (a
     /// switcher at the top when there is more than one), without a search.
     public init(preferencesTitle title: String, pages: [PreferencesPage]) {
+        WindowRenderer.chooseBeforeFirstWindow()
         super.init(retaining: adw_preferences_window_new())
         ToplevelWatcher.watch(self)
         let window = cgtk_as_preferences_window(objectPointer)
@@ -51,6 +54,7 @@ public final class Window: Widget {
 
     /// The window called `name` in the GtkBuilder UI file at `path`.
     public init(uiFile path: String, name: String) throws {
+        WindowRenderer.chooseBeforeFirstWindow()
         var error: UnsafeMutablePointer<GError>?
         guard let window = cgtk_builder_window(path, name, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "no window called \(name)"
@@ -63,9 +67,14 @@ public final class Window: Widget {
 
     /// libadwaita's About window for an app called `name`, at `version`, titled `title`.
     public init(aboutApp name: String, title: String, version: String, comments: String, website: String, iconName: String) {
+        WindowRenderer.chooseBeforeFirstWindow()
         super.init(retaining: cgtk_about_window_new(title, name, version, comments, website, iconName))
         ToplevelWatcher.watch(self)
     }
+
+    /// The name of GTK's renderer that draws the window ("GskGLRenderer",
+    /// "GskCairoRenderer"), or nil until the window is realized.
+    public var rendererName: String? { cgtk_window_renderer_name(windowPointer).map { String(cString: $0) } }
 
     /// The title the window manager shows.
     public var title: String {
