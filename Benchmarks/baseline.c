@@ -13,6 +13,10 @@
  *   renderer <GskRenderer type>
  * It runs until stopped.
  *
+ * With BASELINE_CAIRO_ON_SOFTWARE_GL=1 it draws as Quire does: before its
+ * first window it asks which OpenGL GTK would use, and where that runs on the
+ * processor (Mesa's llvmpipe, softpipe) has GTK draw with Cairo instead.
+ *
  * For the typing figure, BASELINE_TEXT_FILE names a file whose text every
  * window shows, all through one shared buffer (the least "live sync" can
  * cost), and BASELINE_STALL_TRACE=<ms> reports main-loop stalls over that
@@ -26,6 +30,7 @@
 #endif
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -125,10 +130,28 @@ static void startup(GApplication *application, gpointer unused) {
     }
 }
 
+/* Quire's choice of renderer (GtkKit's WindowRenderer), the same way. */
+static void draw_with_cairo_on_software_gl(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    GdkGLContext *context = gdk_display_create_gl_context(display, NULL);
+    const char *name = NULL;
+    if (context != NULL && gdk_gl_context_realize(context, NULL)) {
+        gdk_gl_context_make_current(context);
+        name = (const char *)glGetString(GL_RENDERER);
+    }
+    gboolean software = name != NULL && (strstr(name, "llvmpipe") != NULL || strstr(name, "softpipe") != NULL ||
+                                         strstr(name, "Software Rasterizer") != NULL);
+    gdk_gl_context_clear_current();
+    g_clear_object(&context);
+    if (software) g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup("cairo"), g_free);
+}
+
 static void activate(GtkApplication *application, gpointer unused) {
     static gboolean launched = FALSE;
     if (launched) return;
     launched = TRUE;
+    const char *cairo = getenv("BASELINE_CAIRO_ON_SOFTWARE_GL");
+    if (cairo != NULL && strcmp(cairo, "1") == 0 && getenv("GSK_RENDERER") == NULL) draw_with_cairo_on_software_gl();
     const char *count = getenv("BASELINE_WINDOWS");
     int windows = count != NULL ? atoi(count) : 1;
     for (int index = 0; index < windows; index++) open_window(application);

@@ -158,7 +158,10 @@ class Bench:
         self.work = work
         self.runs = 1 if smoke else int(os.environ.get("BENCH_RUNS", "11"))
         self.tools = Tools(work)
-        self.base_env = dict(os.environ, GTK_A11Y="none", SCENES_TRACE="1", QUIRE_RESOURCE_DIR=os.path.join(ROOT, "Resources"))
+        # The baselines choose their renderer as Quire does (Cairo where OpenGL runs on the processor):
+        # the ratios compare the same drawing. The OpenGL baseline (`opengl`) draws as GTK chooses.
+        self.base_env = dict(os.environ, GTK_A11Y="none", SCENES_TRACE="1", QUIRE_RESOURCE_DIR=os.path.join(ROOT, "Resources"),
+                             BASELINE_CAIRO_ON_SOFTWARE_GL="1")
         self.rows = []
 
     # Data and saved windows ------------------------------------------------------
@@ -213,11 +216,15 @@ class Bench:
         wait_for_bus_name_free(APP_ID)
         return Launch(self.tools, [self.tools.quire] + list(arguments), windows, env, self.work)
 
-    def baseline(self, windows, bare=False):
-        """The libadwaita baseline, or with `bare` the same app on plain GTK 4."""
+    def baseline(self, windows, bare=False, opengl=False):
+        """The libadwaita baseline, or with `bare` the same app on plain GTK 4; with
+        `opengl`, drawing as GTK chooses (OpenGL) where Quire would choose Cairo."""
         wait_for_bus_name_free(BASELINE_ID)
         program = self.tools.bare if bare else self.tools.baseline
-        return Launch(self.tools, [program], windows, dict(self.base_env, BASELINE_WINDOWS=str(windows)), self.work)
+        env = dict(self.base_env, BASELINE_WINDOWS=str(windows))
+        if opengl:
+            del env["BASELINE_CAIRO_ON_SOFTWARE_GL"]
+        return Launch(self.tools, [program], windows, env, self.work)
 
     def interleaved(self, *measures):
         """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
@@ -254,13 +261,15 @@ class Bench:
 
     # Reporting ---------------------------------------------------------------------
 
-    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None):
+    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None, opengl=None):
         """One figure: medians, and whether Quire holds the target, a ratio to the
         baseline's median or (with `absolute`, or no baseline) a limit on Quire's own.
-        `bare`: the plain GTK baseline's measurements, for a second ratio, shown beside."""
+        `bare`: the plain GTK baseline's measurements, for a second ratio, shown beside;
+        `opengl`: the baseline's drawing as GTK chooses (OpenGL), for a third."""
         median_q = statistics.median(quire)
         median_b = statistics.median(baseline) if baseline else None
         median_bare = statistics.median(bare) if bare else None
+        median_gl = statistics.median(opengl) if opengl else None
         if isinstance(target, (int, float)) and median_b and not absolute:
             ratio = median_q / median_b
             holds = ratio <= target
@@ -276,6 +285,7 @@ class Bench:
             note = "; ".join(filter(None, [note, "median of %d runs" % len(quire)]))
         self.rows.append(dict(figure=figure, quire=median_q, baseline=median_b, ratio=ratio, target=target_text,
                               bare=median_bare, bare_ratio=median_q / median_bare if median_bare else None,
+                              opengl=median_gl, opengl_ratio=median_q / median_gl if median_gl else None,
                               target_value=target if isinstance(target, (int, float)) else None, holds=holds,
                               unit=unit, note=note, samples=len(quire)))
         shown = "%s: quire %.1f %s" % (figure, median_q, unit)
@@ -283,18 +293,23 @@ class Bench:
             shown += ", baseline %.1f %s" % (median_b, unit) + (", ×%.2f" % ratio if ratio is not None else "")
         if median_bare is not None:
             shown += ", bare GTK %.1f %s, ×%.2f" % (median_bare, unit, median_q / median_bare)
+        if median_gl is not None:
+            shown += ", baseline on OpenGL %.1f %s, ×%.2f" % (median_gl, unit, median_q / median_gl)
         say(shown + (" (%s)" % note if note else ""))
 
     def renderer(self):
-        """The renderer GTK picked (and the OpenGL that draws for it), as the baseline reports it."""
-        launch = self.baseline(1)
-        launch.wait_for_frames(1)
-        time.sleep(0.2)
-        launch.stop()
-        for line in launch.text().splitlines():
-            if line.startswith("renderer "):
-                return "GTK renderer: " + line[len("renderer "):].strip()
-        return "GTK renderer: unknown"
+        """The renderer GTK picked (and the OpenGL that draws for it), as the baseline reports it,
+        choosing as Quire does and as GTK does."""
+        def reported(opengl):
+            launch = self.baseline(1, opengl=opengl)
+            launch.wait_for_frames(1)
+            time.sleep(0.2)
+            launch.stop()
+            for line in launch.text().splitlines():
+                if line.startswith("renderer "):
+                    return line[len("renderer "):].strip()
+            return "unknown"
+        return "GTK renderer: %s; the baseline on OpenGL: %s" % (reported(False), reported(True).split(",")[0])
 
     # Figures -----------------------------------------------------------------------
 
@@ -306,18 +321,18 @@ class Bench:
             result = (launch.last_map, launch.rss_mib())
             launch.stop()
             return result
-        def cold_baseline(bare=False):
+        def cold_baseline(bare=False, opengl=False):
             def measure():
-                launch = self.baseline(1, bare)
+                launch = self.baseline(1, bare, opengl)
                 launch.wait_for_frames(1)
                 result = (launch.last_map, launch.rss_mib())
                 launch.stop()
                 return result
             return measure
-        quire, baseline, bare = self.interleaved(cold_quire, cold_baseline(), cold_baseline(bare=True))
+        quire, baseline, bare, gl = self.interleaved(cold_quire, cold_baseline(), cold_baseline(bare=True), cold_baseline(opengl=True))
         self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10,
-                 bare=[b[0] for b in bare])
-        rss1_q, rss1_b, rss1_bare = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare]
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl])
+        rss1_q, rss1_b, rss1_bare, rss1_gl = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare], [b[1] for b in gl]
 
         say("relaunch restoring 10 windows, with 10 notes and with 100,000")
         def restore(data, template, windows):
@@ -328,9 +343,9 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        def baseline_windows(windows, bare=False):
+        def baseline_windows(windows, bare=False, opengl=False):
             def measure():
-                launch = self.baseline(windows, bare)
+                launch = self.baseline(windows, bare, opengl)
                 frame = launch.wait_for_frames(windows)
                 result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
                 launch.stop()
@@ -338,23 +353,26 @@ class Bench:
             return measure
         # With 10 notes and with 100,000 in the same runs: the two rows differ by
         # the number of notes only, never by when they ran.
-        quire, quire100k, baseline, bare = self.interleaved(
-            restore(data10, state10, 10), restore(data100k, state10_100k, 10), baseline_windows(10), baseline_windows(10, bare=True))
+        quire, quire100k, baseline, bare, gl = self.interleaved(
+            restore(data10, state10, 10), restore(data100k, state10_100k, 10), baseline_windows(10), baseline_windows(10, bare=True),
+            baseline_windows(10, opengl=True))
         self.row("relaunch restoring 10 windows → 10 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
-                 bare=[b[0] for b in bare],
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl],
                  note="last first-frame: quire %.0f ms, baseline %.0f ms" % (
                      statistics.median(q[2] for q in quire), statistics.median(b[2] for b in baseline)))
         def per_window(tens, ones):
             return [(statistics.median(t[1] for t in tens) - statistics.median(ones)) / 9]
         per_window_q, per_window_b, per_window_bare = per_window(quire, rss1_q), per_window(baseline, rss1_b), per_window(bare, rss1_bare)
+        per_window_gl = per_window(gl, rss1_gl)
 
         self.row("the same with 100,000 notes", [q[0] for q in quire100k], [b[0] for b in baseline], 1.30,
                  note="in the same runs as with 10 notes")
 
         say("relaunch restoring 100 windows")
-        quire, baseline, bare = self.interleaved(restore(data100, state100, 100), baseline_windows(100), baseline_windows(100, bare=True))
+        quire, baseline, bare, gl = self.interleaved(restore(data100, state100, 100), baseline_windows(100), baseline_windows(100, bare=True),
+                                                     baseline_windows(100, opengl=True))
         self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
-                 bare=[b[0] for b in bare])
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl])
         def gap(maps, first, last):
             return (maps[last - 1] - maps[first - 1]) / (last - first)
         early = statistics.median(gap(q[3], 10, 20) for q in quire)
@@ -375,8 +393,9 @@ class Bench:
         self.row("launch with 100,000 notes against 10 notes", many, few, 1.03, note="both are quire")
 
         say("memory")
-        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare)
-        self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare)
+        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl)
+        self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
+                 opengl=per_window_gl)
 
     def new_window_figure(self, data10):
         say("new window in a running instance")
@@ -565,13 +584,15 @@ class Bench:
             datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "medians of %d interleaved runs, or as a row's note says" % self.runs)
         def number(value, unit):
             return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
-        header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK"]
+        header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK",
+                  "baseline on OpenGL", "ratio to it"]
         lines = []
         for row in self.rows:
             holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
             lines.append([row["figure"], number(row["quire"], row["unit"]), number(row["baseline"], row["unit"]),
                           "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds,
-                          number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"]])
+                          number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"],
+                          number(row["opengl"], row["unit"]), "—" if row["opengl_ratio"] is None else "%.2f×" % row["opengl_ratio"]])
         widths = [max(len(cells[index]) for cells in [header] + lines) for index in range(len(header))]
         def table_line(cells):
             return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
