@@ -36,8 +36,8 @@ static inline char *cgtk_display_opengl_renderer(GdkDisplay *display) {
 
 /* Has GTK draw the windows of `display` realized from now on with the
  * renderer called `name` ("cairo"), or (NULL) as it would choose. GTK asks
- * the display's "gsk-renderer" before GSK_RENDERER and its own preference,
- * as GTK's inspector uses it; GTK 4.8 to 4.20 read it the same way. */
+ * the display's "gsk-renderer" before GSK_RENDERER and its own preference
+ * (GTK 4.8's library has it, and GTK's current sources read it the same way). */
 static inline void cgtk_display_set_renderer(GdkDisplay *display, const char *name) {
     g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup(name), g_free);
 }
