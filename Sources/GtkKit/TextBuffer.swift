@@ -39,6 +39,15 @@ public final class TextBuffer: Object {
         return (gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end), text(from: &start, to: &end))
     }
 
+    /// The text between two character offsets.
+    func text(fromOffset startOffset: Int32, toOffset endOffset: Int32) -> String {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, startOffset)
+        gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, endOffset)
+        return text(from: &start, to: &end)
+    }
+
     /// The text between two positions.
     private func text(from start: inout GtkTextIter, to end: inout GtkTextIter) -> String {
         guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
