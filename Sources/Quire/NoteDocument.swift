@@ -54,6 +54,11 @@ final class NoteDocument {
     private var textBeingSaved: String?
     /// Whether the text changed again while a background save was under way.
     private var saveAgain = false
+    /// A long text being read for an autosave, a piece at a time, while it is.
+    private var pieceRead: TextBufferPieceRead?
+    /// Whether an autosave was asked for while the text was being read (another
+    /// window's edit may reach this one's text only after the reading ended).
+    private var autosaveAfterRead = false
     private var views: [WeakView] = []
     /// The text, once no window shows it but it is not saved yet.
     private var keptText: String?
@@ -158,6 +163,7 @@ final class NoteDocument {
     /// A window stops showing the note. If it was the last and the text is not
     /// saved, the text is kept here, and saving goes on without a window.
     func detach(_ view: any NoteDocumentView) {
+        stopPieceRead()
         let text = isReading ? savedBody : view.currentText
         views.removeAll { $0.view == nil || $0.view === view }
         DocumentTrace.note(noteID, "detach", "windows=\(liveViews.count) unsaved=\(text != savedBody)", text: text)
@@ -227,13 +233,31 @@ final class NoteDocument {
             saveAgain = true
             return
         }
-        let text = currentText
+        guard pieceRead?.isReading != true else {
+            autosaveAfterRead = true
+            return
+        }
+        if saver != nil, exists, !isRemoved, problem == nil, let view = liveViews.first,
+           let read = view.readTextInPieces({ [weak self] text in self?.pieceReadFinished(text) }) {
+            pieceRead = read
+            return
+        }
+        autosave(currentText, readInPieces: false)
+    }
+
+    /// Goes on with an autosave, with `text` just read from the window.
+    private func autosave(_ text: String, readInPieces: Bool) {
+        guard !isReading else { return }
+        guard textBeingSaved == nil else {
+            saveAgain = true
+            return
+        }
         guard let saver, exists, !isRemoved, problem == nil else {
             save()
             return
         }
         guard text != savedBody else { return }
-        DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)", text: text)
+        DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)\(readInPieces ? " read=pieces" : "")", text: text)
         textBeingSaved = text
         saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
             self?.backgroundSaveFinished(text, result)
@@ -259,6 +283,25 @@ final class NoteDocument {
             saveAgain = false
             autosaveNow()
         }
+    }
+
+    private func pieceReadFinished(_ text: String) {
+        pieceRead = nil
+        autosave(text, readInPieces: true)
+        if autosaveAfterRead {
+            autosaveAfterRead = false
+            autosave.poke()
+        }
+    }
+
+    /// Stops reading the text for an autosave (the window that was read may
+    /// be about to show another note); the autosave is asked for again.
+    private func stopPieceRead() {
+        guard let pieceRead else { return }
+        self.pieceRead = nil
+        autosaveAfterRead = false
+        pieceRead.cancel()
+        autosave.poke()
     }
 
     /// Waits for a background save under way and takes its outcome, before
@@ -507,6 +550,8 @@ final class NoteDocument {
 
     /// Nothing more to do: no window and nothing unsaved.
     private func finish() {
+        pieceRead?.cancel()
+        pieceRead = nil
         retryTimer?.cancel()
         retryTimer = nil
         keptText = nil

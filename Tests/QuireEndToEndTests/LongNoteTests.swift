@@ -46,6 +46,8 @@ struct LongNoteTests {
         try session.desktop.xdotool("key", "ctrl+End")
         try session.desktop.type(" and more", into: window)
         #expect(session.stores(body + " and more", within: 20), "typed after the whole note, nothing of it lost")
+        #expect(session.messages.contains(" read=pieces"),
+                "a note this long is read for its autosave a piece at a time: \(session.messages.suffix(800))")
         try session.desktop.xdotool("key", "ctrl+Home")
         try session.desktop.type("A", into: window)
         #expect(session.stores("A" + body + " and more", within: 20))
