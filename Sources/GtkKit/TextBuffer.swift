@@ -20,13 +20,7 @@ public final class TextBuffer: Object {
     public var characterCount: Int32 { gtk_text_buffer_get_char_count(bufferPointer) }
 
     /// The first `length` characters (all of them if there are fewer).
-    public func text(prefixLength length: Int32) -> String {
-        var start = GtkTextIter()
-        var end = GtkTextIter()
-        gtk_text_buffer_get_start_iter(bufferPointer, &start)
-        gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, length)
-        return text(from: &start, to: &end)
-    }
+    public func text(prefixLength length: Int32) -> String { text(fromOffset: 0, toOffset: length) }
 
     /// The line holding character `offset`: where it starts and ends (before
     /// its line break), as character offsets, and its text.

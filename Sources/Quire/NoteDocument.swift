@@ -228,16 +228,12 @@ final class NoteDocument {
     /// saver's thread; anything else (a new note, a failing save, no saver)
     /// takes the main thread's way.
     private func autosaveNow() {
-        guard !isReading else { return }
-        guard textBeingSaved == nil else {
-            saveAgain = true
-            return
-        }
+        guard !autosaveMustWait() else { return }
         guard pieceRead?.isReading != true else {
             autosaveAfterRead = true
             return
         }
-        if saver != nil, exists, !isRemoved, problem == nil, let view = liveViews.first,
+        if savesInTheBackground, let view = liveViews.first,
            let read = view.readTextInPieces({ [weak self] text in self?.pieceReadFinished(text) }) {
             pieceRead = read
             return
@@ -247,12 +243,8 @@ final class NoteDocument {
 
     /// Goes on with an autosave, with `text` just read from the window.
     private func autosave(_ text: String, readInPieces: Bool) {
-        guard !isReading else { return }
-        guard textBeingSaved == nil else {
-            saveAgain = true
-            return
-        }
-        guard let saver, exists, !isRemoved, problem == nil else {
+        guard !autosaveMustWait() else { return }
+        guard savesInTheBackground, let saver else {
             save()
             return
         }
@@ -263,6 +255,21 @@ final class NoteDocument {
             self?.backgroundSaveFinished(text, result)
         }
     }
+
+    /// Whether an autosave cannot go on now: the text is still being read, or
+    /// a background save is under way (the autosave follows it, with `saveAgain`).
+    private func autosaveMustWait() -> Bool {
+        if isReading { return true }
+        guard textBeingSaved == nil else {
+            saveAgain = true
+            return true
+        }
+        return false
+    }
+
+    /// Whether an autosave is written on the background saver: an existing
+    /// note, not removed, whose saves are not failing.
+    private var savesInTheBackground: Bool { saver != nil && exists && !isRemoved && problem == nil }
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
         textBeingSaved = nil
