@@ -26,8 +26,9 @@ static inline GtkActionable *cgtk_as_actionable(gpointer p) { return GTK_ACTIONA
 static inline GtkAdjustment *cgtk_as_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
 static inline GtkToggleButton *cgtk_as_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkButton *cgtk_as_button(gpointer p) { return GTK_BUTTON(p); }
-static inline AdwToast *cgtk_as_toast(gpointer p) { return ADW_TOAST(p); }
-static inline AdwToastOverlay *cgtk_as_toast_overlay(gpointer p) { return ADW_TOAST_OVERLAY(p); }
+static inline GtkOverlay *cgtk_as_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline AdwBin *cgtk_as_bin(gpointer p) { return ADW_BIN(p); }
+static inline AdwWindow *cgtk_as_adw_window(gpointer p) { return ADW_WINDOW(p); }
 static inline GtkCssProvider *cgtk_as_css_provider(gpointer p) { return GTK_CSS_PROVIDER(p); }
 static inline GtkStyleProvider *cgtk_as_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GSettings *cgtk_as_settings(gpointer p) { return G_SETTINGS(p); }

@@ -37,12 +37,13 @@ static inline gboolean cgtk_controller_control_held(gpointer controller) {
  * "key-pressed"; TRUE stops the key there. */
 typedef gboolean (*CGtkKeyHandler)(gpointer controller, guint keyval, guint keycode, GdkModifierType state, gpointer data);
 
-/* Calls `handler` for each key pressed while `widget` has the focus, before the
- * widget itself handles it (capture phase); the widget owns the controller. */
-static inline gulong cgtk_widget_on_key_pressed(gpointer widget, CGtkKeyHandler handler, gpointer data,
-                                                GClosureNotify release) {
+/* Calls `handler` for each key pressed while `widget` has the focus: before the
+ * widget itself handles it (capture phase), or, `after_children`, only keys no
+ * widget inside it took (bubble phase). The widget owns the controller. */
+static inline gulong cgtk_widget_on_key_pressed(gpointer widget, gboolean after_children, CGtkKeyHandler handler,
+                                                gpointer data, GClosureNotify release) {
     GtkEventController *keys = gtk_event_controller_key_new();
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    gtk_event_controller_set_propagation_phase(keys, after_children ? GTK_PHASE_BUBBLE : GTK_PHASE_CAPTURE);
     gtk_widget_add_controller(GTK_WIDGET(widget), keys);
     return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), data, release, 0);
 }
@@ -61,6 +62,30 @@ static inline gulong cgtk_widget_on_focus_enter(gpointer widget, CGtkVoidHandler
     GtkEventController *focus = gtk_event_controller_focus_new();
     gtk_widget_add_controller(GTK_WIDGET(widget), focus);
     return g_signal_connect_data(focus, "enter", G_CALLBACK(handler), data, release, 0);
+}
+
+/* A new controller, owned by `widget`, whose "contains-pointer" property says
+ * whether the pointer is over the widget (or a widget inside it). */
+static inline gpointer cgtk_widget_add_pointer_watch(gpointer widget) {
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    gtk_widget_add_controller(GTK_WIDGET(widget), motion);
+    return motion;
+}
+
+static inline gboolean cgtk_pointer_watch_contains_pointer(gpointer controller) {
+    return gtk_event_controller_motion_contains_pointer(GTK_EVENT_CONTROLLER_MOTION(controller));
+}
+
+/* A new controller, owned by `widget`, whose "contains-focus" property says
+ * whether the keyboard focus is in the widget (or a widget inside it). */
+static inline gpointer cgtk_widget_add_focus_watch(gpointer widget) {
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    gtk_widget_add_controller(GTK_WIDGET(widget), focus);
+    return focus;
+}
+
+static inline gboolean cgtk_focus_watch_contains_focus(gpointer controller) {
+    return gtk_event_controller_focus_contains_focus(GTK_EVENT_CONTROLLER_FOCUS(controller));
 }
 
 /* A popover menu of `menu`, attached to `parent` (which unparents it when disposed). */

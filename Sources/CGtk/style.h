@@ -14,6 +14,26 @@ static inline void cgtk_style_sheet_remove_from_display(gpointer provider) {
     gtk_style_context_remove_provider_for_display(gdk_display_get_default(), cgtk_as_style_provider(provider));
 }
 
+/* ---- A box drawn as libadwaita draws a toast ----------------------------- */
+
+/* libadwaita's stylesheet styles toasts by their CSS node name, "toast", which
+ * only a widget class can set. GtkKit draws its own toasts (libadwaita 1.2's
+ * overlay frees a toast while its slide-in still runs), in a horizontal box of
+ * this class. It is registered the first time it is asked for, by name, so any
+ * copy of this function finds the one class. */
+static inline void cgtk_toast_box_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "toast");
+}
+
+static inline GtkWidget *cgtk_toast_box_new(void) {
+    GType type = g_type_from_name("CGtkToastBox");
+    if (type == 0)
+        type = g_type_register_static_simple(GTK_TYPE_BOX, g_intern_static_string("CGtkToastBox"), sizeof(GtkBoxClass),
+                                             cgtk_toast_box_class_init, sizeof(GtkBox), NULL, 0);
+    return GTK_WIDGET(g_object_new(type, "orientation", GTK_ORIENTATION_HORIZONTAL, NULL));
+}
+
 /* ---- The desktop's settings ---------------------------------------------- */
 
 /* A new GSettings for the schema `schema_id`, or NULL when no such schema is

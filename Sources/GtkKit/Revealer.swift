@@ -9,6 +9,12 @@ public final class Revealer: Widget {
         gtk_revealer_set_child(cgtk_as_revealer(objectPointer), child.widgetPointer)
     }
 
+    /// Makes the child come and go by fading, in `milliseconds` (0: at once).
+    public func setFade(milliseconds: UInt32) {
+        gtk_revealer_set_transition_type(cgtk_as_revealer(objectPointer), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        gtk_revealer_set_transition_duration(cgtk_as_revealer(objectPointer), milliseconds)
+    }
+
     /// Whether the child is shown.
     public var isRevealed: Bool {
         get { gtk_revealer_get_reveal_child(cgtk_as_revealer(objectPointer)) != 0 }

@@ -1,19 +1,40 @@
 import CGtk
 
-/// A libadwaita toast: a short message over a window's content, with at most
-/// one button (Undo), that goes away by itself. Shown by a `ToastOverlay`.
+/// A toast: a short message over a window's content, with at most one button
+/// (Undo) and a close button, that goes away by itself. Shown by a
+/// `ToastOverlay`, drawn as libadwaita draws its own.
+///
+/// It counts down its seconds only while it shows, and not while the pointer
+/// is over it or the keyboard focus is in it, as libadwaita's toasts do.
 @MainActor
-public final class Toast: Object {
+public final class Toast {
+    /// The toast as drawn: its title, its button and its close button.
+    let widget: Widget
+    /// What it says, all of it (a screen reader reads this).
+    public let text: String
+    /// Whether it shows at once, putting back any toast already showing.
+    public let isUrgent: Bool
+    /// The title: one label, or the labels of a toast naming something.
+    let title: Widget
+    /// The button beside the title (Undo), if it has one.
+    let button: Button?
+    private let seconds: UInt32
+    private var buttonHandlers: [@MainActor () -> Void] = []
+    /// Where it shows or waits, until it is dismissed.
+    weak var overlay: ToastOverlay?
+    private var countdown: MainLoopSource?
+    private var isShowing = false
+    private var watches: [Object] = []
+
     /// A toast saying `text` (plain text, not markup) for `seconds`, with a
     /// button labelled `buttonLabel` (an underscore marks its mnemonic letter,
     /// so Alt and that letter press it without moving the keyboard focus).
     /// An urgent toast shows at once, putting back any toast already showing.
-    public init(_ text: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
-        // libadwaita 1.2 reads a toast's title as markup.
-        super.init(adopting: UnsafeMutableRawPointer(adw_toast_new(Label.escape(text))))
-        if let buttonLabel { adw_toast_set_button_label(toastPointer, buttonLabel) }
-        adw_toast_set_timeout(toastPointer, seconds)
-        if urgent { adw_toast_set_priority(toastPointer, ADW_TOAST_PRIORITY_HIGH) }
+    public convenience init(_ text: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
+        let label = Label(text)
+        label.makeSingleLine()
+        label.addCSSClass("heading")  // as libadwaita's own title
+        self.init(title: label, text: text, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
     }
 
     /// A toast saying `format` with its `%s` replaced by `name` (a note's
@@ -26,28 +47,94 @@ public final class Toast: Object {
         buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false
     ) {
         let parts = format.split(separator: "%s", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else {
+            self.init(format, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
+            return
+        }
         let whole = parts.joined(separator: name)
-        self.init(whole, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
-        guard parts.count == 2 else { return }
         let title = Box(vertical: false)
-        title.addCSSClass("heading")  // as libadwaita's own title
+        title.addCSSClass("heading")
         title.setAccessibleLabel(whole)
         for (text, shrinks) in [(parts[0], false), (name, true), (parts[1], false)] where !text.isEmpty {
             let label = Label(text)
             label.makeSingleLine(ellipsized: shrinks, inTheMiddle: inTheMiddle)
             title.append(label)
         }
-        adw_toast_set_custom_title(toastPointer, title.widgetPointer)
+        self.init(title: title, text: whole, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
     }
 
-    var toastPointer: OpaquePointer { cgtk_as_toast(objectPointer) }
+    private init(title: Widget, text: String, buttonLabel: String?, seconds: UInt32, urgent: Bool) {
+        self.title = title
+        self.text = text
+        self.seconds = seconds
+        isUrgent = urgent
+        widget = Widget(retaining: cgtk_toast_box_new())
+        let box = cgtk_as_box(widget.objectPointer)
+        let titleHolder = Widget(retaining: adw_bin_new())  // "toast > widget" in the stylesheet
+        adw_bin_set_child(cgtk_as_bin(titleHolder.objectPointer), title.widgetPointer)
+        gtk_widget_set_hexpand(titleHolder.widgetPointer, 1)
+        gtk_widget_set_halign(titleHolder.widgetPointer, GTK_ALIGN_START)
+        gtk_box_append(box, titleHolder.widgetPointer)
+        button = buttonLabel.map(Button.init(label:))
+        if let button {
+            button.centerVertically()
+            gtk_widget_set_focus_on_click(button.widgetPointer, 0)
+            gtk_box_append(box, button.widgetPointer)
+        }
+        let close = Button(iconName: "window-close-symbolic", action: nil, name: Toast.closeName, tooltip: Toast.closeName)
+        close.centerVertically()
+        close.addCSSClass("circular")
+        close.addCSSClass("flat")
+        gtk_widget_set_focus_on_click(close.widgetPointer, 0)
+        close.onClicked { [weak self] in self?.dismiss() }
+        gtk_box_append(box, close.widgetPointer)
+        button?.onClicked { [weak self] in self?.buttonClicked() }
+        watchPointerAndFocus()
+    }
+
+    /// GTK's own word for a close button, in the person's language.
+    private static var closeName: String { localized("Close", domain: "gtk40", arguments: []) }
 
     /// Takes the toast away now, or out of the queue if it waits there.
-    public func dismiss() { adw_toast_dismiss(toastPointer) }
+    public func dismiss() { overlay?.dismiss(self) }
 
     /// Calls `handler` when the toast's button is pressed (the toast then goes).
-    @discardableResult
-    public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("button-clicked", handler)
+    public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) { buttonHandlers.append(handler) }
+
+    private func buttonClicked() {
+        for handler in buttonHandlers { handler() }
+        dismiss()
+    }
+
+    /// The toast shows from now on (`true`), or no longer: its seconds count
+    /// down only while it shows.
+    func setShowing(_ showing: Bool) {
+        isShowing = showing
+        restartCountdown()
+    }
+
+    /// Counts the toast's seconds again from the start if it shows, with the
+    /// pointer and the keyboard elsewhere; else stops counting.
+    func restartCountdown() {
+        countdown?.cancel()
+        countdown = nil
+        guard isShowing, seconds > 0, !isHeld else { return }
+        countdown = MainLoop.after(milliseconds: seconds * 1_000) { [weak self] in self?.dismiss() }
+    }
+
+    /// Whether the pointer is over the toast or the keyboard focus in it.
+    private var isHeld: Bool {
+        guard watches.count == 2 else { return false }
+        return cgtk_pointer_watch_contains_pointer(watches[0].objectPointer) != 0
+            || cgtk_focus_watch_contains_focus(watches[1].objectPointer) != 0
+    }
+
+    private func watchPointerAndFocus() {
+        let pointer = Object(retaining: cgtk_widget_add_pointer_watch(widget.objectPointer))
+        let focus = Object(retaining: cgtk_widget_add_focus_watch(widget.objectPointer))
+        watches = [pointer, focus]
+        for (watch, property) in [(pointer, "contains-pointer"), (focus, "contains-focus")] {
+            watch.observe(property: property) { [weak self] in self?.restartCountdown() }
+        }
     }
 }

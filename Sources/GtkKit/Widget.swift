@@ -97,9 +97,16 @@ public class Widget: Object {
     /// Calls `handler` for each key pressed while the widget has the focus,
     /// before the widget handles it itself; returning true keeps the key from it.
     public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {
+        onKeyPress(afterChildren: false, handler)
+    }
+
+    /// Calls `handler` for each key pressed while the widget has the focus:
+    /// before the widget handles it, or, `afterChildren`, only for keys no
+    /// widget inside it took. Returning true stops the key there.
+    func onKeyPress(afterChildren: Bool, _ handler: @escaping @MainActor (KeyPress) -> Bool) {
         typealias Box = ClosureBox<@MainActor (KeyPress) -> Bool>
         let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_key_pressed(objectPointer, { controller, keyval, _, state, data in
+        _ = cgtk_widget_on_key_pressed(objectPointer, afterChildren ? 1 : 0, { controller, keyval, _, state, data in
             let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
             let press = KeyPress(
                 name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,

@@ -48,9 +48,19 @@ public final class Window: Widget {
 
     /// Shows `toast` at the bottom of a preferences window.
     public func showPreferencesToast(_ toast: Toast) {
-        g_object_ref(toast.objectPointer)  // the window takes a reference of its own (transfer full)
-        adw_preferences_window_add_toast(cgtk_as_preferences_window(objectPointer), cgtk_as_toast(toast.objectPointer))
+        if preferencesToasts == nil, let content = adw_window_get_content(cgtk_as_adw_window(objectPointer)) {
+            // GtkKit's toasts, around the window's content (see `ToastOverlay` for why not libadwaita's).
+            let held = Widget(retaining: content)
+            adw_window_set_content(cgtk_as_adw_window(objectPointer), nil)
+            let toasts = ToastOverlay(child: held)
+            adw_window_set_content(cgtk_as_adw_window(objectPointer), toasts.widgetPointer)
+            preferencesToasts = toasts
+        }
+        preferencesToasts?.show(toast)
     }
+
+    /// A preferences window's toasts, once it has shown one.
+    private var preferencesToasts: ToastOverlay?
 
     /// The window called `name` in the GtkBuilder UI file at `path`.
     public init(uiFile path: String, name: String) throws {

@@ -25,7 +25,7 @@ struct ToastTests {
         overlay.show(toast)
         MainLoop.iterate(forAtMost: 1.0) { false }
         var labels: [(String, Bool, Bool)] = []
-        var child = adw_toast_get_custom_title(toast.toastPointer).flatMap { gtk_widget_get_first_child($0) }
+        var child = gtk_widget_get_first_child(toast.title.widgetPointer)
         while let widget = child {
             let label = cgtk_as_label(UnsafeMutableRawPointer(widget))
             let layout = gtk_label_get_layout(label)

@@ -161,7 +161,8 @@ struct TrashTests {
         let toast = tree.elements { toastWords.contains($0.name) }.map(\.name).filter(toastWords.contains)
         #expect(Set(toast) == toastWords, "a toast says what went and offers Undo: \(toast)")
         // The trashing's toast gave way to this one: once it has slid out, one Undo is offered, this one.
-        #expect(eventually(within: 5) { ((try? tree.elements()) ?? []).filter { $0.name == "Undo" }.count == 1 })
+        let undoButtons = { ((try? tree.elements()) ?? []).filter { $0.name == "Undo" && $0.role == "button" } }
+        #expect(eventually(within: 5) { undoButtons().count == 1 }, "\(undoButtons())")
         try session.desktop.xdotool("key", "alt+u")
         _ = try session.waitForWindow(matching: "^Old draft — Quire$")  // back, and shown
         #expect(try store.trashedNotes() == [before], "back in the trash exactly as it was")
