@@ -92,8 +92,11 @@ public final class Toast {
         watchPointerAndFocus()
     }
 
-    /// GTK's own word for a close button, in the person's language.
-    private static var closeName: String { localized("Close", domain: "gtk40", arguments: []) }
+    /// GTK's own word for a close button, in the person's language, from
+    /// GTK's translations (not the app's: nothing for the app to translate).
+    private static var closeName: String {
+        "Close".withCString { word in "gtk40".withCString { String(cString: dgettext($0, word)) } }
+    }
 
     /// Takes the toast away now, or out of the queue if it waits there.
     public func dismiss() { overlay?.dismiss(self) }
