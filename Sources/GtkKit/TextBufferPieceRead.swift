@@ -27,6 +27,8 @@ public final class TextBufferPieceRead {
     private var edits: [SignalConnection] = []
     private var source: MainLoopSource?
     private var completion: (@MainActor (String) -> Void)?
+    /// The buffer's count of changes when the reading began.
+    private var changesAtStart = 0
 
     /// Starts reading `buffer`, `charactersPerPiece` characters at a time;
     /// `completion` gets the whole text, unless the reading is cancelled or the
@@ -44,6 +46,8 @@ public final class TextBufferPieceRead {
             buffer.onInsertText { [weak self] offset, _ in self?.edited(at: offset) },
             buffer.onDeleteRange { [weak self] offset, _ in self?.edited(at: offset) },
         ]
+        buffer.countChanges()
+        changesAtStart = buffer.changes
         source = MainLoop.betweenFrames { [weak self] in self?.readPiece() ?? false }
     }
 
@@ -84,6 +88,7 @@ public final class TextBufferPieceRead {
         nextOffset = end
         guard end >= count else { return true }
         let whole = text
+        buffer.knowsItsText(whole, ifNoChangeSince: changesAtStart)
         let done = completion
         finish()
         done?(whole)

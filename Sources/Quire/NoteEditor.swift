@@ -436,6 +436,9 @@ final class NoteEditor: NoteDocumentView {
             load = finished
             return
         }
+        // Only the pieces went in (the editor takes no keys, and any other change
+        // puts the rest in at once first): a save need not read 20 MB back out.
+        editor.buffer.knowsItsText(finished.text)
         if let pending = selectionAfterLoad { editor.buffer.select(insert: pending.cursor, bound: pending.bound) }
         selectionAfterLoad = nil
         updateEditable()

@@ -65,6 +65,43 @@ struct LongNoteTests {
     }
 
     /// Whether each of `needles` is in `messages`, each after the one before.
+    @Test("the long note in two windows: typing in both while its autosaves read it a piece at a time stores every word, and each window shows the other's")
+    func twoWindows() throws {
+        let session = try QuireSession()
+        let body = Self.longBody(megabytes: 3)
+        _ = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let main = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil })
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
+        #expect(eventually(within: 15) { session.windowIDs().count == 2 })
+        let own = try #require(session.windowIDs().first { $0 != main })
+        #expect(eventually(within: 20) { session.messages.components(separatedBy: " loaded pieces=").count == 3 },
+                "the note's own window puts it in a piece at a time too")
+
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" first", into: main)
+        // Straight on, while the first window's autosave may be reading the text in
+        // pieces: an edit before what it read sends it back, one after it is read with it.
+        try session.desktop.xdotool("windowfocus", "--sync", own)
+        try session.desktop.xdotool("key", "ctrl+Home")
+        try session.desktop.type("Second ", into: own)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" last", into: own)
+        let expected = "Second " + body + " first last"
+        #expect(session.stores(expected, within: 20), "every word typed in either window, with all of the note")
+        #expect(session.messages.contains(" read=pieces"), "\(session.messages.suffix(800))")
+        #expect(eventually(within: 10) {
+            ((try? session.desktop.xdotool("search", "--onlyvisible", "--name", "^Second Long note — Quire$")) ?? "")
+                .split(separator: "\n").count == 2
+        }, "both windows show the other's typing")
+        #expect(try session.stop() == 0)
+        #expect(try session.storedNotes().map(\.body) == [expected])
+        #expect(session.drafts().isEmpty)
+    }
+
     static func order(of needles: [String], in messages: String) -> Bool {
         var rest = messages[...]
         for needle in needles {

@@ -1,0 +1,72 @@
+import CGtk
+import Testing
+@testable import GtkKit
+
+/// A text buffer hands its whole text out again without reading it from GTK
+/// while nothing has changed it (20 MB take GTK about 30 ms), and reads it
+/// again after any change: an edit, an undo, a redo, a new text.
+@MainActor
+@Suite("Text buffer's known text")
+struct TextBufferKnownTextTests {
+    init() throws {
+        try TestToolkit.start()
+    }
+
+    @Test("read once, the text is known until an edit, and each edit, undo and redo is read again")
+    func knownUntilChanged() {
+        let buffer = TextView().buffer
+        buffer.text = "Groceries\n- milk"
+        #expect(buffer.knownText == nil, "a text put in is read back once, as GTK holds it")
+        #expect(buffer.text == "Groceries\n- milk")
+        buffer.text = "Groceries\n- milk"  // changed, if to the same text
+        #expect(buffer.knownText == nil)
+        #expect(buffer.text == "Groceries\n- milk")
+        #expect(buffer.knownText == "Groceries\n- milk")
+        buffer.asOneUserAction { buffer.insert("\n- bread", atOffset: -1) }
+        #expect(buffer.text == "Groceries\n- milk\n- bread")
+        #expect(gtk_text_buffer_get_can_undo(buffer.bufferPointer) != 0)
+        gtk_text_buffer_undo(buffer.bufferPointer)
+        #expect(buffer.text == "Groceries\n- milk")
+        gtk_text_buffer_redo(buffer.bufferPointer)
+        #expect(buffer.text == "Groceries\n- milk\n- bread")
+        buffer.delete(fromOffset: 0, length: 10)
+        #expect(buffer.text == "- milk\n- bread")
+        buffer.withoutUndo { buffer.insert("日本 ", atOffset: 0) }
+        #expect(buffer.text == "日本 - milk\n- bread")
+        buffer.text = "new"
+        #expect(buffer.text == "new")
+    }
+
+    @Test("a text the caller put in whole is known without reading, until it changes")
+    func toldItsText() {
+        let buffer = TextView().buffer
+        buffer.withoutUndo {
+            buffer.text = "first piece\n"
+            buffer.insert("second piece", atOffset: -1)
+        }
+        buffer.knowsItsText("first piece\nsecond piece")
+        #expect(buffer.knownText == "first piece\nsecond piece")
+        #expect(buffer.text == "first piece\nsecond piece")
+        buffer.insert("!", atOffset: -1)
+        #expect(buffer.text == "first piece\nsecond piece!")
+    }
+
+    @Test("a reading in pieces leaves its text known, unless the text changed while it read")
+    func pieceReadKnows() {
+        let buffer = TextView().buffer
+        buffer.text = String(repeating: "line of a long note\n", count: 500)
+        var read: String?
+        var reading = TextBufferPieceRead(buffer, charactersPerPiece: 1_000, restartsAllowed: 3) { read = $0 }
+        MainLoop.iterate(forAtMost: 5) { read != nil }
+        #expect(read != nil && read == buffer.knownText && read?.count == 10_000)
+
+        read = nil
+        reading = TextBufferPieceRead(buffer, charactersPerPiece: 1_000, restartsAllowed: 3) { read = $0 }
+        buffer.insert("typed meanwhile ", atOffset: 9_000)  // beyond what was read: the reading takes it in
+        MainLoop.iterate(forAtMost: 5) { read != nil }
+        #expect(read?.contains("typed meanwhile ") == true)
+        #expect(buffer.knownText == nil, "changed while read: read again when asked")
+        #expect(buffer.text == read)
+        #expect(!reading.isReading)
+    }
+}
