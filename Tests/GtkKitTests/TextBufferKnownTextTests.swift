@@ -69,4 +69,18 @@ struct TextBufferKnownTextTests {
         #expect(buffer.text == read)
         #expect(!reading.isReading)
     }
+
+    @Test("a new text is never undone, and Undo works on the edits after it")
+    func newTextAndUndo() {
+        let buffer = TextView().buffer
+        buffer.text = "first note"
+        buffer.asOneUserAction { buffer.insert(" typed", atOffset: -1) }
+        #expect(gtk_text_buffer_get_can_undo(buffer.bufferPointer) != 0)
+        buffer.text = "second note"
+        #expect(gtk_text_buffer_get_can_undo(buffer.bufferPointer) == 0, "the first note's edits are not undone in the second")
+        #expect(gtk_text_buffer_get_enable_undo(buffer.bufferPointer) != 0)
+        buffer.asOneUserAction { buffer.insert(" too", atOffset: -1) }
+        gtk_text_buffer_undo(buffer.bufferPointer)
+        #expect(buffer.text == "second note")
+    }
 }
