@@ -92,6 +92,8 @@ public final class Toast {
         watchPointerAndFocus()
     }
 
+    isolated deinit { countdown?.cancel() }
+
     /// GTK's own word for a close button, in the person's language, from
     /// GTK's translations (not the app's: nothing for the app to translate).
     private static var closeName: String {

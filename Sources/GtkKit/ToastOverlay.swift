@@ -104,9 +104,17 @@ public final class ToastOverlay: Widget {
         revealer.setFade(milliseconds: ToastOverlay.fadeMilliseconds)
         revealer.isRevealed = false
         // Off the overlay once faded out.
-        MainLoop.after(milliseconds: ToastOverlay.fadeMilliseconds + 50) { [weak self, weak revealer] in
+        fadeTimers.removeAll { !$0.isPending }
+        fadeTimers.append(MainLoop.after(milliseconds: ToastOverlay.fadeMilliseconds + 50) { [weak self, weak revealer] in
             if let self, let revealer { self.remove(revealer) }
-        }
+        })
+    }
+
+    /// The timers taking faded toasts off, cancelled with the overlay.
+    private var fadeTimers: [MainLoopSource] = []
+
+    isolated deinit {
+        for timer in fadeTimers { timer.cancel() }
     }
 
     private static let fadeMilliseconds: UInt32 = 200
