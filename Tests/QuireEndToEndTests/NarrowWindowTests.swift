@@ -17,13 +17,7 @@ struct NarrowWindowTests {
         ])
         try session.launch()
         let window = try session.waitForWindow(matching: "^Books — Quire$")
-        func backButtonShows(_ shows: Bool) -> Bool {
-            eventually(within: 5) {
-                let tree = (try? AccessibilityTree(desktop: session.desktop).elements()) ?? []
-                return tree.contains { $0.role == "button" && $0.name == "Back" } == shows
-                    && tree.contains { $0.name == "Note text" }
-            }
-        }
+        func backButtonShows(_ shows: Bool) -> Bool { Self.backButtonShows(shows, in: session) }
         func body(of title: String) -> String? {
             (try? session.storedNotes().first { $0.title == title })?.map(\.body)
         }
@@ -73,12 +67,22 @@ struct NarrowWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    /// Whether, within 5 s, the window's Back button shows (`shows`: the
+    /// window is folded, on its note) or not, its editor laid out.
+    static func backButtonShows(_ shows: Bool, in session: QuireSession) -> Bool {
+        eventually(within: 5) {
+            let tree = (try? AccessibilityTree(desktop: session.desktop).elements()) ?? []
+            return tree.contains { $0.role == "button" && $0.name == "Back" } == shows
+                && tree.contains { $0.name == "Note text" }
+        }
+    }
+
     /// The grey of a libadwaita toast, as Xvfb shows it.
     static let toastGrey = "#4c4c4c"
 
     @Test("a narrow window showing its list shows the Undo toast of a note trashed from the list, and Alt+U brings the note back")
     func toastOverTheList() throws {
-        let session = try QuireSession()
+        let session = try QuireSession(accessibility: true)
         try NoteStore(path: session.notesPath).importNotes([
             (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
             (body: "Books\nDune", modifiedAt: Date()),
@@ -86,7 +90,11 @@ struct NarrowWindowTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^Books — Quire$")
         try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        // Folded before Alt+Left, and on the list before Delete: under load, the keys
+        // came before the fold and Delete went to the note's text.
+        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
         try session.desktop.xdotool("key", "alt+Left")  // the list, the keyboard on Books' row
+        try #require(Self.backButtonShows(false, in: session), "on the list")
         func toastPixels(_ shot: String) throws -> Int {
             try session.pixels(of: NarrowWindowTests.toastGrey, fuzz: "2%", in: window, shot: shot)
         }
