@@ -23,8 +23,8 @@ public final class Toast {
     /// Where it shows or waits, until it is dismissed.
     weak var overlay: ToastOverlay?
     private var countdown: MainLoopSource?
-    private var isShowing = false
-    private var watches: [Object] = []
+    /// Controllers on `widget` saying whether the pointer is over it and the focus in it.
+    private let pointerWatch: Object, focusWatch: Object
 
     /// A toast saying `text` (plain text, not markup) for `seconds`, with a
     /// button labelled `buttonLabel` (an underscore marks its mnemonic letter,
@@ -69,6 +69,8 @@ public final class Toast {
         self.seconds = seconds
         isUrgent = urgent
         widget = Widget(retaining: cgtk_toast_box_new())
+        pointerWatch = Object(retaining: cgtk_widget_add_pointer_watch(widget.objectPointer))
+        focusWatch = Object(retaining: cgtk_widget_add_focus_watch(widget.objectPointer))
         let box = cgtk_as_box(widget.objectPointer)
         let titleHolder = Widget(retaining: adw_bin_new())  // "toast > widget" in the stylesheet
         adw_bin_set_child(cgtk_as_bin(titleHolder.objectPointer), title.widgetPointer)
@@ -86,10 +88,12 @@ public final class Toast {
         close.addCSSClass("circular")
         close.addCSSClass("flat")
         gtk_widget_set_focus_on_click(close.widgetPointer, 0)
-        close.onClicked { [weak self] in self?.dismiss() }
         gtk_box_append(box, close.widgetPointer)
+        close.onClicked { [weak self] in self?.dismiss() }
         button?.onClicked { [weak self] in self?.buttonClicked() }
-        watchPointerAndFocus()
+        for (watch, property) in [(pointerWatch, "contains-pointer"), (focusWatch, "contains-focus")] {
+            watch.observe(property: property) { [weak self] in self?.restartCountdown() }
+        }
     }
 
     isolated deinit { countdown?.cancel() }
@@ -111,15 +115,9 @@ public final class Toast {
         dismiss()
     }
 
-    /// The toast shows from now on (`true`), or no longer: its seconds count
-    /// down only while it shows.
-    func setShowing(_ showing: Bool) {
-        isShowing = showing
-        restartCountdown()
-    }
-
     /// Counts the toast's seconds again from the start if it shows, with the
-    /// pointer and the keyboard elsewhere; else stops counting.
+    /// pointer and the keyboard elsewhere; else stops counting. Its overlay
+    /// calls it whenever the toast starts or stops showing.
     func restartCountdown() {
         countdown?.cancel()
         countdown = nil
@@ -127,19 +125,12 @@ public final class Toast {
         countdown = MainLoop.after(milliseconds: seconds * 1_000) { [weak self] in self?.dismiss() }
     }
 
+    /// Whether the toast shows now (not waiting, not gone).
+    private var isShowing: Bool { overlay?.current?.toast === self }
+
     /// Whether the pointer is over the toast or the keyboard focus in it.
     private var isHeld: Bool {
-        guard watches.count == 2 else { return false }
-        return cgtk_pointer_watch_contains_pointer(watches[0].objectPointer) != 0
-            || cgtk_focus_watch_contains_focus(watches[1].objectPointer) != 0
-    }
-
-    private func watchPointerAndFocus() {
-        let pointer = Object(retaining: cgtk_widget_add_pointer_watch(widget.objectPointer))
-        let focus = Object(retaining: cgtk_widget_add_focus_watch(widget.objectPointer))
-        watches = [pointer, focus]
-        for (watch, property) in [(pointer, "contains-pointer"), (focus, "contains-focus")] {
-            watch.observe(property: property) { [weak self] in self?.restartCountdown() }
-        }
+        cgtk_pointer_watch_contains_pointer(pointerWatch.objectPointer) != 0
+            || cgtk_focus_watch_contains_focus(focusWatch.objectPointer) != 0
     }
 }

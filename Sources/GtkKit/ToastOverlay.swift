@@ -92,13 +92,13 @@ public final class ToastOverlay: Widget {
         gtk_overlay_add_overlay(cgtk_as_overlay(objectPointer), revealer.widgetPointer)
         current = (toast, revealer)
         revealer.isRevealed = true
-        toast.setShowing(true)
+        toast.restartCountdown()
     }
 
     private func hideCurrent() {
         guard let (toast, revealer) = current else { return }
         current = nil
-        toast.setShowing(false)
+        toast.restartCountdown()  // stops it
         gtk_widget_set_can_target(revealer.widgetPointer, 0)
         leaving.append(revealer)
         revealer.setFade(milliseconds: ToastOverlay.fadeMilliseconds)
