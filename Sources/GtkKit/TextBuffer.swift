@@ -5,58 +5,100 @@ import CGtk
 public final class TextBuffer: Object {
     var bufferPointer: UnsafeMutablePointer<GtkTextBuffer> { cgtk_as_text_buffer(objectPointer) }
 
-    /// The whole text. Read again only once the buffer has changed: GTK
-    /// takes about 30 ms to hand over 20 MB.
+    /// The whole text. GTK takes about 30 ms to hand over 20 MB, so only
+    /// what changed since it was last read (or told) is read again: the rest
+    /// is the known text's.
     public var text: String {
         get {
-            if let knownText { return knownText }
-            var start = GtkTextIter()
-            var end = GtkTextIter()
-            gtk_text_buffer_get_bounds(bufferPointer, &start, &end)
-            let whole = text(from: &start, to: &end)
-            knowsItsText(whole)
+            if let known, let current = known.currentText(characterCount: Int(characterCount), readBetween: {
+                text(fromOffset: Int32($0), toOffset: Int32($1))
+            }) {
+                if known.isEdited {
+                    assert(current == wholeTextFromGTK(), "the text pieced together is the buffer's")
+                    knowsItsText(current)
+                }
+                return current
+            }
+            let whole = wholeTextFromGTK()
+            // Hidden text and embedded widgets are left out of what GTK hands
+            // over, yet count as characters: such a text cannot be pieced together.
+            let scalars = whole.utf8.withContiguousStorageIfAvailable(UTF8Scalars.count(in:))
+            if scalars == Int(characterCount) { knowsItsText(whole) } else { known = nil }
             return whole
         }
         set {
-            // Setting the text is never undone (GTK clears Undo's history), yet
-            // GTK copies out the text it replaces for Undo all the same: 40 ms
-            // for 20 MB. So Undo is off meanwhile.
-            let undoes = gtk_text_buffer_get_enable_undo(bufferPointer) != 0
-            if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 0) }
-            gtk_text_buffer_set_text(bufferPointer, newValue, -1)
-            if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 1) }
+            // Setting the text is never undone (GTK clears Undo's history).
+            withUndoOff { gtk_text_buffer_set_text(bufferPointer, newValue, -1) }
         }
     }
 
     /// The whole text as last read, until anything changes the buffer.
-    var knownText: String? { known?.changes == changes ? known?.text : nil }
-    private var known: (text: String, changes: Int)?
+    var knownText: String? { known?.isEdited == false ? known?.text : nil }
+    private var known: KnownText?
+    /// The stretch of characters edited since the text was last read, which
+    /// a read takes from GTK; nil if none was, or the text is read whole.
+    var editedSinceRead: Range<Int>? {
+        guard let known, known.isEdited else { return nil }
+        return known.unchangedPrefix..<(known.expectedCount - known.unchangedSuffix)
+    }
+    /// Insertions and deletions seen about to happen whose "changed" has not come yet.
+    private var editsUnderway = 0
 
     /// How many changes the buffer has had (each insertion and deletion, an
     /// undo's and a redo's too) since `countChanges`.
     private(set) var changes = 0
-    private var changeWatch: SignalConnection?
+    private var changeWatches: [SignalConnection] = []
 
     /// Tells the buffer its whole text is `text`: the caller put exactly that
     /// in (piece by piece, say) and nothing else changed it meanwhile.
     public func knowsItsText(_ text: String) {
         countChanges()
-        known = (text, changes)
+        known = KnownText(text, characterCount: Int(characterCount))
     }
 
-    /// Counts the buffer's changes from now on, if it does not yet.
+    /// Counts the buffer's changes from now on, and follows where each
+    /// insertion and deletion is made, if it does not yet.
     func countChanges() {
-        guard changeWatch == nil else { return }
-        changeWatch = connect("changed") { [weak self] in
-            self?.changes += 1
-            self?.known = nil  // the old text is not kept alive for nothing
+        guard changeWatches.isEmpty else { return }
+        changeWatches = [
+            connect("changed") { [weak self] in self?.changed() },
+            connectInsertedCharacters { [weak self] offset, count in
+                self?.willChange(atOffset: offset, removing: 0, inserting: count)
+            },
+            onDeleteRange { [weak self] offset, length in
+                self?.willChange(atOffset: Int(offset), removing: Int(length), inserting: 0)
+            },
+        ]
+    }
+
+    private func willChange(atOffset offset: Int, removing removed: Int, inserting inserted: Int) {
+        editsUnderway += 1
+        known?.willReplace(atOffset: offset, removing: removed, inserting: inserted)
+        if let known, known.unchangedPrefix == 0, known.unchangedSuffix == 0 {
+            self.known = nil  // nothing of it is left: it is not kept alive for nothing
+        }
+    }
+
+    private func changed() {
+        changes += 1
+        if editsUnderway > 0 {
+            editsUnderway -= 1
+        } else {
+            known = nil  // a change of a kind not followed (an embedded image, say)
         }
     }
 
     /// `text`, read when the buffer had had `changes` changes, is its whole
     /// text if it has had no more since.
     func knowsItsText(_ text: String, ifNoChangeSince changes: Int) {
-        if changeWatch != nil, changes == self.changes { known = (text, changes) }
+        if !changeWatches.isEmpty, changes == self.changes { knowsItsText(text) }
+    }
+
+    /// How many characters a read of the whole text takes from GTK: those
+    /// edited since it was last read (or told), or all of them.
+    public var charactersToRead: Int32 {
+        guard let known, known.expectedCount == Int(characterCount) else { return characterCount }
+        return Int32(clamping: editedSinceRead?.count ?? 0)
     }
 
     /// How many characters the text has.
@@ -82,6 +124,14 @@ public final class TextBuffer: Object {
         var end = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, startOffset)
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &end, endOffset)
+        return text(from: &start, to: &end)
+    }
+
+    /// The whole text, as GTK hands it over.
+    private func wholeTextFromGTK() -> String {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(bufferPointer, &start, &end)
         return text(from: &start, to: &end)
     }
 
@@ -198,6 +248,16 @@ public final class TextBuffer: Object {
         gtk_text_buffer_delete(bufferPointer, &start, &end)
     }
 
+    /// Runs `body` with Undo off: its edits are never undone, and Undo's
+    /// history so far is cleared. Within an irreversible action, GTK still
+    /// copies out every text an edit replaces for Undo (40 ms for 20 MB).
+    public func withUndoOff(_ body: () -> Void) {
+        let undoes = gtk_text_buffer_get_enable_undo(bufferPointer) != 0
+        if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 0) }
+        body()
+        if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 1) }
+    }
+
     /// Runs `body` as one change that undo skips (edits that came from elsewhere).
     public func withoutUndo(_ body: () -> Void) {
         gtk_text_buffer_begin_irreversible_action(bufferPointer)
@@ -231,6 +291,23 @@ public final class TextBuffer: Object {
             let from = gtk_text_iter_get_offset(start)
             let length = gtk_text_iter_get_offset(end) - from
             MainActor.assumeIsolated { Box.from(data).closure(from, length) }
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+        return SignalConnection(instance: objectPointer, handlerID: id)
+    }
+
+    /// Calls `handler(offset, count)` just before `count` characters are
+    /// inserted at character `offset`, without making a string of them.
+    private func connectInsertedCharacters(_ handler: @escaping @MainActor (Int, Int) -> Void) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (Int, Int) -> Void>
+        let box = Box(handler, kind: .signalHandler)
+        let id = cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
+            guard let location, let text else { return }
+            let offset = Int(gtk_text_iter_get_offset(location))
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+            let count = UTF8Scalars.count(in: bytes)
+            MainActor.assumeIsolated { Box.from(data).closure(offset, count) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
         })

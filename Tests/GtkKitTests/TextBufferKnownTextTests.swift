@@ -84,3 +84,78 @@ struct TextBufferKnownTextTests {
         #expect(buffer.text == "second note")
     }
 }
+
+/// After edits, a read takes only the edited stretch from GTK and the rest
+/// from the text known before; what it hands over is always what GTK holds.
+@MainActor
+@Suite("Text buffer's text pieced together")
+struct TextBufferPiecedTextTests {
+    init() throws {
+        try TestToolkit.start()
+    }
+
+    /// The whole text, as GTK hands it over.
+    static func fromGTK(_ buffer: TextBuffer) -> String {
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer.bufferPointer, &start, &end)
+        let chars = gtk_text_buffer_get_text(buffer.bufferPointer, &start, &end, 0)!
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
+    @Test("a word typed into a long text is all that is read again")
+    func onlyTheEditedStretch() {
+        let buffer = TextView().buffer
+        buffer.text = String(repeating: "京都へ a line of a long note 🎉\n", count: 2_000)
+        #expect(buffer.text.unicodeScalars.count == Int(buffer.characterCount))
+        buffer.asOneUserAction { buffer.insert("word ", atOffset: 30_000) }
+        #expect(buffer.editedSinceRead == 30_000..<30_005)
+        buffer.delete(fromOffset: 30_002, length: 10)
+        #expect(buffer.editedSinceRead == 30_000..<30_002, "the deletion ate the rest of the word, and more")
+        let text = buffer.text
+        #expect(text == Self.fromGTK(buffer))
+        #expect(buffer.editedSinceRead == nil, "read, it is known again")
+        #expect(buffer.knownText == text)
+    }
+
+    @Test("random edits, undos and redos, read after each few: always what GTK holds")
+    func randomEdits() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "word ", "日本", "é", "e\u{301}", "🎉", "\n", "- [ ] item\n", "京都へ **太字**"]
+        let buffer = TextView().buffer
+        buffer.text = String(repeating: "start 日本 🎉 line\n", count: 300)
+        _ = buffer.text
+        var pieced = 0
+        for round in 0..<400 {
+            let count = Int(buffer.characterCount)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                let offset = Int32.random(in: 0...Int32(count), using: &random)
+                buffer.asOneUserAction { buffer.insert(pieces.randomElement(using: &random)!, atOffset: offset) }
+            case 5..<8 where count > 0:
+                let offset = Int32.random(in: 0..<Int32(count), using: &random)
+                buffer.asOneUserAction { buffer.delete(fromOffset: offset, length: .random(in: 1...20, using: &random)) }
+            case 8:
+                gtk_text_buffer_undo(buffer.bufferPointer)
+            default:
+                gtk_text_buffer_redo(buffer.bufferPointer)
+            }
+            if round % 3 == 0 {
+                if buffer.editedSinceRead != nil { pieced += 1 }
+                #expect(buffer.text == Self.fromGTK(buffer), "round \(round)")
+            }
+        }
+        #expect(pieced > 100, "most reads were pieced together")
+    }
+
+    @Test("a new text is read whole, and the old one is let go")
+    func newTextReadWhole() {
+        let buffer = TextView().buffer
+        buffer.text = "old note, long gone"
+        _ = buffer.text
+        buffer.text = "new note"
+        #expect(buffer.editedSinceRead == nil, "nothing of the old text is kept")
+        #expect(buffer.text == "new note")
+    }
+}
