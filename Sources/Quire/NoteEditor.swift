@@ -256,7 +256,9 @@ final class NoteEditor: NoteDocumentView {
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
     var windowTitle: String {
-        let start = document.isReading ? document.startOfText : editor.buffer.text(prefixLength: Int32(Note.titleSourceLength))
+        let start = document.isReading ? document.startOfText
+            : load.map { String($0.text.unicodeScalars.prefix(Note.titleSourceLength)) }
+            ?? editor.buffer.text(prefixLength: Int32(Note.titleSourceLength))
         let title = Note.title(ofBody: start)
         let shown = title.isEmpty ? localized("New Note") : title
         let failing = document.problem?.isWorthShowing == true
@@ -324,13 +326,19 @@ final class NoteEditor: NoteDocumentView {
 
     var currentText: String { load?.text ?? editor.buffer.text }
 
-    /// Texts longer than this many characters are read for an autosave a
-    /// piece at a time (GTK hands over about 0.8 million characters a
-    /// millisecond; a piece takes about 2.5 ms).
+    /// Texts of which more than this many characters must be read from GTK
+    /// (the rest the buffer knows) are read for an autosave a piece at a time
+    /// (GTK hands over about 0.8 million characters a millisecond; a piece
+    /// takes about 2.5 ms).
     static let piecewiseReadAbove: Int32 = 2_000_000
 
     func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> TextBufferPieceRead? {
         guard load == nil, editor.buffer.characterCount > NoteEditor.piecewiseReadAbove else { return nil }
+        let toRead = editor.buffer.charactersToRead
+        guard toRead > NoteEditor.piecewiseReadAbove else {
+            DocumentTrace.note(document.noteID, "read", "edited=\(toRead) of=\(editor.buffer.characterCount)")
+            return nil
+        }
         return TextBufferPieceRead(
             editor.buffer, charactersPerPiece: NoteEditor.piecewiseReadAbove, restartsAllowed: 3, completion: completion)
     }
@@ -377,22 +385,30 @@ final class NoteEditor: NoteDocumentView {
     // MARK: Loading
 
     /// Shows `text` in place of what the editor shows, with the cursor at its
-    /// end. A long text goes in a piece at a time, between frames; until it is
-    /// all in, the editor is read-only, and what it holds for the document to
-    /// save is the whole text, never the part in so far.
+    /// end. A long text goes in a piece at a time, between frames, and a long
+    /// text shown before goes out so first; until it is all in, the editor is
+    /// read-only, and what it holds for the document to save is the whole
+    /// text, never what it shows meanwhile.
     private func showText(_ text: String) {
+        let wasTakingOut = load?.isTakingOut == true
         load?.cancel()
         load = nil
         revealAfterLoad = false
         matchAfterRead = nil
+        let takeOut = editor.buffer.characterCount > NoteEditor.takenOutInPiecesAbove
+        if takeOut && !wasTakingOut { DocumentTrace.note(document.noteID, "empty", "characters=\(editor.buffer.characterCount)") }
         if document.isReading {
-            isAppending = true  // nothing the person did
-            withoutReporting { editor.buffer.text = "" }
-            isAppending = false
             selectionAfterLoad = (-1, -1)
+            if takeOut {
+                startLoad("", takingOutOldText: true)
+            } else {
+                isAppending = true  // nothing the person did
+                withoutReporting { editor.buffer.text = "" }
+                isAppending = false
+            }
             return
         }
-        guard GradualTextLoad.isLong(text) else {
+        guard GradualTextLoad.isLong(text) || takeOut else {
             selectionAfterLoad = nil
             withoutReporting {
                 editor.buffer.text = text
@@ -401,12 +417,38 @@ final class NoteEditor: NoteDocumentView {
             return
         }
         selectionAfterLoad = (-1, -1)
-        DocumentTrace.note(document.noteID, "load", "bytes=\(text.utf8.count)")
-        load = GradualTextLoad(text: text, append: { [weak self] piece, isFirst in
+        if GradualTextLoad.isLong(text) { DocumentTrace.note(document.noteID, "load", "bytes=\(text.utf8.count)") }
+        startLoad(text, takingOutOldText: takeOut)
+    }
+
+    /// An old text longer than this many characters goes out of the editor
+    /// a piece of this many at a time (about 3 ms of GTK's time).
+    static let takenOutInPiecesAbove: Int32 = 2_000_000
+
+    private func startLoad(_ text: String, takingOutOldText takeOut: Bool) {
+        var takeOutPiece: (@MainActor () -> Bool)?
+        if takeOut { takeOutPiece = { [weak self] in self?.takeOutPieceOfOldText() ?? false } }
+        load = GradualTextLoad(text: text, takeOutPiece: takeOutPiece, append: { [weak self] piece, isFirst in
             self?.appendLoaded(piece, replacing: isFirst)
         }, finished: { [weak self] in
             self?.loadFinished()
         })
+    }
+
+    /// Takes a piece off the end of the old text, if more than a piece is
+    /// left; returns whether it took one.
+    private func takeOutPieceOfOldText() -> Bool {
+        let count = editor.buffer.characterCount
+        guard count > NoteEditor.takenOutInPiecesAbove else { return false }
+        isAppending = true
+        defer { isAppending = false }
+        withoutReporting {
+            editor.buffer.withUndoOff {  // the old note's history goes with it
+                editor.buffer.delete(
+                    fromOffset: count - NoteEditor.takenOutInPiecesAbove, length: NoteEditor.takenOutInPiecesAbove)
+            }
+        }
+        return true
     }
 
     /// Puts one piece of a long text in: in place of the text for the first, at the end for the others.
@@ -439,6 +481,9 @@ final class NoteEditor: NoteDocumentView {
         // Only the pieces went in (the editor takes no keys, and any other change
         // puts the rest in at once first): a save need not read 20 MB back out.
         editor.buffer.knowsItsText(finished.text)
+        // Emptied for a text still being read: the selection and scroll asked
+        // for meanwhile wait for that text.
+        guard !document.isReading else { return }
         if let pending = selectionAfterLoad { editor.buffer.select(insert: pending.cursor, bound: pending.bound) }
         selectionAfterLoad = nil
         updateEditable()

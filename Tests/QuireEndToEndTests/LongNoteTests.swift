@@ -46,8 +46,9 @@ struct LongNoteTests {
         try session.desktop.xdotool("key", "ctrl+End")
         try session.desktop.type(" and more", into: window)
         #expect(session.stores(body + " and more", within: 20), "typed after the whole note, nothing of it lost")
-        #expect(session.messages.contains(" read=pieces"),
-                "a note this long is read for its autosave a piece at a time: \(session.messages.suffix(800))")
+        #expect(session.messages.contains(" read edited=9 of="),
+                "of a note this long, its autosave reads again only what was typed: \(session.messages.suffix(800))")
+        #expect(!session.messages.contains(" read=pieces"), "nor a piece at a time")
         try session.desktop.xdotool("key", "ctrl+Home")
         try session.desktop.type("A", into: window)
         #expect(session.stores("A" + body + " and more", within: 20))
@@ -136,6 +137,41 @@ struct LongNoteTests {
         let bound = try #require((info["selectionBound"] as? [String: Any])?["integer"] as? Int)
         let match = body.unicodeScalars.count - "zebrafish at the end".unicodeScalars.count
         #expect(min(cursor, bound) == match && (1...9).contains(abs(bound - cursor)), "cursor \(cursor), bound \(bound), match at \(match)")
+    }
+
+    @Test("moving off a long note, to a new note and to another long note a search finds, takes its text out a piece at a time and loses nothing of any of them")
+    func moveOff() throws {
+        let session = try QuireSession()
+        let first = Self.longBody(megabytes: 4)
+        let other = "Other " + Self.longBody(megabytes: 4) + "\nzebrafish at the end"
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: other, at: Date(timeIntervalSinceNow: -60))
+        try store.createNote(body: first)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+
+        // To another long note, still to be read when the editor moves to it.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("zebrafish", into: window)
+        _ = try session.waitForWindow(matching: "^Other Long note — Quire$")
+        #expect(eventually(within: 20) {
+            Self.order(of: [" empty characters=", " load bytes=", " loaded pieces="], in: session.messages)
+        }, "emptied while the other note was read, then that note went in: \(session.messages.suffix(800))")
+        #expect(session.messages.components(separatedBy: " reading bytes=").count == 3, "each long note read once")
+
+        // To a new note: the long one goes out first, and the new note's typing is all stored.
+        try session.desktop.xdotool("key", "Escape", "ctrl+n")
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        #expect(eventually(within: 20) { session.messages.components(separatedBy: " empty characters=").count == 3 },
+                "each move off a long note empties the editor once")
+        try session.desktop.type("short one", into: window)
+        _ = try session.waitForWindow(matching: "^short one — Quire$")
+        #expect(eventually(within: 20) { (try? session.allBodies().contains("short one")) == true })
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies().sorted() == [first, other, "short one"].sorted(), "nothing of any note lost or changed")
+        #expect(session.drafts().isEmpty)
     }
 
     /// Launches onto a note of `megabytes` and quits as soon as the trace says
