@@ -42,6 +42,19 @@ public final class Label: Widget {
         gtk_label_set_xalign(cgtk_as_label(objectPointer), 0)
     }
 
+    /// Wraps the text, between words where it can, at about `characters`
+    /// characters a line, on at most `lines` lines (the last cut with "…"
+    /// if it needs more), aligned to the start.
+    public func makeWrapping(lines: Int32, charactersPerLine characters: Int32) {
+        let label = cgtk_as_label(objectPointer)
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(label, lines)
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(label, characters)
+        gtk_label_set_xalign(label, 0)
+    }
+
     /// `text` with markup characters (<, >, &, quotes) escaped.
     public static func escape(_ text: String) -> String {
         guard let escaped = cgtk_markup_escape(text) else { return "" }

@@ -32,10 +32,15 @@ public final class Toast {
     /// An urgent toast shows at once, putting back any toast already showing.
     public convenience init(_ text: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
         let label = Label(text)
-        label.makeSingleLine()
+        // A message longer than a line (an error's reason) wraps rather than lose its end.
+        label.makeWrapping(lines: 4, charactersPerLine: Toast.charactersPerLine)
         label.addCSSClass("heading")  // as libadwaita's own title
         self.init(title: label, text: text, buttonLabel: buttonLabel, seconds: seconds, urgent: urgent)
+        if text.unicodeScalars.count > Toast.charactersPerLine { widget.addCSSClass("wrapped") }
     }
+
+    /// About how many characters a line of a toast's message holds.
+    static let charactersPerLine: Int32 = 50
 
     /// A toast saying `format` with its `%s` replaced by `name` (a note's
     /// title), where only the name is cut with "…" when the toast is too
@@ -75,7 +80,7 @@ public final class Toast {
         let titleHolder = Widget(retaining: adw_bin_new())  // "toast > widget" in the stylesheet
         adw_bin_set_child(cgtk_as_bin(titleHolder.objectPointer), title.widgetPointer)
         gtk_widget_set_hexpand(titleHolder.widgetPointer, 1)
-        gtk_widget_set_halign(titleHolder.widgetPointer, GTK_ALIGN_START)
+        gtk_widget_set_halign(titleHolder.widgetPointer, GTK_ALIGN_FILL)  // a wrapping message takes all the width it has
         gtk_box_append(box, titleHolder.widgetPointer)
         button = buttonLabel.map(Button.init(label:))
         if let button {

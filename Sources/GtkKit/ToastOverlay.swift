@@ -84,7 +84,7 @@ public final class ToastOverlay: Widget {
         }
         // Shown at once, so its button's mnemonic (Alt+U) works straight
         // away; it slides in by the style sheet's animation.
-        ToastOverlay.arrivals = ToastOverlay.arrivals ?? StyleSheet(ToastOverlay.arrival)
+        ToastOverlay.styleSheet = ToastOverlay.styleSheet ?? StyleSheet(ToastOverlay.style)
         let revealer = Revealer(child: toast.widget)
         gtk_widget_set_halign(revealer.widgetPointer, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(revealer.widgetPointer, GTK_ALIGN_END)
@@ -119,12 +119,14 @@ public final class ToastOverlay: Widget {
 
     private static let fadeMilliseconds: UInt32 = 200
 
-    /// A toast slides up into place, fading in, when it first shows.
-    private static let arrival = """
+    /// A toast slides up into place, fading in, when it first shows; one
+    /// whose message wraps is a rounded box, not libadwaita's pill.
+    private static let style = """
         @keyframes gtkkit-toast-arrives { from { opacity: 0; transform: translateY(48px); } }
         toast { animation: gtkkit-toast-arrives 300ms ease-out; }
+        toast.wrapped { border-radius: 18px; }
         """
-    private static var arrivals: StyleSheet?
+    private static var styleSheet: StyleSheet?
 
     /// Takes a revealer that finished fading out off the overlay.
     private func remove(_ revealer: Revealer) {
