@@ -54,6 +54,9 @@ public final class TextBuffer: Object {
     public func knowsItsText(_ text: String) {
         countChanges()
         known = KnownText(text, characterCount: Int(characterCount))
+        // Told inside an edit's handlers, the buffer cannot know whether the
+        // edit is in `text`: its "changed" lets the text go, to be read again.
+        editsUnderway = 0
     }
 
     /// Counts the buffer's changes from now on, and follows where each

@@ -158,4 +158,21 @@ struct TextBufferPiecedTextTests {
         #expect(buffer.editedSinceRead == nil, "nothing of the old text is kept")
         #expect(buffer.text == "new note")
     }
+
+    @Test("read from inside an edit's own handlers, the text is as before the edit; read after, as after it")
+    func readInsideAnEdit() {
+        let buffer = TextView().buffer
+        buffer.text = "twelve chars"
+        _ = buffer.text
+        var readBefore: [String] = []
+        let watch = buffer.onInsertText { _, _ in readBefore.append(buffer.text) }
+        let deletions = buffer.onDeleteRange { _, _ in readBefore.append(buffer.text) }
+        buffer.insert("abc", atOffset: 0)  // read before it went in, then
+        buffer.delete(fromOffset: 9, length: 3)  // as many taken out: the count is as it was
+        watch.disconnect()
+        deletions.disconnect()
+        #expect(readBefore == ["twelve chars", "abctwelve chars"])
+        #expect(buffer.text == "abctwelvears")
+        #expect(buffer.text == Self.fromGTK(buffer))
+    }
 }
