@@ -280,7 +280,9 @@ final class NoteEditor: NoteDocumentView {
     /// put out of sight unsaved. The keyboard focus stays where it is.
     @discardableResult
     func show(noteID: UUID?) -> Bool {
-        if !document.saveNow() && document.viewCount <= 1 {
+        if document.viewCount > 1 {
+            document.startSaving()  // another window shows it, and goes on saving it
+        } else if !document.saveNow() {
             onSaveStateChange?()
             return false
         }
@@ -305,10 +307,18 @@ final class NoteEditor: NoteDocumentView {
     @discardableResult
     func saveNow() -> Bool { document.saveNow() }
 
-    /// The window closes: saves what it can and lets go of the note. Unsaved
-    /// text stays with the document, which keeps trying (and keeps a draft).
+    /// Saves any unsaved text now, or starts to (a long note, on the background saver).
+    func startSaving() { document.startSaving() }
+
+    /// Saves as the window is about to close; returns whether the text is
+    /// saved or on its way (if not, the window asks first).
+    func saveBeforeClosing() -> Bool { document.saveBeforeClosing() }
+
+    /// The window closes: saves what it can (a long note, on the background
+    /// saver) and lets go of the note. Unsaved text stays with the document,
+    /// which keeps trying (and keeps a draft).
     func close() {
-        document.saveNow()
+        document.startSaving()
         document.detach(self)
         liveSubscription = nil
         load?.cancel()

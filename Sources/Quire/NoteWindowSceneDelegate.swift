@@ -63,7 +63,7 @@ extension NoteWindowSceneDelegate {
         noteWindow.restoreInteractionState(with: stateRestorationActivity)
     }
 
-    func sceneDidEnterBackground(_ scene: Scene) { noteWindow.editor?.saveNow() }
+    func sceneDidEnterBackground(_ scene: Scene) { noteWindow.editor?.startSaving() }
 
     func sceneDidDisconnect(_ scene: Scene) { noteWindow.disconnect(from: scene) }
 

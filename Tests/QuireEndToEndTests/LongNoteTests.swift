@@ -65,21 +65,28 @@ struct LongNoteTests {
         #expect(session.drafts().isEmpty)
     }
 
-    /// Whether each of `needles` is in `messages`, each after the one before.
-    @Test("the long note in two windows: typing in both while its autosaves read it a piece at a time stores every word, and each window shows the other's")
-    func twoWindows() throws {
-        let session = try QuireSession()
-        let body = Self.longBody(megabytes: 3)
+    /// Launches onto a stored note of 3 MB and opens it in its own window
+    /// too; returns its body, the main window and the note's own window, once
+    /// the note is in both.
+    static func launchInTwoWindows(_ session: QuireSession) throws -> (body: String, main: String, own: String) {
+        let body = longBody(megabytes: 3)
         _ = try NoteStore(path: session.notesPath).createNote(body: body)
         try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
         let main = try session.waitForWindow(matching: "^Long note — Quire$")
-        #expect(eventually(within: 20) { Self.piecesLoaded(in: session.messages) != nil })
+        #expect(eventually(within: 20) { piecesLoaded(in: session.messages) != nil })
         try session.desktop.xdotool("windowfocus", "--sync", main)
         try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
         #expect(eventually(within: 15) { session.windowIDs().count == 2 })
         let own = try #require(session.windowIDs().first { $0 != main })
         #expect(eventually(within: 20) { session.messages.components(separatedBy: " loaded pieces=").count == 3 },
                 "the note's own window puts it in a piece at a time too")
+        return (body, main, own)
+    }
+
+    @Test("the long note in two windows: typing in both while its autosaves read it a piece at a time stores every word, and each window shows the other's")
+    func twoWindows() throws {
+        let session = try QuireSession()
+        let (body, main, own) = try Self.launchInTwoWindows(session)
 
         try session.desktop.xdotool("windowfocus", "--sync", main)
         try session.desktop.xdotool("key", "ctrl+End")
@@ -103,6 +110,7 @@ struct LongNoteTests {
         #expect(session.drafts().isEmpty)
     }
 
+    /// Whether each of `needles` is in `messages`, each after the one before.
     static func order(of needles: [String], in messages: String) -> Bool {
         var rest = messages[...]
         for needle in needles {

@@ -1,0 +1,60 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// The only window of a note of megabytes closed right after typing in it:
+/// the note is saved on the background saver (SQLite takes about 0.4 s to
+/// write and index 20 MB, which at once froze every window), and every word
+/// is stored, or kept in a draft until it can be. Checked through the notes
+/// file, the drafts folder and the document trace.
+@Suite("A long note's window closed", .serialized)
+struct LongNoteClosingTests {
+    /// Launches onto a note of 3 MB, opens it in its own window, moves the
+    /// main window on to a new note, and types `typed` at the end of the
+    /// note's own window; returns the note's body and that window.
+    static func typeIntoOwnWindow(_ typed: String, in session: QuireSession) throws -> (body: String, window: String) {
+        let (body, main, own) = try LongNoteTests.launchInTwoWindows(session)
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+n")
+        _ = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", own)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(typed, into: own)
+        return (body, own)
+    }
+
+    @Test("closed right after typing: saved on the background saver, not at once, and every word is stored")
+    func savedInTheBackground() throws {
+        let session = try QuireSession()
+        let (body, own) = try Self.typeIntoOwnWindow(" and closed", in: session)
+        try session.desktop.xdotool("key", "--window", own, "ctrl+w")
+        #expect(eventually(within: 10) { session.windowIDs().count == 1 })
+        #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " and closed")) == true },
+                "every word typed, with all of the note: \(session.messages.suffix(800))")
+        #expect(session.messages.contains(" detach windows=0 unsaved=true"), "closed before its autosave: \(session.messages.suffix(800))")
+        #expect(session.messages.contains(" save background revision="))
+        #expect(!session.messages.contains(" save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies().sorted() == [body + " and closed"], "the new note, empty, is not kept")
+        #expect(session.drafts().isEmpty)
+    }
+
+    @Test("closed right after typing while another program holds the write lock: kept in a draft, then stored once the lock is let go")
+    func savedAfterTheLock() throws {
+        let session = try QuireSession()
+        let (body, own) = try Self.typeIntoOwnWindow(" and locked", in: session)
+        let (holder, taken) = try session.holdNotesLock(seconds: 6)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
+        try session.desktop.xdotool("key", "--window", own, "ctrl+w")
+        #expect(eventually(within: 10) { session.windowIDs().count == 1 })
+        #expect(eventually(within: 10) { session.drafts().map(\.body).contains(body + " and locked") },
+                "kept in a draft while the lock is held: \(session.messages.suffix(800))")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " and locked")) == true },
+                "stored once the lock is let go: \(session.messages.suffix(800))")
+        #expect(eventually(within: 10) { session.drafts().isEmpty }, "and its draft removed")
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies() == [body + " and locked"])
+    }
+}
