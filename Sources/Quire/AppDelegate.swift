@@ -112,6 +112,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         case let .success(store):
             let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
             self.documents = documents
+            documents.onFailureOutOfSight = { [weak self] document in self?.tellFailureOutOfSight(of: document) }
             transfers = NoteTransfers(store: store) { _ = documents.saveAll() }
             let sync = SyncController(notesPath: store.path) { _ = documents.saveAll() }
             self.sync = sync
@@ -270,6 +271,19 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     }
 
     func menuWillOpen(for noteID: UUID?) { pinActions.menuWillOpen(for: noteID) }
+
+    /// Says, in the front window, that a note no window shows could not be
+    /// saved (its window closed before its save ended), offering to show it.
+    private func tellFailureOutOfSight(of document: NoteDocument) {
+        guard let application = Application.shared,
+              let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow else { return }
+        let title = Note.title(ofBody: document.currentText)
+        let toast = Toast(  // a sentence this long wraps, its title with it
+            localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", title.isEmpty ? localized("New Note") : title),
+            buttonLabel: localized("_Show"), seconds: 10, urgent: true)
+        toast.onButtonClicked { [weak self] in self?.openNoteWindow(for: document.noteID) }
+        window.offer(toast)
+    }
 
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.
     /// Written once the closing is over (quitting with a hundred windows writes

@@ -82,6 +82,10 @@ final class NoteDocument {
 
     /// Called when nothing more needs this document (no window, nothing unsaved).
     var onIdle: (@MainActor (NoteDocument) -> Void)?
+    /// Called when saving starts to fail while no window shows the note (a
+    /// long note's window went before its save ended): the text is kept, in
+    /// a draft too, and saving goes on, but nobody sees the save bar.
+    var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
     convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
@@ -456,6 +460,7 @@ final class NoteDocument {
 
     private func failed(_ error: any Error, text: String) {
         DocumentTrace.note(noteID, "save-failed", "\(error)", text: text)
+        let firstFailure = problem == nil
         if problem == nil || "\(error)" != problem?.detail {
             Log.error("could not save note \(noteID.uuidString): \(error)")
             var fresh = SaveProblem(error: error)
@@ -466,6 +471,7 @@ final class NoteDocument {
         if draftedText != text { writeDraft(of: text) }
         scheduleRetry()
         tellViews()
+        if firstFailure && !isShown { onFailureOutOfSight?(self) }
     }
 
     /// Keeps `text` in the draft file, on the draft writer's thread (syncing a

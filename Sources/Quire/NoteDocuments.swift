@@ -112,8 +112,12 @@ final class NoteDocuments {
         document.onIdle = { [weak self] idle in
             if self?.documents[idle.noteID] === idle { self?.documents[idle.noteID] = nil }
         }
+        document.onFailureOutOfSight = { [weak self] failing in self?.onFailureOutOfSight?(failing) }
         return document
     }
+
+    /// Called when a document no window shows starts failing to save.
+    var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
 
     /// The documents with text not saved yet.
     var unsaved: [NoteDocument] { documents.values.filter(\.hasUnsavedText) }
