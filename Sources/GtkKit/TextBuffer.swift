@@ -271,17 +271,7 @@ public final class TextBuffer: Object {
     /// Calls `handler(offset, text)` just before text is inserted at character `offset`.
     @discardableResult
     public func onInsertText(_ handler: @escaping @MainActor (Int32, String) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (Int32, String) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
-            guard let location, let text else { return }
-            let offset = gtk_text_iter_get_offset(location)
-            let inserted = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-            MainActor.assumeIsolated { Box.from(data).closure(offset, inserted) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectInsertText { offset, bytes in handler(offset, String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// Calls `handler(offset, length)` just before `length` characters from `offset` are removed.
@@ -303,14 +293,21 @@ public final class TextBuffer: Object {
     /// Calls `handler(offset, count)` just before `count` characters are
     /// inserted at character `offset`, without making a string of them.
     private func connectInsertedCharacters(_ handler: @escaping @MainActor (Int, Int) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (Int, Int) -> Void>
+        connectInsertText { offset, bytes in handler(Int(offset), UTF8Scalars.count(in: bytes)) }
+    }
+
+    /// Calls `handler(offset, bytes)` just before the UTF-8 `bytes` (valid
+    /// only during the call) are inserted at character `offset`.
+    private func connectInsertText(
+        _ handler: @escaping @MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> SignalConnection {
+        typealias Box = ClosureBox<@MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void>
         let box = Box(handler, kind: .signalHandler)
         let id = cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
             guard let location, let text else { return }
-            let offset = Int(gtk_text_iter_get_offset(location))
+            let offset = gtk_text_iter_get_offset(location)
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
-            let count = UTF8Scalars.count(in: bytes)
-            MainActor.assumeIsolated { Box.from(data).closure(offset, count) }
+            MainActor.assumeIsolated { Box.from(data).closure(offset, bytes) }
         }, box.retainedPointer(), { data, _ in
             MainActor.assumeIsolated { Box.release(data) }
         })
