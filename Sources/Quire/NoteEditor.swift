@@ -28,7 +28,7 @@ final class NoteEditor: NoteDocumentView {
     private var noticesShown = 0
     /// A long note's text going into the editor a piece at a time, until it is all in.
     private var load: GradualTextLoad?
-    /// Whether a piece of the text is going in now (the cursor moving then is not the person's doing).
+    /// Whether text is going in or out from code now (the cursor moving then is not the person's doing).
     private var isAppending = false
     /// Whether the buffer is in a step another window began (its edits are one step for Undo here too).
     private var isMirroringStep = false
@@ -260,7 +260,7 @@ final class NoteEditor: NoteDocumentView {
             : load.map { String($0.text.unicodeScalars.prefix(Note.titleSourceLength)) }
             ?? editor.buffer.text(prefixLength: Int32(Note.titleSourceLength))
         let title = Note.title(ofBody: start)
-        let shown = title.isEmpty ? localized("New Note") : title
+        let shown = ShownTitle.of(title)
         let failing = document.problem?.isWorthShowing == true
         return failing ? localized("%s (not saved) — Quire", shown) : localized("%s — Quire", shown)
     }
@@ -412,9 +412,7 @@ final class NoteEditor: NoteDocumentView {
             if takeOut {
                 startLoad("", takingOutOldText: true)
             } else {
-                isAppending = true  // nothing the person did
-                withoutReporting { editor.buffer.text = "" }
-                isAppending = false
+                changeTextFromCode { editor.buffer.text = "" }
             }
             return
         }
@@ -450,9 +448,7 @@ final class NoteEditor: NoteDocumentView {
     private func takeOutPieceOfOldText() -> Bool {
         let count = editor.buffer.characterCount
         guard count > NoteEditor.takenOutInPiecesAbove else { return false }
-        isAppending = true
-        defer { isAppending = false }
-        withoutReporting {
+        changeTextFromCode {
             editor.buffer.withUndoOff {  // the old note's history goes with it
                 editor.buffer.delete(
                     fromOffset: count - NoteEditor.takenOutInPiecesAbove, length: NoteEditor.takenOutInPiecesAbove)
@@ -463,9 +459,7 @@ final class NoteEditor: NoteDocumentView {
 
     /// Puts one piece of a long text in: in place of the text for the first, at the end for the others.
     private func appendLoaded(_ piece: String, replacing: Bool) {
-        isAppending = true
-        defer { isAppending = false }
-        withoutReporting {
+        changeTextFromCode {
             editor.buffer.withoutUndo {
                 if replacing {
                     editor.buffer.text = piece
@@ -541,6 +535,14 @@ final class NoteEditor: NoteDocumentView {
             withoutReporting { editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length)) }
         }
         onTitleChange?(windowTitle)
+    }
+
+    /// Changes the text as no person did (a long text going in or out):
+    /// unreported, and the cursor moving meanwhile is not taken for theirs.
+    private func changeTextFromCode(_ body: () -> Void) {
+        isAppending = true
+        defer { isAppending = false }
+        withoutReporting(body)
     }
 
     /// Runs `body` with the text's change, insert and delete handlers blocked:
