@@ -279,7 +279,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
               let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow else { return }
         let title = Note.title(ofBody: document.currentText)
         let toast = Toast(  // a sentence this long wraps, its title with it
-            localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", title.isEmpty ? localized("New Note") : title),
+            localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", ShownTitle.of(title)),
             buttonLabel: localized("_Show"), seconds: 10, urgent: true)
         toast.onButtonClicked { [weak self] in self?.openNoteWindow(for: document.noteID) }
         window.offer(toast)

@@ -20,7 +20,7 @@ struct LaunchNotices {
         guard !outcomes.isEmpty else { return }
         let titles = outcomes.map { outcome -> String in
             let title = ((try? store.note(id: outcome.recoveredNoteID)) ?? nil)?.title ?? ""
-            return "“\(title.isEmpty ? localized("New Note") : title)”"
+            return "“\(ShownTitle.of(title))”"
         }
         messages.append(localizedPlural(
             "Quire put back text it could not save last time, into the note %s.",

@@ -418,7 +418,7 @@ final class NoteDocument {
         // and this one, which the person is looking at, stays the note.
         let copy = try store.createNote(body: current.body, origin: origin)
         savedBody = current.body
-        let title = copy.title.isEmpty ? localized("New Note") : copy.title
+        let title = ShownTitle.of(copy.title)
         notice = localized("This note was also changed in another Quire at the same time. That version was kept as a note of its own, “%s”.", title)
         Log.error("note \(noteID.uuidString) was changed by another process at the same time; its version was kept as note \(copy.id.uuidString)")
         try write(mine, conflicts: conflicts + 1)
@@ -431,7 +431,7 @@ final class NoteDocument {
         savedBody = text
         isRemoved = true
         notice = localized("This note was moved to the trash elsewhere; the text typed here since was kept as a new note, “%s”.",
-                           copy.title.isEmpty ? localized("New Note") : copy.title)
+                           ShownTitle.of(copy.title))
         Log.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
     }
 

@@ -75,7 +75,7 @@ final class NoteRow {
 
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
         noteID = summary.noteID
-        let shownTitle = summary.title.isEmpty ? localized("New Note") : summary.title
+        let shownTitle = ShownTitle.of(summary.title)
         title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         age.text = when

@@ -99,7 +99,7 @@ final class ShellSearchProvider {
     /// A result's title and the words around its match (or the start of its text).
     private func meta(for identifier: String, in store: NoteStore) -> [String: String]? {
         guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
-        let title = summary.title.isEmpty ? localized("New Note") : summary.title
+        let title = ShownTitle.of(summary.title)
         let description = results[id].map { $0.readableSnippet().text.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
         return ["id": identifier, "name": title, "description": description]
     }
