@@ -44,6 +44,23 @@ public final class TextBuffer: Object {
     /// Insertions and deletions seen about to happen whose "changed" has not come yet.
     private var editsUnderway = 0
 
+    /// Undo's steps, once the buffer keeps its own (`keepOwnUndoHistory()`).
+    var ownUndo: UndoHistory? {
+        didSet {
+            let availability = (ownUndo?.undoSteps.isEmpty == false, ownUndo?.redoSteps.isEmpty == false)
+            guard availability != undoAvailability else { return }
+            undoAvailability = availability
+            onUndoAvailabilityChange?()
+        }
+    }
+    private var undoAvailability = (false, false)
+    /// Called when the buffer's own history comes to have, or no longer has,
+    /// a step to undo or to redo (`canUndo`, `canRedo`).
+    public var onUndoAvailabilityChange: (@MainActor () -> Void)?
+    /// What the buffer's own history makes of the edits now.
+    var undoMode = UndoMode.recording
+    var undoWatches: [SignalConnection] = []
+
     /// How many changes the buffer has had (each insertion and deletion, an
     /// undo's and a redo's too) since `countChanges`.
     private(set) var changes = 0
@@ -255,14 +272,22 @@ public final class TextBuffer: Object {
     /// history so far is cleared. Within an irreversible action, GTK still
     /// copies out every text an edit replaces for Undo (40 ms for 20 MB).
     public func withUndoOff(_ body: () -> Void) {
+        if ownUndo != nil {
+            withUndoMode(.replacing, body)
+            ownUndo?.clear()
+            return
+        }
         let undoes = gtk_text_buffer_get_enable_undo(bufferPointer) != 0
         if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 0) }
         body()
         if undoes { gtk_text_buffer_set_enable_undo(bufferPointer, 1) }
     }
 
-    /// Runs `body` as one change that undo skips (edits that came from elsewhere).
+    /// Runs `body` as one change that undo skips (edits that came from
+    /// elsewhere). GTK forgets its whole history then; the buffer's own
+    /// history moves its steps past the edits (see `UndoHistory`).
     public func withoutUndo(_ body: () -> Void) {
+        if ownUndo != nil { return withUndoMode(.elsewhere, body) }
         gtk_text_buffer_begin_irreversible_action(bufferPointer)
         defer { gtk_text_buffer_end_irreversible_action(bufferPointer) }
         body()
@@ -298,7 +323,7 @@ public final class TextBuffer: Object {
 
     /// Calls `handler(offset, bytes)` just before the UTF-8 `bytes` (valid
     /// only during the call) are inserted at character `offset`.
-    private func connectInsertText(
+    func connectInsertText(
         _ handler: @escaping @MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void
     ) -> SignalConnection {
         typealias Box = ClosureBox<@MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void>
