@@ -60,4 +60,38 @@ static inline void cgtk_text_buffer_skip_tag_changes_that_change_nothing(gpointe
     g_signal_connect(buffer, "remove-tag", G_CALLBACK(cgtk_stop_removing_absent_tag), NULL);
     g_signal_connect(buffer, "apply-tag", G_CALLBACK(cgtk_stop_applying_present_tag), NULL);
 }
+
+/* void handler(GtkWidget *view, gboolean redo, gpointer data): the view's Undo or Redo was asked for. */
+typedef void (*CGtkUndoActionHandler)(gpointer view, gboolean redo, gpointer data);
+
+static inline void cgtk_own_undo_view_activate(GtkWidget *widget, const char *name, GVariant *parameter) {
+    (void)parameter;
+    CGtkUndoActionHandler handler = (CGtkUndoActionHandler)g_object_get_data(G_OBJECT(widget), "cgtk-undo-handler");
+    if (handler) handler(widget, g_str_equal(name, "text.redo"), g_object_get_data(G_OBJECT(widget), "cgtk-undo-data"));
+}
+
+static inline void cgtk_own_undo_view_class_init(gpointer klass, gpointer unused) {
+    (void)unused;
+    /* Installed again in the subclass, the text view's actions (its Ctrl+Z
+     * and Shift+Ctrl+Z, its context menu's Undo and Redo) are the caller's. */
+    gtk_widget_class_install_action(GTK_WIDGET_CLASS(klass), "text.undo", NULL, cgtk_own_undo_view_activate);
+    gtk_widget_class_install_action(GTK_WIDGET_CLASS(klass), "text.redo", NULL, cgtk_own_undo_view_activate);
+}
+
+/* A GtkSourceView whose "text.undo" and "text.redo" call `handler` (with
+ * `data`, released with the view) instead of GTK's own history: for a buffer
+ * whose Undo history the caller keeps. */
+static inline GtkWidget *cgtk_source_view_new_with_own_undo(CGtkUndoActionHandler handler, gpointer data,
+                                                           GDestroyNotify release) {
+    GType type = g_type_from_name("CGtkOwnUndoSourceView");
+    if (type == 0) {
+        type = g_type_register_static_simple(GTK_SOURCE_TYPE_VIEW, g_intern_static_string("CGtkOwnUndoSourceView"),
+                                             sizeof(GtkSourceViewClass), cgtk_own_undo_view_class_init,
+                                             sizeof(GtkSourceView), NULL, 0);
+    }
+    GtkWidget *view = g_object_new(type, NULL);
+    g_object_set_data(G_OBJECT(view), "cgtk-undo-handler", (gpointer)handler);
+    g_object_set_data_full(G_OBJECT(view), "cgtk-undo-data", data, release);
+    return view;
+}
 #endif

@@ -67,8 +67,16 @@ public final class SourceStyling {
 
     /// A new text view (a GtkSourceView) whose text is styled.
     public func makeView() -> TextView {
-        guard let view = gtk_source_view_new() else { preconditionFailure("GtkSourceView made no view") }
+        let undo = UndoActions()
+        typealias Box = ClosureBox<@MainActor (Bool) -> Void>
+        let box = Box({ redo in undo.step(redo: redo) }, kind: .signalHandler)
+        guard let view = cgtk_source_view_new_with_own_undo({ _, redo, data in
+            MainActor.assumeIsolated { Box.from(data).closure(redo != 0) }
+        }, box.retainedPointer(), { data in
+            MainActor.assumeIsolated { Box.release(data) }
+        }) else { preconditionFailure("GtkSourceView made no view") }
         let textView = TextView(wrapping: view)
+        undo.attach(to: textView)
         let buffer = cgtk_as_source_buffer(textView.buffer.objectPointer)
         gtk_source_buffer_set_language(buffer, language)
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)

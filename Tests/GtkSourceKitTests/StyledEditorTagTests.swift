@@ -51,21 +51,6 @@ struct StyledEditorTagTests {
         gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(cgtk_as_text_buffer(buffer.objectPointer)), "quire-code")
     }
 
-    /// A shown editor styled as Quire styles notes.
-    private func shownEditor() throws -> (Window, TextView) {
-        let resources = BuiltProducts.sourceRoot + "/Resources"
-        let styling = try #require(SourceStyling(
-            languageID: "quire-markdown", languageDirectory: resources + "/language-specs",
-            lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: resources + "/styles",
-            monospaceClass: "quire-code"))
-        let view = styling.makeView()
-        let window = Window()
-        window.setDefaultSize(width: 500, height: 300)
-        window.setChild(view)
-        window.present()
-        return (window, view)
-    }
-
     /// The place of the character at `offset`.
     private func iter(_ buffer: TextBuffer, at offset: Int32) -> GtkTextIter {
         var iter = GtkTextIter()
@@ -109,7 +94,7 @@ struct StyledEditorTagTests {
 
     @Test("code is monospace, text that stops being code is not, and typing outside code or into it moves no monospace tag")
     func monospaceCode() throws {
-        let (window, view) = try shownEditor()
+        let (window, view) = try StyledEditor.shown()
         defer { window.destroy() }
         let buffer = view.buffer
         buffer.text = "Plain words\n`some code` and more\nlast line"
@@ -142,7 +127,7 @@ struct StyledEditorTagTests {
 
     @Test("a checked item's text is struck through from its first letter on: not its indent, marker or box; bold in it stays bold")
     func checkedItemText() throws {
-        let (window, view) = try shownEditor()
+        let (window, view) = try StyledEditor.shown()
         defer { window.destroy() }
         let buffer = view.buffer
         // "  - [x] **milk** and bread": indent 0–1, marker 2, box 4–6, bold "milk" 10–13, "and" 17–19.
@@ -165,7 +150,7 @@ struct StyledEditorTagTests {
 
     @Test("in a note with a heading, bold and code, typing a plain line moves no tag; typing into the heading keeps it a heading")
     func plainLineInStyledNote() throws {
-        let (window, view) = try shownEditor()
+        let (window, view) = try StyledEditor.shown()
         defer { window.destroy() }
         let buffer = view.buffer
         buffer.text = "# A heading\n**bold** and `code`\nlast line"

@@ -1,0 +1,23 @@
+import GtkKit
+import GtkSourceKit
+import Testing
+import TestSupport
+
+/// An editor styled as Quire styles notes, for the tests.
+@MainActor
+enum StyledEditor {
+    /// A new editor, shown in a window of its own.
+    static func shown() throws -> (Window, TextView) {
+        let resources = BuiltProducts.sourceRoot + "/Resources"
+        let styling = try #require(SourceStyling(
+            languageID: "quire-markdown", languageDirectory: resources + "/language-specs",
+            lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: resources + "/styles",
+            monospaceClass: "quire-code"))
+        let view = styling.makeView()
+        let window = Window()
+        window.setDefaultSize(width: 500, height: 300)
+        window.setChild(view)
+        window.present()
+        return (window, view)
+    }
+}
