@@ -5,7 +5,7 @@ import TestSupport
 /// Undo and redo in the editor, from the keyboard, checked in the stored note.
 @Suite("Editor undo and redo, end to end", .serialized)
 struct EditorUndoTests {
-    @Test("Ctrl+Z takes typing back, Ctrl+Shift+Z puts it back, and a loaded note is never undone")
+    @Test("Ctrl+Z takes typing back, Ctrl+Shift+Z and Ctrl+Y put it back, and a loaded note is never undone")
     func undoAndRedo() throws {
         let session = try QuireSession()
         try session.launch()
@@ -19,6 +19,10 @@ struct EditorUndoTests {
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping\n" }, "undo took back the last word")
         try session.desktop.xdotool("key", "ctrl+shift+z")
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping\nbread" }, "redo put it back")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping\n" })
+        try session.desktop.xdotool("key", "ctrl+y")
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping\nbread" }, "Ctrl+Y puts it back too")
 
         // After a relaunch the note is loaded, not typed: there is nothing to undo.
         try session.desktop.xdotool("key", "ctrl+q")

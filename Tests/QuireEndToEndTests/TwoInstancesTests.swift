@@ -8,27 +8,39 @@ import TestSupport
 /// and edits of one note from both are merged or kept, never overwritten.
 @Suite("Two instances, end to end", .serialized)
 struct TwoInstancesTests {
-    /// A second `quire` on a bus of its own, on `session`'s folders and display.
-    private func secondInstance(_ session: QuireSession, bus: PrivateDesktop, _ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(
-            BuiltProducts.executable("quire"), arguments,
-            environment: session.environment(["DBUS_SESSION_BUS_ADDRESS": bus.busAddress]),
+    /// Two instances on one session's folders and display, each showing the
+    /// same note: the session's own, and a second `quire` on a bus of its own.
+    private struct TwoInstances {
+        let session: QuireSession
+        let otherBus: PrivateDesktop
+        let second: ChildProcess
+        let first: String
+        let secondWindow: String
+    }
+
+    /// A new note of `body`, in a window of each of two instances (the
+    /// first instance's window found by its title, `title`).
+    private func noteInTwoInstances(_ body: String, title: String) throws -> TwoInstances {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        let note = try store.createNote(body: body)
+        store.close()
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^\(title) — Quire$")
+        let otherBus = try PrivateDesktop()
+        let second = try ChildProcess(
+            BuiltProducts.executable("quire"), ["quire://note/\(note.id.uuidString.lowercased())"],
+            environment: session.environment(["DBUS_SESSION_BUS_ADDRESS": otherBus.busAddress]),
             outputDirectory: session.desktop.directory.path)
+        #expect(eventually(within: 15) { session.windowIDs().count == 2 }, "the second instance opens the note's window")
+        let secondWindow = try #require(session.windowIDs().first { $0 != first })
+        return TwoInstances(session: session, otherBus: otherBus, second: second, first: first, secondWindow: secondWindow)
     }
 
     @Test("edits of one note in two instances are merged, each window shows the other's, and both windows come back")
     func mergedEdits() throws {
-        let session = try QuireSession()
-        let store = try NoteStore(path: session.notesPath)
-        let note = try store.createNote(body: "alpha\nmiddle\nomega")
-        store.close()
-        try session.launch()
-        let first = try session.waitForWindow(matching: "^alpha — Quire$")
-
-        let otherBus = try PrivateDesktop()
-        let second = try secondInstance(session, bus: otherBus, ["quire://note/\(note.id.uuidString.lowercased())"])
-        #expect(eventually(within: 15) { session.windowIDs().count == 2 }, "the second instance opens the note's window")
-        let secondWindow = try #require(session.windowIDs().first { $0 != first })
+        let two = try noteInTwoInstances("alpha\nmiddle\nomega", title: "alpha")
+        let (session, second, first, secondWindow) = (two.session, two.second, two.first, two.secondWindow)
 
         try session.desktop.xdotool("windowfocus", "--sync", first)
         try session.desktop.xdotool("key", "ctrl+End")
@@ -57,16 +69,8 @@ struct TwoInstancesTests {
 
     @Test("the same line changed in both at once keeps both versions, one of them as a note of its own")
     func clashingEdits() throws {
-        let session = try QuireSession()
-        let store = try NoteStore(path: session.notesPath)
-        let note = try store.createNote(body: "Shopping")
-        store.close()
-        try session.launch()
-        let first = try session.waitForWindow(matching: "^Shopping — Quire$")
-        let otherBus = try PrivateDesktop()
-        let second = try secondInstance(session, bus: otherBus, ["quire://note/\(note.id.uuidString.lowercased())"])
-        #expect(eventually(within: 15) { session.windowIDs().count == 2 })
-        let secondWindow = try #require(session.windowIDs().first { $0 != first })
+        let two = try noteInTwoInstances("Shopping", title: "Shopping")
+        let (session, second, first, secondWindow) = (two.session, two.second, two.first, two.secondWindow)
 
         try session.desktop.xdotool("windowfocus", "--sync", first)
         try session.desktop.xdotool("key", "ctrl+End")
@@ -84,5 +88,37 @@ struct TwoInstancesTests {
         second.send(SIGTERM)
         #expect(second.waitForExit(seconds: 10) == 0)
         #expect(try session.stop() == 0)
+    }
+
+    @Test("a word undone, then the other instance's save of the note, and Redo still puts the word back; Undo never takes back the other's typing")
+    func undoSurvivesTheOthersSave() throws {
+        let two = try noteInTwoInstances("alpha\nomega", title: "alpha")
+        let (session, second, first, secondWindow) = (two.session, two.second, two.first, two.secondWindow)
+
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" one", into: first)
+        #expect(session.stores("alpha\nomega one"))
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("alpha\nomega"), "Undo took the word back")
+
+        // The other instance types and saves; the first shows its text.
+        try session.desktop.xdotool("windowfocus", "--sync", secondWindow)
+        try session.desktop.xdotool("key", "ctrl+Home")
+        try session.desktop.type("Top ", into: secondWindow)
+        #expect(session.stores("Top alpha\nomega"))
+        #expect(eventually(within: 10) {
+            (try? session.desktop.xdotool("getwindowname", first))?.hasPrefix("Top alpha — Quire") == true
+        }, "the first window shows the other's typing")
+
+        try session.desktop.xdotool("windowfocus", "--sync", first)
+        try session.desktop.xdotool("key", "ctrl+shift+z")
+        #expect(session.stores("Top alpha\nomega one"), "Redo put the word back: \(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z", "ctrl+z")
+        #expect(session.stores("Top alpha\nomega"), "Undo took this window's word back, and not the other's typing")
+        second.send(SIGTERM)
+        #expect(second.waitForExit(seconds: 10) == 0)
+        #expect(try session.stop() == 0)
+        #expect(try session.storedBody() == "Top alpha\nomega")
     }
 }
