@@ -130,7 +130,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// are shown read-only, with Restore, Delete Forever and Empty Trash below the list.
     private func showTrash(_ trash: Bool) {
         guard let list, let editor, let store = noteWindow.store else { return }
-        guard editor.saveNow() || editor.document.viewCount > 1 else {
+        guard editor.saveBeforeLeaving() || editor.document.viewCount > 1 else {
             revertingTrashToggle = true  // the note shown cannot be saved: stay with it
             trashToggle.isActive = !trash
             revertingTrashToggle = false

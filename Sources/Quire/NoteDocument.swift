@@ -331,9 +331,10 @@ final class NoteDocument {
         if !startSavingInTheBackground() { saveNow() }
     }
 
-    /// Saves before a window showing the note closes: returns whether the text
-    /// is saved, or on its way (`startSaving`): if not, the window asks first.
-    func saveBeforeClosing() -> Bool {
+    /// Saves before the last window showing the note leaves it (closes, or
+    /// moves on to another note): returns whether the text is saved, or on
+    /// its way (`startSaving`). If not, the window asks first, or stays.
+    func saveBeforeLeaving() -> Bool {
         startSavingInTheBackground() || saveNow()
     }
 

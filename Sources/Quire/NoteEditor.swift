@@ -296,12 +296,16 @@ final class NoteEditor: NoteDocumentView {
     /// Saves the current note, then shows the note `noteID` (a new, empty one if
     /// nil or gone). If the current note cannot be saved and no other window
     /// shows it, the editor stays on it and returns false: its text is never
-    /// put out of sight unsaved. The keyboard focus stays where it is.
+    /// put out of sight unsaved. A long note (of megabytes, which SQLite takes
+    /// about 0.4 s to write and index) is saved on the background saver as
+    /// when its window closes: the editor moves on at once, and should the
+    /// save fail the document keeps the text (and a draft), tries again, and
+    /// the front window says so. The keyboard focus stays where it is.
     @discardableResult
     func show(noteID: UUID?) -> Bool {
         if document.viewCount > 1 {
             document.startSaving()  // another window shows it, and goes on saving it
-        } else if !document.saveNow() {
+        } else if !document.saveBeforeLeaving() {
             onSaveStateChange?()
             return false
         }
@@ -329,9 +333,9 @@ final class NoteEditor: NoteDocumentView {
     /// Saves any unsaved text now, or starts to (a long note, on the background saver).
     func startSaving() { document.startSaving() }
 
-    /// Saves as the window is about to close; returns whether the text is
-    /// saved or on its way (if not, the window asks first).
-    func saveBeforeClosing() -> Bool { document.saveBeforeClosing() }
+    /// Saves as the window is about to close or move on; returns whether the
+    /// text is saved or on its way (if not, the window asks first, or stays).
+    func saveBeforeLeaving() -> Bool { document.saveBeforeLeaving() }
 
     /// The window closes: saves what it can (a long note, on the background
     /// saver) and lets go of the note. Unsaved text stays with the document,

@@ -197,7 +197,7 @@ final class NoteWindowController {
     /// A window whose note cannot be saved asks before closing; another window
     /// showing the same note keeps the text, so closing this one loses nothing.
     func shouldClose(_ scene: Scene) -> Bool {
-        guard let editor, editor.document.viewCount <= 1, !editor.saveBeforeClosing(),
+        guard let editor, editor.document.viewCount <= 1, !editor.saveBeforeLeaving(),
               let window = (scene as? WindowScene)?.window
         else { return true }
         let problem = editor.document.problem

@@ -3,12 +3,12 @@ import NoteModel
 import Testing
 import TestSupport
 
-/// The only window of a note of megabytes closed right after typing in it:
-/// the note is saved on the background saver (SQLite takes about 0.4 s to
+/// The only window of a note of megabytes closed, or moved on to another
+/// note, right after typing in it: the note is saved on the background saver (SQLite takes about 0.4 s to
 /// write and index 20 MB, which at once froze every window), and every word
 /// is stored, or kept in a draft until it can be. Checked through the notes
 /// file, the drafts folder and the document trace.
-@Suite("A long note's window closed", .serialized)
+@Suite("A long note's window closed or moved on", .serialized)
 struct LongNoteClosingTests {
     /// Launches onto a note of 3 MB, opens it in its own window, moves the
     /// main window on to a new note, and types `typed` at the end of the
@@ -69,5 +69,29 @@ struct LongNoteClosingTests {
         #expect(eventually(within: 10) { session.drafts().isEmpty }, "and its draft removed")
         #expect(try session.stop() == 0)
         #expect(try session.allBodies() == [body + " and locked"])
+    }
+
+    @Test("moved on right after typing (to a new note, to the trash): the editor moves on at once, the note is saved on the background saver, and every word is stored",
+          arguments: [("ctrl+n", "^New Note — Quire$"), ("alt+t", "^Trash — Quire$")])
+    func movedOnInTheBackground(key: String, title: String) throws {
+        let session = try QuireSession()
+        let body = LongNoteTests.longBody(megabytes: 3)
+        _ = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { LongNoteTests.piecesLoaded(in: session.messages) != nil })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" moved on", into: window)
+        try session.desktop.xdotool("key", key)
+        _ = try session.waitForWindow(matching: title)
+        #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " moved on")) == true },
+                "every word typed, with all of the note: \(session.messages.suffix(800))")
+        #expect(session.messages.contains(" detach windows=0 unsaved=true"), "moved on before its autosave: \(session.messages.suffix(800))")
+        #expect(session.messages.contains(" save background revision="))
+        #expect(!session.messages.contains(" save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies() == [body + " moved on"], "the new note, empty, is not kept")
+        #expect(session.drafts().isEmpty)
     }
 }
