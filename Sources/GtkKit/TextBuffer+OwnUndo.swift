@@ -50,7 +50,8 @@ extension TextBuffer {
     }
 
     /// Takes the newest step back, as one user action, and puts the cursor
-    /// where it was; false if there was none.
+    /// where it was (text it puts back, more than a character, comes back
+    /// selected, as a deleted selection was); false if there was none.
     @discardableResult
     public func undo() -> Bool { takeStep(back: true) }
 
@@ -65,16 +66,19 @@ extension TextBuffer {
             return could
         }
         guard let step = back ? ownUndo?.takeStepToUndo() : ownUndo?.takeStepToRedo() else { return false }
-        return replay(back ? step.edits.reversed().map(\.reversed) : step.edits)
+        return replay(back ? step.edits.reversed().map(\.reversed) : step.edits, selectingWhatComesBack: back)
     }
 
     /// Makes `edits` one after another, as one user action (so that what
     /// follows the buffer's user actions sees one step), and leaves the
-    /// cursor after the last. Each must find the text it replaces: should one
-    /// not (the history no longer fits the text), nothing more is made, the
-    /// history is forgotten, and the result is false.
-    private func replay(_ edits: [RecordedEdit]) -> Bool {
+    /// cursor after the last (with `selectingWhatComesBack`, the text the
+    /// last puts in selected, if it is more than a character). Each must find
+    /// the text it replaces: should one not (the history no longer fits the
+    /// text), nothing more is made, the history is forgotten, and the result
+    /// is false.
+    private func replay(_ edits: [RecordedEdit], selectingWhatComesBack: Bool) -> Bool {
         var cursor: Int?
+        var selectionStart: Int?
         var fits = true
         withUndoMode(.replaying) {
             asOneUserAction {
@@ -88,10 +92,11 @@ extension TextBuffer {
                     if edit.removedCount > 0 { delete(fromOffset: Int32(edit.offset), length: Int32(edit.removedCount)) }
                     if edit.insertedCount > 0 { insert(edit.inserted, atOffset: Int32(edit.offset)) }
                     cursor = edit.offset + edit.insertedCount
+                    selectionStart = selectingWhatComesBack && edit.insertedCount > 1 ? edit.offset : nil
                 }
             }
         }
-        if let cursor { placeCursor(atOffset: Int32(cursor)) }
+        if let cursor { select(insert: Int32(cursor), bound: Int32(selectionStart ?? cursor)) }
         if !fits { ownUndo?.clear() }
         return fits
     }

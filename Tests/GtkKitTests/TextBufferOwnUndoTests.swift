@@ -38,7 +38,7 @@ struct TextBufferOwnUndoTests {
         #expect(buffer.text == "Notes wother")
     }
 
-    @Test("a deleted selection comes back with Undo and goes again with Redo; a whole new text clears the history")
+    @Test("a deleted selection comes back selected with Undo and goes again with Redo; a whole new text clears the history")
     func deletionsAndNewText() {
         let buffer = TextView().buffer
         buffer.keepOwnUndoHistory()
@@ -48,6 +48,7 @@ struct TextBufferOwnUndoTests {
         buffer.withoutUndo { buffer.delete(fromOffset: 0, length: 1) }
         #expect(buffer.undo())
         #expect(buffer.text == "本 notes ✍️")
+        #expect(buffer.selectionOffsets == (insert: 7, bound: 2), "what came back is selected")
         #expect(buffer.redo())
         #expect(buffer.text == "本  ✍️")
         buffer.text = "other"
