@@ -273,14 +273,17 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     func menuWillOpen(for noteID: UUID?) { pinActions.menuWillOpen(for: noteID) }
 
     /// Says, in the front window, that a note no window shows could not be
-    /// saved (its window closed before its save ended), offering to show it.
+    /// saved (its window closed before its save ended), and whether a
+    /// recovery copy of it is kept, offering to show it.
     private func tellFailureOutOfSight(of document: NoteDocument) {
         guard let application = Application.shared,
               let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow else { return }
-        let title = Note.title(ofBody: document.currentText)
+        let title = ShownTitle.of(Note.title(ofBody: document.currentText))
+        let message = document.problem?.draftFailure == nil
+            ? localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", title)
+            : localized("“%s” could not be saved, nor a recovery copy written. Quire keeps trying.", title)
         let toast = Toast(  // a sentence this long wraps, its title with it
-            localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", ShownTitle.of(title)),
-            buttonLabel: localized("_Show"), seconds: 10, urgent: true)
+            message, buttonLabel: localized("_Show"), seconds: 10, urgent: true)
         toast.onButtonClicked { [weak self] in self?.openNoteWindow(for: document.noteID) }
         window.offer(toast)
     }

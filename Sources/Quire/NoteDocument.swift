@@ -69,6 +69,9 @@ final class NoteDocument {
     private var draftInFlight = false
     /// Whether a draft file may be on the disk (to remove once the text is saved).
     private var hasDraftFile = false
+    /// Whether saving failed out of sight and the draft being written decides
+    /// what the person is told (that a recovery copy is kept, or that none is).
+    private var tellsFailureOnceDrafted = false
     /// This document's draft file (a note can have others, from earlier runs).
     let draftID = UUID()
     private var retryTimer: MainLoopSource?
@@ -83,8 +86,9 @@ final class NoteDocument {
     /// Called when nothing more needs this document (no window, nothing unsaved).
     var onIdle: (@MainActor (NoteDocument) -> Void)?
     /// Called when saving starts to fail while no window shows the note (a
-    /// long note's window went before its save ended): the text is kept, in
-    /// a draft too, and saving goes on, but nobody sees the save bar.
+    /// long note's window went before its save ended), once its draft is
+    /// written or could not be (`problem` says which): the text is kept, and
+    /// saving goes on, but nobody sees the save bar.
     var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
@@ -472,7 +476,9 @@ final class NoteDocument {
         if draftedText != text { writeDraft(of: text) }
         scheduleRetry()
         tellViews()
-        if firstFailure && !isShown { onFailureOutOfSight?(self) }
+        if firstFailure && !isShown {
+            if draftInFlight { tellsFailureOnceDrafted = true } else { onFailureOutOfSight?(self) }
+        }
     }
 
     /// Keeps `text` in the draft file, on the draft writer's thread (syncing a
@@ -503,6 +509,10 @@ final class NoteDocument {
         // Saved meanwhile (the draft is removed after this write), or a newer text waits.
         if problem != nil, let newer = draftedText, newer != text { writeDraft(of: newer) }
         tellViews()
+        if tellsFailureOnceDrafted {
+            tellsFailureOnceDrafted = false
+            if problem != nil && !isShown { onFailureOutOfSight?(self) }
+        }
     }
 
     /// Tries again after 0.5 s, then 1, 2, 4, 8 s, and every 10 s from then on.

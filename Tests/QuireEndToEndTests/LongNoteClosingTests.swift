@@ -40,29 +40,37 @@ struct LongNoteClosingTests {
         #expect(session.drafts().isEmpty)
     }
 
-    @Test("closed right after typing while another program holds the write lock: kept in a draft, the front window says so and shows it again on request, and it is stored once the lock is let go")
-    func savedAfterTheLock() throws {
-        let session = try QuireSession(accessibility: true)
+    @Test("closed right after typing while another program holds the write lock: kept in a draft, the front window says so and shows it again on request, and it is stored once the lock is let go; with the recovery copies' disk full too, the front window says no copy could be written",
+          arguments: [false, true])
+    func savedAfterTheLock(recoveryDiskFull: Bool) throws {
+        let disk = recoveryDiskFull ? try SmallDisk(megabytes: 4) : nil
+        let session = try QuireSession(accessibility: true, stateHome: disk.map { $0.path + "/state" })
         let (body, own) = try Self.typeIntoOwnWindow(" and locked", in: session)
+        disk?.fill()
         let (holder, taken) = try session.holdNotesLock(seconds: 8)
         #expect(taken, "the lock is taken: \(holder.standardError)")
         try session.desktop.xdotool("key", "--window", own, "ctrl+w")
         #expect(eventually(within: 10) { session.windowIDs().count == 1 })
-        #expect(eventually(within: 10) { session.drafts().map(\.body).contains(body + " and locked") },
-                "kept in a draft while the lock is held: \(session.messages.suffix(800))")
+        if !recoveryDiskFull {
+            #expect(eventually(within: 10) { session.drafts().map(\.body).contains(body + " and locked") },
+                    "kept in a draft while the lock is held: \(session.messages.suffix(800))")
+        }
 
         // The main window says so, and Show brings the note back, saying it is not saved yet.
-        let said = "“Long note” could not be saved. Quire keeps trying, and keeps a recovery copy."
+        let said = recoveryDiskFull
+            ? "“Long note” could not be saved, nor a recovery copy written. Quire keeps trying."
+            : "“Long note” could not be saved. Quire keeps trying, and keeps a recovery copy."
         let tree = try AccessibilityTree(desktop: session.desktop)
         let named = { ((try? tree.elements()) ?? []).filter { $0.name == said || ($0.name == "Show" && $0.role == "button") } }
         #expect(eventually(within: 10) { named().count == 2 }, "a toast says what happened and offers Show: \(named())")
-        session.keepScreenshot(named: "long-note-not-saved")
+        session.keepScreenshot(named: recoveryDiskFull ? "long-note-no-recovery-copy" : "long-note-not-saved")
         let main = try #require(session.windowIDs().first)
         try session.desktop.xdotool("windowfocus", "--sync", main)
         try session.desktop.xdotool("key", "alt+s")
         _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
 
         #expect(holder.waitForExit(seconds: 15) == 0)
+        disk?.free()
         #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " and locked")) == true },
                 "stored once the lock is let go: \(session.messages.suffix(800))")
         _ = try session.waitForWindow(matching: "^Long note — Quire$")
