@@ -253,11 +253,16 @@ final class NoteDocument {
     /// Goes on with an autosave, with `text` just read from the window.
     private func autosave(_ text: String, readInPieces: Bool) {
         guard !autosaveMustWait() else { return }
-        guard savesInTheBackground, let saver else {
+        guard savesInTheBackground else {
             save()
             return
         }
-        guard text != savedBody else { return }
+        saveInTheBackground(text, readInPieces: readInPieces)
+    }
+
+    /// Writes `text` on the background saver, if it is not saved yet.
+    private func saveInTheBackground(_ text: String, readInPieces: Bool) {
+        guard let saver, text != savedBody else { return }
         DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)\(readInPieces ? " read=pieces" : "")", text: text)
         textBeingSaved = text
         saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
@@ -522,8 +527,23 @@ final class NoteDocument {
         failedAttempts += 1
         retryTimer = MainLoop.after(milliseconds: delay) { [weak self] in
             self?.retryTimer = nil
-            self?.save()
+            self?.retry()
         }
+    }
+
+    /// Tries a failed save again: a long text of an existing note on the
+    /// background saver (the try that succeeds, once the disk has room or the
+    /// lock is let go, writes megabytes), any other at once.
+    private func retry() {
+        // A save under way ends in a retry of its own if it fails too.
+        guard textBeingSaved == nil else { return }
+        let text = isReading ? savedBody : currentText
+        guard saver != nil, exists, !isRemoved, text != savedBody,
+              text.utf8.count > NoteDocument.savedInTheBackgroundAbove else {
+            save()
+            return
+        }
+        saveInTheBackground(text, readInPieces: false)
     }
 
     /// Writes the current text to the draft file if it is not saved (the app is

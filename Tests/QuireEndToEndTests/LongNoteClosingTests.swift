@@ -73,6 +73,7 @@ struct LongNoteClosingTests {
         disk?.free()
         #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " and locked")) == true },
                 "stored once the lock is let go: \(session.messages.suffix(800))")
+        #expect(!session.messages.contains(" save exists=true"), "the retries too saved on the background saver: \(session.messages.suffix(800))")
         _ = try session.waitForWindow(matching: "^Long note — Quire$")
         #expect(eventually(within: 10) { session.drafts().isEmpty }, "and its draft removed")
         #expect(try session.stop() == 0)
