@@ -253,7 +253,7 @@ final class NoteDocument {
     /// Goes on with an autosave, with `text` just read from the window.
     private func autosave(_ text: String, readInPieces: Bool) {
         guard !autosaveMustWait() else { return }
-        guard savesInTheBackground else {
+        guard savesInTheBackground(text) else {
             save()
             return
         }
@@ -284,6 +284,15 @@ final class NoteDocument {
     /// Whether an autosave is written on the background saver: an existing
     /// note, not removed, whose saves are not failing.
     private var savesInTheBackground: Bool { saver != nil && exists && !isRemoved && problem == nil }
+
+    /// Whether `text` is written on the background saver when it is saved on
+    /// its own (an autosave, a retry): where saves are not failing, and a long
+    /// text even while they are (the save that succeeds, once the lock is let
+    /// go or the disk has room, writes megabytes).
+    private func savesInTheBackground(_ text: String) -> Bool {
+        savesInTheBackground
+            || (saver != nil && exists && !isRemoved && text.utf8.count > NoteDocument.savedInTheBackgroundAbove)
+    }
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
         textBeingSaved = nil
@@ -532,14 +541,12 @@ final class NoteDocument {
     }
 
     /// Tries a failed save again: a long text of an existing note on the
-    /// background saver (the try that succeeds, once the disk has room or the
-    /// lock is let go, writes megabytes), any other at once.
+    /// background saver, any other at once.
     private func retry() {
         // A save under way ends in a retry of its own if it fails too.
         guard textBeingSaved == nil else { return }
         let text = isReading ? savedBody : currentText
-        guard saver != nil, exists, !isRemoved, text != savedBody,
-              text.utf8.count > NoteDocument.savedInTheBackgroundAbove else {
+        guard text != savedBody, savesInTheBackground(text) else {
             save()
             return
         }

@@ -103,4 +103,30 @@ struct LongNoteClosingTests {
         #expect(try session.allBodies() == [body + " moved on"], "the new note, empty, is not kept")
         #expect(session.drafts().isEmpty)
     }
+
+    @Test("typed into while another program holds the write lock: the window says the note is not saved, and once the lock is let go it is saved on the background saver")
+    func typedUnderTheLock() throws {
+        let session = try QuireSession()
+        let body = LongNoteTests.longBody(megabytes: 3)
+        _ = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { LongNoteTests.piecesLoaded(in: session.messages) != nil })
+        let (holder, taken) = try session.holdNotesLock(seconds: 6)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" under the lock", into: window)
+        _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
+        try session.desktop.type(" and more", into: window)  // typed while saves fail
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " under the lock and more")) == true },
+                "stored once the lock is let go: \(session.messages.suffix(800))")
+        _ = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(!session.messages.contains(" save exists=true"),
+                "its autosaves and retries were made on the background saver: \(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
+        #expect(try session.allBodies() == [body + " under the lock and more"])
+        #expect(session.drafts().isEmpty)
+    }
 }
