@@ -65,15 +65,22 @@ struct LongNoteTests {
         #expect(session.drafts().isEmpty)
     }
 
+    /// Launches onto a stored note of 3 MB, tracing its document; returns its
+    /// body and the window, once the note is all in.
+    static func launchOnLongNote(_ session: QuireSession) throws -> (body: String, window: String) {
+        let body = longBody(megabytes: 3)
+        _ = try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let window = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(eventually(within: 20) { piecesLoaded(in: session.messages) != nil }, "the whole note goes in")
+        return (body, window)
+    }
+
     /// Launches onto a stored note of 3 MB and opens it in its own window
     /// too; returns its body, the main window and the note's own window, once
     /// the note is in both.
     static func launchInTwoWindows(_ session: QuireSession) throws -> (body: String, main: String, own: String) {
-        let body = longBody(megabytes: 3)
-        _ = try NoteStore(path: session.notesPath).createNote(body: body)
-        try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
-        let main = try session.waitForWindow(matching: "^Long note — Quire$")
-        #expect(eventually(within: 20) { piecesLoaded(in: session.messages) != nil })
+        let (body, main) = try launchOnLongNote(session)
         try session.desktop.xdotool("windowfocus", "--sync", main)
         try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
         #expect(eventually(within: 15) { session.windowIDs().count == 2 })
