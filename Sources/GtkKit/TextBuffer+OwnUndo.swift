@@ -19,8 +19,8 @@ extension TextBuffer {
     /// From now on the buffer keeps Undo's history itself: GTK keeps none,
     /// `undo()` and `redo()` take its steps back and put them back, and the
     /// edits in `withoutUndo` leave the steps they do not touch in place.
-    /// The text view's own Ctrl+Z and Shift+Ctrl+Z then do nothing: the
-    /// caller binds its keys to `undo()` and `redo()`.
+    /// The text view's own Ctrl+Z and Shift+Ctrl+Z then do nothing:
+    /// `TextView.keepOwnUndoHistory()` binds them to this history.
     public func keepOwnUndoHistory() {
         guard ownUndo == nil else { return }
         gtk_text_buffer_set_enable_undo(bufferPointer, 0)

@@ -1,18 +1,19 @@
 import CGtkSource
 import GtkKit
 
-/// A source view's Undo and Redo (its context menu's items, and its own
-/// keys) on the buffer's own history, which survives changes from
+/// A source view's Undo and Redo (its context menu's items, and GTK's key
+/// bindings for them) on the buffer's own history, which survives changes from
 /// elsewhere (see `TextBuffer.keepOwnUndoHistory()`): each available only
 /// when there is a step to take.
 @MainActor
 final class UndoActions {
     private weak var view: TextView?
 
-    /// Keeps `view`'s buffer's history, and its actions' availability with it.
+    /// Keeps `view`'s buffer's history (and its keys), and its actions'
+    /// availability with it.
     func attach(to view: TextView) {
         self.view = view
-        view.buffer.keepOwnUndoHistory()
+        view.keepOwnUndoHistory()
         view.buffer.onUndoAvailabilityChange = { [weak self] in self?.updateAvailability() }
         // The view sets its Undo and Redo by GTK's history (which it does not
         // keep) as the cursor moves, and as its context menu opens: they are
@@ -26,11 +27,8 @@ final class UndoActions {
         updateAvailability()
     }
 
-    /// Undo, or Redo, asked for from the view.
-    func step(redo: Bool) {
-        guard let view, view.isEditable else { return }
-        if redo ? view.buffer.redo() : view.buffer.undo() { view.scrollToCursor() }
-    }
+    /// Undo, or Redo, asked for from the view's context menu.
+    func step(redo: Bool) { view?.stepUndo(redo: redo) }
 
     private func updateAvailabilitySoon() {
         MainLoop.idle { [weak self] in

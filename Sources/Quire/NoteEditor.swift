@@ -91,14 +91,13 @@ final class NoteEditor: NoteDocumentView {
             // is for the whole note: it goes in at once, and the key takes effect on it.
             self?.document.finishReading()
             self?.load?.finishNow()
-            if let undo = self?.undoKey(key) { return undo }
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
             return true
         }
         // Undo's history is the editor's own, so that a change another Quire
         // saved meanwhile does not wipe it out (GTK forgets its history then).
-        editor.buffer.keepOwnUndoHistory()
+        editor.keepOwnUndoHistory()
         showText(document.currentText)
         updateEditable()
         document.attach(self)
@@ -134,21 +133,6 @@ final class NoteEditor: NoteDocumentView {
                 }
             }
         }
-    }
-
-    /// Ctrl+Z takes the note's last step back, Shift+Ctrl+Z and Ctrl+Y put it
-    /// back (the text view's own keys work on GTK's history, which the editor
-    /// does not keep); nil for any other key.
-    private func undoKey(_ key: KeyPress) -> Bool? {
-        guard key.control, !key.alt, !key.otherModifiers else { return nil }
-        let stepped: Bool
-        switch (key.name.lowercased(), key.shift) {
-        case ("z", false): stepped = editor.isEditable && editor.buffer.undo()
-        case ("z", true), ("y", false): stepped = editor.isEditable && editor.buffer.redo()
-        default: return nil
-        }
-        if stepped { revealCursor() }
-        return true
     }
 
     /// Gives the editor the keyboard focus.
