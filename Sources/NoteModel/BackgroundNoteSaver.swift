@@ -3,24 +3,27 @@ public import Foundation
 /// Saves note bodies on a thread of its own, through a connection of its own
 /// to the store's file, so that saving a long note (writing a megabyte and
 /// indexing it for search) never holds up the windows; reads long notes
-/// there, for the same reason; and makes the notes a sync takes in, whose
-/// search indexing now and then merges its segments for 20 ms and more.
+/// there, for the same reason; moves long notes to the trash and back and
+/// pins them there (SQLite writes a row whole: 20 MB again for a pin); and
+/// makes the notes a sync takes in, whose search indexing now and then
+/// merges its segments for 20 ms and more.
 ///
-/// It makes exactly the write `NoteStore.saveBody(of:to:over:)` makes, and
-/// hands the outcome back on the main thread, where the store adopts the
-/// write as its own: its observers hear of it with the caller's origin, and
-/// `followOtherWriters()` does not report it as someone else's. Saves run one
-/// at a time, in the order asked. `finishPending()` waits for them and hands
-/// their outcomes back at once, for a caller that must know everything is
-/// written (closing, quitting) or is about to act on the note in some other
-/// way. Reads are handed back after the saves asked for before them.
+/// It makes exactly the write the store's own method makes
+/// (`NoteStore.saveBody(of:to:over:)`, `moveToTrash`…), and hands the
+/// outcome back on the main thread, where the store adopts the write as its
+/// own: its observers hear of it with the caller's origin, and
+/// `followOtherWriters()` does not report it as someone else's. Writes run
+/// one at a time, in the order asked. `finishPending()` waits for them and
+/// hands their outcomes back at once, for a caller that must know everything
+/// is written (closing, quitting) or is about to act on the note in some
+/// other way. Reads are handed back after the writes asked for before them.
 @MainActor
 public final class BackgroundNoteSaver {
     private let store: NoteStore
     private let worker: BackgroundSaveWorker
     private var waiting: [Int: (origin: NoteChangeOrigin?, completion: (Result<NoteSaveOutcome, any Error>) -> Void)] = [:]
     private var reads: [Int: (Result<Note?, any Error>) -> Void] = [:]
-    private var creations: [Int: (Result<Void, any Error>) -> Void] = [:]
+    private var changes: [Int: (change: NoteChange, origin: NoteChangeOrigin?, completion: (Result<Void, any Error>) -> Void)] = [:]
     private var nextTicket = 0
 
     /// A saver for `store`'s notes; opens a second connection to its file.
@@ -30,7 +33,7 @@ public final class BackgroundNoteSaver {
     }
 
     /// Whether saves or reads are under way or their outcomes not handed back yet.
-    public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty || !creations.isEmpty }
+    public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty || !changes.isEmpty }
 
     /// Saves `body` over `revision`, as `NoteStore.saveBody` does, on the saver's
     /// thread; `completion` runs on the main thread with the outcome or the error.
@@ -52,9 +55,50 @@ public final class BackgroundNoteSaver {
     public func createSyncedNote(
         body: String, modifiedAt: Date, file: SyncedNoteFile, completion: @escaping (Result<Void, any Error>) -> Void
     ) {
+        change(.created(file.noteID), origin: nil, completion: completion) { store in
+            try store.writeSyncedNote(body: body, modifiedAt: modifiedAt, file: file)
+        }
+    }
+
+    /// Moves the note `id` to the trash, as `NoteStore.moveToTrash` does, on
+    /// the saver's thread after the saves asked for before; waits as long for
+    /// another writer as the store's `waitingLonger` (a person asked for it).
+    /// `completion` runs on the main thread, after the store's observers
+    /// heard of it.
+    public func moveToTrash(_ id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void) {
+        let date = Date()
+        change(.movedToTrash(id), origin: origin, completion: completion) { store in
+            try store.waitingLonger { try store.writeTrashing(id, at: date) }
+        }
+    }
+
+    /// Takes the note `id` out of the trash, as `NoteStore.restoreFromTrash`
+    /// does, on the saver's thread (as `moveToTrash(_:origin:completion:)`).
+    public func restoreFromTrash(_ id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void) {
+        change(.restoredFromTrash(id), origin: origin, completion: completion) { store in
+            try store.waitingLonger { try store.writeRestoring(id) }
+        }
+    }
+
+    /// Pins the note `id`, or unpins it, as `NoteStore.setPinned` does, on
+    /// the saver's thread (as `moveToTrash(_:origin:completion:)`).
+    public func setPinned(
+        _ pinned: Bool, of id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void
+    ) {
+        change(.pinChanged(id), origin: origin, completion: completion) { store in
+            try store.waitingLonger { try store.writePinning(pinned, of: id) }
+        }
+    }
+
+    /// Makes `write` on the saver's thread; once made, the store adopts it as
+    /// `change` and `completion` runs, on the main thread.
+    private func change(
+        _ change: NoteChange, origin: NoteChangeOrigin?, completion: @escaping (Result<Void, any Error>) -> Void,
+        write: @escaping @Sendable (NoteStore) throws -> ClosedRange<Int64>?
+    ) {
         let ticket = takeTicket()
-        creations[ticket] = completion
-        worker.createSyncedNote(body: body, modifiedAt: modifiedAt, file: file, ticket: ticket, then: handBackOnMainThread)
+        changes[ticket] = (change, origin, completion)
+        worker.change(ticket: ticket, write, then: handBackOnMainThread)
     }
 
     /// Reads the note `id` (in the trash or not) on the saver's thread, as
@@ -102,10 +146,10 @@ public final class BackgroundNoteSaver {
             }
             completion(finished.outcome)
         }
-        for finished in worker.takeFinishedCreations() {
-            guard let completion = creations.removeValue(forKey: finished.ticket) else { continue }
+        for finished in worker.takeFinishedChanges() {
+            guard let (change, origin, completion) = changes.removeValue(forKey: finished.ticket) else { continue }
             if case let .success(sequences) = finished.outcome {
-                store.adopt(.created(finished.noteID), sequences: sequences, origin: nil)
+                store.adopt(change, sequences: sequences, origin: origin)
             }
             completion(finished.outcome.map { _ in })
         }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The thread side of `BackgroundNoteSaver`: a serial queue and the store
-/// connection only it uses, and the finished saves, notes made and reads
+/// connection only it uses, and the finished saves, other changes and reads
 /// waiting to be handed back.
 ///
 /// Sendable by confinement: `store` is touched only on `queue`, `finished`,
-/// `finishedCreations` and `finishedReads` only while holding `lock`.
+/// `finishedChanges` and `finishedReads` only while holding `lock`.
 final class BackgroundSaveWorker: @unchecked Sendable {
     /// One save to make.
     struct Request: Sendable {
@@ -24,10 +24,10 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let sequences: ClosedRange<Int64>?
     }
 
-    /// A note made of a file taken from the sync folder (or not), waiting to be handed back.
-    struct FinishedCreation: Sendable {
+    /// A change other than a save (a note made, trashed, pinned…) made or
+    /// not, waiting to be handed back with the change sequences it made.
+    struct FinishedChange: Sendable {
         let ticket: Int
-        let noteID: UUID
         let outcome: Result<ClosedRange<Int64>?, any Error>
     }
 
@@ -42,7 +42,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     private let lock = NSLock()
     private var finished: [Finished] = []
     private var finishedReads: [FinishedRead] = []
-    private var finishedCreations: [FinishedCreation] = []
+    private var finishedChanges: [FinishedChange] = []
 
     init(path: String) throws {
         store = try NoteStore(path: path)
@@ -64,12 +64,15 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         }
     }
 
-    /// Makes a note of `body`, recorded as the synced `file`, on the queue
-    /// (`NoteStore.createSyncedNote`), then calls `then` (on the queue).
-    func createSyncedNote(body: String, modifiedAt: Date, file: SyncedNoteFile, ticket: Int, then: @escaping @Sendable () -> Void) {
+    /// Makes a change on the queue, after the saves asked for before it:
+    /// `write` makes it through the worker's store and returns the change
+    /// sequences it made. Then calls `then` (on the queue).
+    func change(
+        ticket: Int, _ write: @escaping @Sendable (NoteStore) throws -> ClosedRange<Int64>?, then: @escaping @Sendable () -> Void
+    ) {
         queue.async { [self] in
-            let outcome = Result { try store.writeSyncedNote(body: body, modifiedAt: modifiedAt, file: file) }
-            lock.withLock { finishedCreations.append(FinishedCreation(ticket: ticket, noteID: file.noteID, outcome: outcome)) }
+            let outcome = Result { try write(store) }
+            lock.withLock { finishedChanges.append(FinishedChange(ticket: ticket, outcome: outcome)) }
             then()
         }
     }
@@ -97,11 +100,11 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         }
     }
 
-    /// The notes made since the last call, oldest first.
-    func takeFinishedCreations() -> [FinishedCreation] {
+    /// The changes made since the last call, oldest first.
+    func takeFinishedChanges() -> [FinishedChange] {
         lock.withLock {
-            defer { finishedCreations = [] }
-            return finishedCreations
+            defer { finishedChanges = [] }
+            return finishedChanges
         }
     }
 

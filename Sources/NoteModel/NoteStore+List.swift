@@ -78,7 +78,14 @@ extension NoteStore {
     /// modification time stay as they are. Throws `NoteStoreError.noSuchNote`
     /// if it is gone or in the trash.
     public func setPinned(_ pinned: Bool, of id: UUID, origin: NoteChangeOrigin? = nil) throws {
-        let found = try ownWrite {
+        claim(try writePinning(pinned, of: id))
+        notify(.pinChanged(id), origin: origin)
+    }
+
+    /// The write of `setPinned`, telling no one (a `BackgroundNoteSaver` makes
+    /// it on its own connection): returns the change sequences it made.
+    func writePinning(_ pinned: Bool, of id: UUID) throws -> ClosedRange<Int64>? {
+        let (found, sequences) = try sequencedWrite {
             try database.execute(
                 "UPDATE notes SET pinned = ? WHERE id = ? AND trashed_at IS NULL AND pinned != ?",
                 [.integer(pinned ? 1 : 0), .text(id.uuidString), .integer(pinned ? 1 : 0)])
@@ -87,7 +94,7 @@ extension NoteStore {
                 "SELECT 1 FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id.uuidString)]).isEmpty
         }
         guard found else { throw NoteStoreError.noSuchNote(id) }
-        notify(.pinChanged(id), origin: origin)
+        return sequences
     }
 
     /// Whether the note `id` is pinned (false if there is none).

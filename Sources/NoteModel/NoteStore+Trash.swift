@@ -5,25 +5,38 @@ extension NoteStore {
     /// Moves a note to the trash. Throws `NoteStoreError.noSuchNote` if it is gone
     /// (or already in the trash).
     public func moveToTrash(_ id: UUID, at date: Date = Date(), origin: NoteChangeOrigin? = nil) throws {
-        let moved = try ownWrite {
+        claim(try writeTrashing(id, at: date))
+        notify(.movedToTrash(id), origin: origin)
+    }
+
+    /// The write of `moveToTrash`, telling no one (a `BackgroundNoteSaver`
+    /// makes it on its own connection): returns the change sequences it made.
+    func writeTrashing(_ id: UUID, at date: Date) throws -> ClosedRange<Int64>? {
+        let (moved, sequences) = try sequencedWrite {
             try database.execute(
                 "UPDATE notes SET trashed_at = ? WHERE id = ? AND trashed_at IS NULL",
                 [.real(date.timeIntervalSince1970), .text(id.uuidString)])
             return database.changedRowCount == 1
         }
         guard moved else { throw NoteStoreError.noSuchNote(id) }
-        notify(.movedToTrash(id), origin: origin)
+        return sequences
     }
 
     /// Takes a note out of the trash.
     public func restoreFromTrash(_ id: UUID, origin: NoteChangeOrigin? = nil) throws {
-        let restored = try ownWrite {
+        claim(try writeRestoring(id))
+        notify(.restoredFromTrash(id), origin: origin)
+    }
+
+    /// The write of `restoreFromTrash`, telling no one: returns the change sequences it made.
+    func writeRestoring(_ id: UUID) throws -> ClosedRange<Int64>? {
+        let (restored, sequences) = try sequencedWrite {
             try database.execute(
                 "UPDATE notes SET trashed_at = NULL WHERE id = ? AND trashed_at IS NOT NULL", [.text(id.uuidString)])
             return database.changedRowCount == 1
         }
         guard restored else { throw NoteStoreError.noSuchNote(id) }
-        notify(.restoredFromTrash(id), origin: origin)
+        return sequences
     }
 
     /// The notes in the trash, most recently trashed first.

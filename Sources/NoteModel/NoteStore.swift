@@ -135,17 +135,18 @@ public final class NoteStore {
             .first?.integer(0) == 1
     }
 
-    /// The note edited last (not in the trash), or nil if there are no notes.
-    /// Of notes edited at the same moment (imported together), the one the
-    /// list shows first: ties go by identifier, as the list orders them. Only
-    /// the ties are sorted (the index finds the latest time), however many
-    /// notes there are.
-    public func mostRecentlyModifiedNote() throws -> Note? {
+    /// The identifier of the note edited last (not in the trash), other than
+    /// `excluded` (a note on its way to the trash), or nil if there is none;
+    /// its text is not read. Of notes edited at the same moment (imported
+    /// together), the one the list shows first: ties go by identifier, as the
+    /// list orders them. Only the ties are sorted (the index finds the latest
+    /// time), however many notes there are.
+    public func mostRecentlyModifiedNoteID(excluding excluded: UUID? = nil) throws -> UUID? {
         try database.query("""
-            SELECT \(NoteStore.columns) FROM notes WHERE trashed_at IS NULL AND modified_at = (
-                SELECT modified_at FROM notes WHERE trashed_at IS NULL ORDER BY modified_at DESC LIMIT 1)
+            SELECT id FROM notes WHERE trashed_at IS NULL AND id IS NOT ?1 AND modified_at = (
+                SELECT modified_at FROM notes WHERE trashed_at IS NULL AND id IS NOT ?1 ORDER BY modified_at DESC LIMIT 1)
             ORDER BY id DESC LIMIT 1
-            """).first.flatMap(NoteStore.note(from:))
+            """, [excluded.map { .text($0.uuidString) } ?? .null]).first?.string(0).flatMap(UUID.init(uuidString:))
     }
 
     /// Every note not in the trash, most recently edited first.
@@ -263,7 +264,7 @@ public final class NoteStore {
     }
 
     /// Notes change sequences as this store's own writes (not reported by `followOtherWriters`).
-    private func claim(_ sequences: ClosedRange<Int64>?) {
+    func claim(_ sequences: ClosedRange<Int64>?) {
         if let sequences { ownSequences.formUnion(sequences) }
     }
 

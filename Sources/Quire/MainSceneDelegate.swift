@@ -37,7 +37,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     private var editor: NoteEditor? { noteWindow.editor }
 
     func initialNoteID(in store: NoteStore) -> UUID? {
-        (try? store.mostRecentlyModifiedNote())?.id
+        try? store.mostRecentlyModifiedNoteID()
     }
 
     /// A main window shows whichever note; requests for a note open its own window.

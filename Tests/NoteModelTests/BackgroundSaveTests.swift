@@ -154,4 +154,66 @@ struct BackgroundSaveTests {
         _ = observation
         saver.close()
     }
+
+    @Test("trash, restore and pin are made on the saver's thread after the saves asked for before, heard with the caller's origin and not as another program's; a note that is gone is refused by name")
+    func trashAndPin() throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let origin = NoteChangeOrigin()
+        var heard: [NoteChange] = []
+        let observation = store.observe { change, from in
+            if from == origin { heard.append(change) }
+        }
+        var steps: [String] = []
+        let gone = UUID()
+        saver.saveBody(of: note.id, to: "v2", over: 1, origin: origin) { steps.append("saved \((try? $0.get()) == .saved(revision: 2))") }
+        saver.setPinned(true, of: note.id, origin: origin) { steps.append("pinned \((try? $0.get()) != nil)") }
+        saver.moveToTrash(note.id, origin: origin) { steps.append("trashed \((try? $0.get()) != nil)") }
+        saver.setPinned(false, of: note.id, origin: origin) { result in
+            steps.append("unpinned in the trash \((try? result.get()) != nil)")
+        }
+        saver.moveToTrash(gone, origin: origin) { result in
+            if case let .failure(error) = result, case let .noSuchNote(id)? = error as? NoteStoreError {
+                steps.append("gone \(id == gone)")
+            }
+        }
+        saver.finishPending()
+        #expect(steps == ["saved true", "pinned true", "trashed true", "unpinned in the trash false", "gone true"])
+        #expect(heard == [.edited(note.id), .pinChanged(note.id), .movedToTrash(note.id)])
+        #expect(try store.isInTrash(note.id) && store.isPinned(note.id))
+        #expect(try store.note(id: note.id)?.body == "v2", "the trash came after the save")
+
+        heard = []
+        var restored: Result<Void, any Error>?
+        saver.restoreFromTrash(note.id, origin: origin) { restored = $0 }
+        saver.finishPending()
+        #expect((try? restored?.get()) != nil)
+        #expect(try !store.isInTrash(note.id))
+        #expect(heard == [.restoredFromTrash(note.id)])
+
+        heard = []
+        try store.followOtherWriters()
+        #expect(heard.isEmpty, "none of the saver's writes is reported as another program's")
+        _ = observation
+        saver.close()
+    }
+
+    @Test("a trash another connection's write lock holds up waits for it, as a person's action on the main thread would")
+    func trashWaitsForTheLock() throws {
+        let path = folder.file("notes.sqlite")
+        let store = try NoteStore(path: path)
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let holder = try Database(path: path, schema: NoteSchema.schema)
+        try holder.execute("BEGIN IMMEDIATE")
+        var result: Result<Void, any Error>?
+        saver.moveToTrash(note.id) { result = $0 }
+        Thread.sleep(forTimeInterval: 0.2)
+        try holder.execute("ROLLBACK")
+        saver.finishPending()
+        #expect((try? result?.get()) != nil, "trashed once the lock was let go: \(String(describing: result))")
+        #expect(try store.isInTrash(note.id))
+        saver.close()
+    }
 }

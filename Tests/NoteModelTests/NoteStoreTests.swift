@@ -16,7 +16,7 @@ struct NoteStoreTests {
             applicationID: "io.github.quire.Quire", environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.file("data")])
         let store = try NoteStore(directories: directories)
         #expect(store.path == folder.file("data/io.github.quire.Quire/notes.sqlite"))
-        #expect(try store.mostRecentlyModifiedNote() == nil)
+        #expect(try store.mostRecentlyModifiedNoteID() == nil)
         #expect(try store.allNotes().isEmpty)
     }
 
@@ -42,9 +42,11 @@ struct NoteStoreTests {
         let store = try NoteStore(path: folder.file("order.sqlite"))
         let old = try store.createNote(body: "old", at: Date(timeIntervalSince1970: 10))
         let new = try store.createNote(body: "new", at: Date(timeIntervalSince1970: 20))
-        #expect(try store.mostRecentlyModifiedNote()?.id == new.id)
+        #expect(try store.mostRecentlyModifiedNoteID() == new.id)
         try store.updateBody(of: old.id, to: "old, edited", at: Date(timeIntervalSince1970: 30))
-        #expect(try store.mostRecentlyModifiedNote()?.id == old.id)
+        #expect(try store.mostRecentlyModifiedNoteID() == old.id)
+        #expect(try store.mostRecentlyModifiedNoteID(excluding: old.id) == new.id, "the next one, for a note on its way to the trash")
+        #expect(try store.mostRecentlyModifiedNoteID(excluding: UUID()) == old.id)
         #expect(try store.allNotes().map(\.id) == [old.id, new.id])
     }
 
@@ -56,7 +58,7 @@ struct NoteStoreTests {
         let imported = try store.importNotes((1...8).map { (body: "imported \($0)", modifiedAt: moment) })
         let first = try #require(try store.noteIDs().first)
         #expect(imported.contains(first))
-        #expect(try store.mostRecentlyModifiedNote()?.id == first, "a window shows the note at the top of its list")
+        #expect(try store.mostRecentlyModifiedNoteID() == first, "a window shows the note at the top of its list")
     }
 
     @Test("updating a note that is gone says so, so the caller can keep the text")

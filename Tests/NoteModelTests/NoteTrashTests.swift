@@ -19,7 +19,7 @@ struct NoteTrashTests {
         let binned = try store.createNote(body: "binned", at: Date(timeIntervalSince1970: 2))
         try store.moveToTrash(binned.id)
         #expect(try store.allNotes().map(\.id) == [kept.id])
-        #expect(try store.mostRecentlyModifiedNote()?.id == kept.id, "the most recent note skips the trash")
+        #expect(try store.mostRecentlyModifiedNoteID() == kept.id, "the most recent note skips the trash")
         #expect(try store.trashedNotes().map(\.id) == [binned.id])
         #expect(throws: NoteStoreError.noSuchNote(binned.id), "trashing twice is refused") { try store.moveToTrash(binned.id) }
         try store.restoreFromTrash(binned.id)
