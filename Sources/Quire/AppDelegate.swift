@@ -273,15 +273,22 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     func menuWillOpen(for noteID: UUID?) { pinActions.menuWillOpen(for: noteID) }
 
     /// Says, in the front window, that a note no window shows could not be
-    /// saved (its window closed before its save ended), and whether a
-    /// recovery copy of it is kept, offering to show it.
+    /// saved (its window closed before its save ended; or it was on its way
+    /// to the trash, and stays out of it), and whether a recovery copy of it
+    /// is kept, offering to show it.
     private func tellFailureOutOfSight(of document: NoteDocument) {
         guard let application = Application.shared,
               let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow else { return }
         let title = ShownTitle.of(Note.title(ofBody: document.currentText))
-        let message = document.problem?.draftFailure == nil
-            ? localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", title)
-            : localized("“%s” could not be saved, nor a recovery copy written. Quire keeps trying.", title)
+        let drafted = document.problem?.draftFailure == nil
+        let message = switch (document.isLeavingForTheTrash, drafted) {
+        case (false, true): localized("“%s” could not be saved. Quire keeps trying, and keeps a recovery copy.", title)
+        case (false, false): localized("“%s” could not be saved, nor a recovery copy written. Quire keeps trying.", title)
+        case (true, true):
+            localized("“%s” was not moved to the trash: it could not be saved. Quire keeps trying, and keeps a recovery copy.", title)
+        case (true, false):
+            localized("“%s” was not moved to the trash: it could not be saved, nor a recovery copy written. Quire keeps trying.", title)
+        }
         let toast = Toast(  // a sentence this long wraps, its title with it
             message, buttonLabel: localized("_Show"), seconds: 10, urgent: true)
         toast.onButtonClicked { [weak self] in self?.openNoteWindow(for: document.noteID) }

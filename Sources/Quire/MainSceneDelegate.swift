@@ -220,8 +220,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         editor?.show(noteID: list.firstNoteID)
     }
 
-    func noteToShowAfterRemoval(from store: NoteStore) -> UUID? {
-        trashToggle.isActive ? list?.firstNoteID : initialNoteID(in: store)
+    func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? {
+        trashToggle.isActive ? list?.firstNoteID(other: removed) : try? store.mostRecentlyModifiedNoteID(excluding: removed)
     }
 
     func editorDidShow(_ noteID: UUID?) { list?.select(noteID) }

@@ -54,6 +54,12 @@ final class NoteDocument {
     private var textBeingSaved: String?
     /// Whether the text changed again while a background save was under way.
     private var saveAgain = false
+    /// What waits for the background saves under way to end (`afterSaving`).
+    private var saveWaiters: [@MainActor (Bool) -> Void] = []
+    /// Whether the note goes to the trash once its save under way ends (Move
+    /// to Trash of a long note), until a save succeeds: a failure out of
+    /// sight is then told as the note staying out of the trash.
+    var isLeavingForTheTrash = false
     /// A long text being read for an autosave, a piece at a time, while it is.
     private var pieceRead: TextBufferPieceRead?
     /// Whether an autosave was asked for while the text was being read (another
@@ -296,6 +302,7 @@ final class NoteDocument {
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
         textBeingSaved = nil
+        defer { tellSaveWaiters() }
         DocumentTrace.note(noteID, "saved", "background \(result)")
         switch result {
         case let .success(.saved(revision)):
@@ -313,6 +320,26 @@ final class NoteDocument {
             saveAgain = false
             autosaveNow()
         }
+    }
+
+    /// Runs `then` once the text is saved, with whether it is: at once if no
+    /// save is under way (true if nothing is unsaved), else when the background
+    /// saves under way end (true if the last one wrote its text; false if it
+    /// failed, and the document keeps the text and tries again, as ever).
+    /// For an action that must follow the save (Move to Trash).
+    func afterSaving(_ then: @escaping @MainActor (Bool) -> Void) {
+        guard textBeingSaved == nil else {
+            saveWaiters.append(then)
+            return
+        }
+        then(problem == nil && !hasUnsavedText)
+    }
+
+    private func tellSaveWaiters() {
+        guard textBeingSaved == nil, !saveWaiters.isEmpty else { return }
+        let waiters = saveWaiters
+        saveWaiters = []
+        for waiter in waiters { waiter(problem == nil) }
     }
 
     private func pieceReadFinished(_ text: String) {
@@ -340,6 +367,13 @@ final class NoteDocument {
     /// every window.
     static let savedInTheBackgroundAbove = 1_000_000
 
+    /// Whether the note is long (`savedInTheBackgroundAbove`), exists, and
+    /// its saves go to the background saver (they do not fail): then the
+    /// window leaving it saves it there, and so are its trash and pin made.
+    var isLongNoteSavedInTheBackground: Bool {
+        savesInTheBackground && currentText.utf8.count > NoteDocument.savedInTheBackgroundAbove
+    }
+
     /// Saves any unsaved text now, or, for a long text of an existing note
     /// whose saves do not fail, starts saving it on the background saver. The
     /// document keeps the text until it is saved; a failure then is handled
@@ -359,8 +393,7 @@ final class NoteDocument {
     /// Starts an autosave of a long text now; false (and nothing done) for a
     /// short text, or one that cannot be saved in the background.
     private func startSavingInTheBackground() -> Bool {
-        guard savesInTheBackground, !isReading,
-              currentText.utf8.count > NoteDocument.savedInTheBackgroundAbove else { return false }
+        guard !isReading, isLongNoteSavedInTheBackground else { return false }
         autosave.cancel()
         autosave(currentText, readInPieces: false)
         return true
@@ -457,6 +490,7 @@ final class NoteDocument {
     private func succeeded() {
         let hadProblem = problem != nil
         problem = nil
+        isLeavingForTheTrash = false
         failedAttempts = 0
         retryTimer?.cancel()
         retryTimer = nil

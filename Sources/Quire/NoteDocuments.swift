@@ -15,9 +15,10 @@ final class NoteDocuments {
     let drafts: DraftStore
     /// What writes the documents' drafts, off the main thread.
     private let draftWriter: DraftWriter
-    /// Where autosaves are written, off the main thread (nil if its
-    /// connection could not be opened: then they are written on it).
-    private let saver: BackgroundNoteSaver?
+    /// Where autosaves are written, off the main thread, and a long note's
+    /// trash and pin (nil if its connection could not be opened: then they
+    /// are written on it).
+    let saver: BackgroundNoteSaver?
     private var documents: [UUID: NoteDocument] = [:]
     private var follower: MainLoopSource?
     private var lastFollowFailure: String?

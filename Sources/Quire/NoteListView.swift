@@ -126,6 +126,11 @@ final class NoteListView {
 
     /// The first note listed, if any.
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
+
+    /// The first note listed other than `id` (a note leaving the list), if any.
+    func firstNoteID(other id: UUID) -> UUID? {
+        (0..<2).lazy.compactMap { self.ids.string(at: $0).flatMap(UUID.init(uuidString:)) }.first { $0 != id }
+    }
     private var storeObservation: NoteObservation?
     /// Notes another program brought while the person types: shown once typing pauses.
     private lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }

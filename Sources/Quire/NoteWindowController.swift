@@ -231,57 +231,6 @@ final class NoteWindowController {
         return activity
     }
 
-    /// Moves the note shown to the trash and offers Undo, which also opens the
-    /// note's own window again if it had one (Move to Trash: Alt+Delete, or
-    /// Delete in the list). Every window's unsaved typing in the note is saved
-    /// first; a note that cannot be saved is not trashed.
-    func moveNoteToTrash() {
-        guard let editor, let store, let owner else { return }
-        guard editor.saveNow() else { return }  // the save bar says why
-        guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
-        let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
-        // The note's own window closes with it; Undo opens it again.
-        let hadOwnWindow = Application.shared?.connectedScenes.contains { scene in
-            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID == id } ?? false
-        } ?? false
-        do {
-            try store.waitingLonger { try store.moveToTrash(id) }
-        } catch {
-            Log.error("could not move the note to the trash: \(error)")
-            offer(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
-            return
-        }
-        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash")
-        // The newest trashing is the one Undo is for: its toast shows at once. A
-        // note's own window closes with its note: no toast is started in it (one
-        // still animating in a window being destroyed upsets GTK's frame clock).
-        guard !owner.prefersItsNote else { return }
-        let services = services
-        offerUndo(saying: message, naming: title.isEmpty ? nil : title, failure: "could not take the note out of the trash") { [weak self] in
-            try store.waitingLonger { try store.restoreFromTrash(id) }
-            self?.editor?.show(noteID: id)
-            self?.editor?.focus()
-            if hadOwnWindow { services.openNoteWindow(for: id, showing: nil) }
-        }
-    }
-
-    /// Pins the note shown to the top of every window's list, or unpins it
-    /// (Pin Note). Unsaved typing is saved first, so a new note exists to be
-    /// pinned. Returns whether the note is pinned now (nil: no note).
-    func pinNote(_ pinned: Bool) -> Bool? {
-        guard let editor, let store else { return nil }
-        guard editor.saveNow(), let id = editor.noteID else { return nil }
-        do {
-            try store.waitingLonger { try store.setPinned(pinned, of: id) }
-        } catch {
-            Log.error("could not \(pinned ? "pin" : "unpin") the note: \(error)")
-            offer(Toast(
-                pinned ? localized("The note could not be pinned: %s", "\(error)") : localized("The note could not be unpinned: %s", "\(error)"),
-                seconds: 10, urgent: true))
-        }
-        return try? store.isPinned(id)
-    }
-
     /// Offers Undo for what was just done, in a toast saying `message` (with
     /// its `%s` replaced by `name`, the part cut short in a narrow window) for
     /// a few seconds; pressing it (or Alt+U) runs `undo`, whose failure is
@@ -317,8 +266,8 @@ final class NoteWindowController {
             guard let self, let scene, let owner else { return false }
             if owner.prefersItsNote {
                 Application.shared?.requestSceneSessionDestruction(scene.session)
-            } else {
-                editor?.show(noteID: owner.noteToShowAfterRemoval(from: store))
+            } else if let removed = editor?.noteID {
+                editor?.show(noteID: owner.noteToShow(after: removed, in: store))
             }
             return false
         }

@@ -24,8 +24,9 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     func decorate(_ header: HeaderBar)
     /// The editor shows another note.
     func editorDidShow(_ noteID: UUID?)
-    /// The note to show after the one shown was removed.
-    func noteToShowAfterRemoval(from store: NoteStore) -> UUID?
+    /// The note to show after the one shown, `removed`, was removed (or as it
+    /// leaves for the trash: the store may still list it).
+    func noteToShow(after removed: UUID, in store: NoteStore) -> UUID?
     /// Where the window's toasts show now, if not over the editor (a narrow
     /// main window showing its list, where the editor is out of sight).
     var toastsWhileEditorIsHidden: ToastOverlay? { get }
@@ -46,7 +47,7 @@ extension NoteWindowSceneDelegate {
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }
     func decorate(_ header: HeaderBar) {}
     func editorDidShow(_ noteID: UUID?) {}
-    func noteToShowAfterRemoval(from store: NoteStore) -> UUID? { initialNoteID(in: store) }
+    func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? { initialNoteID(in: store) }
     var toastsWhileEditorIsHidden: ToastOverlay? { nil }
     func recordExtraState(into activity: UserActivity) {}
     func restoreExtraState(from activity: UserActivity) {}

@@ -1,0 +1,157 @@
+import Foundation
+import GtkKit
+import NoteModel
+import Scenes
+
+/// Move to Trash, with Undo, and Pin Note, for the note a window shows.
+extension NoteWindowController {
+    /// Moves the note shown to the trash and offers Undo, which also opens the
+    /// note's own window again if it had one (Move to Trash: Alt+Delete, or
+    /// Delete in the list). Every window's unsaved typing in the note is saved
+    /// first; a note that cannot be saved is not trashed.
+    ///
+    /// A long note (`NoteDocument.isLongNoteSavedInTheBackground`) is saved,
+    /// trashed and taken back out on the background saver: SQLite writes its
+    /// whole row again for each, about 0.6 s for 20 MB that would freeze every
+    /// window. Its window leaves it first, as its removal would make it:
+    /// what is typed from then on goes into the note shown next.
+    func moveNoteToTrash() {
+        guard let editor, let store, let owner else { return }
+        if editor.document.isLongNoteSavedInTheBackground, let saver = services.documents?.saver, let id = editor.noteID {
+            moveToTrashInTheBackground(id, saver: saver)
+            return
+        }
+        guard editor.saveNow() else { return }  // the save bar says why
+        guard let id = editor.noteID else { return }  // an empty new note has nothing to trash
+        let title = (try? store.note(id: id)).flatMap { $0?.title } ?? ""
+        let hadOwnWindow = hasOwnWindow(id)
+        do {
+            try store.waitingLonger { try store.moveToTrash(id) }
+        } catch {
+            NoteWindowController.tellTrashFailed(error, in: self)
+            return
+        }
+        // A note's own window closes with its note (its removal closes it).
+        guard !owner.prefersItsNote else { return }
+        offerUndoOfTrash(id, title: title, reopeningItsWindow: hadOwnWindow) { restored in
+            try store.waitingLonger { try store.restoreFromTrash(id) }
+            restored()
+        }
+    }
+
+    /// Move to Trash for a long note: the window leaves the note (a main
+    /// window shows the next note; a note's own window closes), and once the
+    /// note's save has ended, the saver trashes it, and Undo is offered.
+    private func moveToTrashInTheBackground(_ id: UUID, saver: BackgroundNoteSaver) {
+        guard let editor, let store, let owner, let scene else { return }
+        let document = editor.document
+        let title = Note.title(ofBody: document.currentText)
+        let hadOwnWindow = hasOwnWindow(id)
+        let prefersItsNote = owner.prefersItsNote
+        let left = prefersItsNote ? editor.saveBeforeLeaving() : editor.show(noteID: owner.noteToShow(after: id, in: store))
+        guard left else { return }  // the save bar says why
+        if prefersItsNote { Application.shared?.requestSceneSessionDestruction(scene.session) }
+        document.isLeavingForTheTrash = true  // before its save can fail: that ends on a later turn of the main loop
+        DocumentTrace.note(id, "trash", "after saving")
+        document.afterSaving { [weak self] saved in
+            guard saved else {
+                // The document keeps the text and tries again. Out of sight, the
+                // front window says so, and that the note stays out of the trash;
+                // in another window, the save bar says why, and this toast the rest.
+                if document.isShown {
+                    NoteWindowController.speaker(self)?.offer(Toast(
+                        localized("“%s” was not moved to the trash: it could not be saved.", ShownTitle.of(title)),
+                        seconds: 10, urgent: true))
+                }
+                return
+            }
+            saver.moveToTrash(id) { [weak self] result in
+                DocumentTrace.note(id, "trash", "background \(result)")
+                if case let .failure(error) = result {
+                    NoteWindowController.tellTrashFailed(error, in: self)
+                    return
+                }
+                guard !prefersItsNote else { return }
+                self?.offerUndoOfTrash(id, title: title, reopeningItsWindow: hadOwnWindow) { restored in
+                    saver.restoreFromTrash(id) { result in
+                        switch result {
+                        case .success: restored()
+                        case let .failure(error): Log.error("could not take the note out of the trash: \(error)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a note's own window shows the note `id`.
+    private func hasOwnWindow(_ id: UUID) -> Bool {
+        Application.shared?.connectedScenes.contains { scene in
+            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID == id } ?? false
+        } ?? false
+    }
+
+    /// Offers Undo for the note `id`, titled `title`, just moved to the trash.
+    /// Undo runs `restore`, which takes the note out of the trash and then
+    /// calls the function it is given: that shows the note again here, and in
+    /// its own window too if it had one (`reopeningItsWindow`).
+    private func offerUndoOfTrash(
+        _ id: UUID, title: String, reopeningItsWindow: Bool,
+        restore: @escaping @MainActor (_ restored: @escaping @MainActor () -> Void) throws -> Void
+    ) {
+        let message = title.isEmpty ? localized("Note moved to the trash") : localized("“%s” moved to the trash")
+        let services = services
+        // The newest trashing is the one Undo is for: its toast shows at once.
+        offerUndo(saying: message, naming: title.isEmpty ? nil : title, failure: "could not take the note out of the trash") {
+            [weak self] in
+            try restore {
+                self?.editor?.show(noteID: id)
+                self?.editor?.focus()
+                if reopeningItsWindow { services.openNoteWindow(for: id, showing: nil) }
+            }
+        }
+    }
+
+    /// Says that the note could not be moved to the trash, and why: in
+    /// `window`, or in the front window if it has closed meanwhile.
+    private static func tellTrashFailed(_ error: any Error, in window: NoteWindowController?) {
+        Log.error("could not move the note to the trash: \(error)")
+        speaker(window)?.offer(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
+    }
+
+    /// `window` if it is still open, else the front window: where to say what
+    /// became of something a window asked for before it closed.
+    private static func speaker(_ window: NoteWindowController?) -> NoteWindowController? {
+        window ?? Application.shared.flatMap { AppDelegate.frontNoteWindow(in: $0)?.noteWindow }
+    }
+
+    /// Pins the note shown to the top of every window's list, or unpins it
+    /// (Pin Note). Unsaved typing is saved first, so a new note exists to be
+    /// pinned; a long note is pinned on the background saver, after its save
+    /// (SQLite writes its whole row again). Returns whether the note is
+    /// pinned now, or is being (nil: no note).
+    func pinNote(_ pinned: Bool) -> Bool? {
+        guard let editor, let store else { return nil }
+        if editor.document.isLongNoteSavedInTheBackground, let saver = services.documents?.saver, let id = editor.noteID {
+            saver.setPinned(pinned, of: id) { [weak self] result in
+                DocumentTrace.note(id, "pin", "background \(result)")
+                if case let .failure(error) = result { self?.tellPinFailed(pinned, error) }
+            }
+            return pinned
+        }
+        guard editor.saveNow(), let id = editor.noteID else { return nil }
+        do {
+            try store.waitingLonger { try store.setPinned(pinned, of: id) }
+        } catch {
+            tellPinFailed(pinned, error)
+        }
+        return try? store.isPinned(id)
+    }
+
+    private func tellPinFailed(_ pinned: Bool, _ error: any Error) {
+        Log.error("could not \(pinned ? "pin" : "unpin") the note: \(error)")
+        offer(Toast(
+            pinned ? localized("The note could not be pinned: %s", "\(error)") : localized("The note could not be unpinned: %s", "\(error)"),
+            seconds: 10, urgent: true))
+    }
+}
