@@ -23,7 +23,8 @@ public final class BackgroundNoteSaver {
     private let worker: BackgroundSaveWorker
     private var waiting: [Int: (origin: NoteChangeOrigin?, completion: (Result<NoteSaveOutcome, any Error>) -> Void)] = [:]
     private var reads: [Int: (Result<Note?, any Error>) -> Void] = [:]
-    private var changes: [Int: (change: NoteChange, origin: NoteChangeOrigin?, completion: (Result<Void, any Error>) -> Void)] = [:]
+    /// What hands back each change under way: adopts it and calls its completion.
+    private var changes: [Int: (Result<(value: any Sendable, sequences: ClosedRange<Int64>?), any Error>) -> Void] = [:]
     private var nextTicket = 0
 
     /// A saver for `store`'s notes; opens a second connection to its file.
@@ -55,8 +56,8 @@ public final class BackgroundNoteSaver {
     public func createSyncedNote(
         body: String, modifiedAt: Date, file: SyncedNoteFile, completion: @escaping (Result<Void, any Error>) -> Void
     ) {
-        change(.created(file.noteID), origin: nil, completion: completion) { store in
-            try store.writeSyncedNote(body: body, modifiedAt: modifiedAt, file: file)
+        change(heardAs: { _ in [.created(file.noteID)] }, origin: nil, completion: completion) { store in
+            ((), try store.writeSyncedNote(body: body, modifiedAt: modifiedAt, file: file))
         }
     }
 
@@ -64,41 +65,79 @@ public final class BackgroundNoteSaver {
     /// the saver's thread after the saves asked for before; waits as long for
     /// another writer as the store's `waitingLonger` (a person asked for it).
     /// `completion` runs on the main thread, after the store's observers
-    /// heard of it.
+    /// heard of it. The same holds for the other changes below.
     public func moveToTrash(_ id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void) {
         let date = Date()
-        change(.movedToTrash(id), origin: origin, completion: completion) { store in
-            try store.waitingLonger { try store.writeTrashing(id, at: date) }
+        change(heardAs: { _ in [.movedToTrash(id)] }, origin: origin, completion: completion) { store in
+            ((), try store.waitingLonger { try store.writeTrashing(id, at: date) })
         }
     }
 
-    /// Takes the note `id` out of the trash, as `NoteStore.restoreFromTrash`
-    /// does, on the saver's thread (as `moveToTrash(_:origin:completion:)`).
+    /// Takes the note `id` out of the trash, as `NoteStore.restoreFromTrash` does.
     public func restoreFromTrash(_ id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void) {
-        change(.restoredFromTrash(id), origin: origin, completion: completion) { store in
-            try store.waitingLonger { try store.writeRestoring(id) }
+        change(heardAs: { _ in [.restoredFromTrash(id)] }, origin: origin, completion: completion) { store in
+            ((), try store.waitingLonger { try store.writeRestoring(id) })
         }
     }
 
-    /// Pins the note `id`, or unpins it, as `NoteStore.setPinned` does, on
-    /// the saver's thread (as `moveToTrash(_:origin:completion:)`).
+    /// Pins the note `id`, or unpins it, as `NoteStore.setPinned` does.
     public func setPinned(
         _ pinned: Bool, of id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void
     ) {
-        change(.pinChanged(id), origin: origin, completion: completion) { store in
-            try store.waitingLonger { try store.writePinning(pinned, of: id) }
+        change(heardAs: { _ in [.pinChanged(id)] }, origin: origin, completion: completion) { store in
+            ((), try store.waitingLonger { try store.writePinning(pinned, of: id) })
         }
     }
 
-    /// Makes `write` on the saver's thread; once made, the store adopts it as
-    /// `change` and `completion` runs, on the main thread.
-    private func change(
-        _ change: NoteChange, origin: NoteChangeOrigin?, completion: @escaping (Result<Void, any Error>) -> Void,
-        write: @escaping @Sendable (NoteStore) throws -> ClosedRange<Int64>?
+    /// Deletes the note `id`, in the trash, for good, as
+    /// `NoteStore.deletePermanently` does; `completion` gets it as it was.
+    public func deletePermanently(
+        _ id: UUID, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<DeletedNote, any Error>) -> Void
+    ) {
+        change(heardAs: { _ in [.deletedPermanently(id)] }, origin: origin, completion: completion) { store in
+            try store.waitingLonger { try store.writeDeletion(id) }
+        }
+    }
+
+    /// Puts a note deleted for good back in the trash, as `NoteStore.putBack` does.
+    public func putBack(_ deleted: DeletedNote, origin: NoteChangeOrigin? = nil, completion: @escaping (Result<Void, any Error>) -> Void) {
+        change(heardAs: { _ in [.movedToTrash(deleted.note.id)] }, origin: origin, completion: completion) { store in
+            ((), try store.waitingLonger { try store.writePutBack(deleted) })
+        }
+    }
+
+    /// Deletes every note in the trash for good, as `NoteStore.emptyTrash`
+    /// does; `completion` gets the notes deleted.
+    public func emptyTrash(origin: NoteChangeOrigin? = nil, completion: @escaping (Result<[UUID], any Error>) -> Void) {
+        change(heardAs: { $0.map(NoteChange.deletedPermanently) }, origin: origin, completion: completion) { store in
+            try store.waitingLonger { try store.writeEmptying() }
+        }
+    }
+
+    /// Makes `write` on the saver's thread; once made, the store adopts the
+    /// changes `heardAs` names for what it returned, and `completion` runs,
+    /// on the main thread.
+    private func change<Value: Sendable>(
+        heardAs changes: @escaping (Value) -> [NoteChange], origin: NoteChangeOrigin?,
+        completion: @escaping (Result<Value, any Error>) -> Void,
+        write: @escaping @Sendable (NoteStore) throws -> (Value, ClosedRange<Int64>?)
     ) {
         let ticket = takeTicket()
-        changes[ticket] = (change, origin, completion)
-        worker.change(ticket: ticket, write, then: handBackOnMainThread)
+        self.changes[ticket] = { [store] outcome in
+            switch outcome {
+            case let .success((value as Value, sequences)):
+                store.adopt(changes(value), sequences: sequences, origin: origin)
+                completion(.success(value))
+            case .success:
+                preconditionFailure("a change handed back something other than it made")
+            case let .failure(error):
+                completion(.failure(error))
+            }
+        }
+        worker.change(ticket: ticket, { store in
+            let (value, sequences) = try write(store)
+            return (value, sequences)
+        }, then: handBackOnMainThread)
     }
 
     /// Reads the note `id` (in the trash or not) on the saver's thread, as
@@ -142,16 +181,12 @@ public final class BackgroundNoteSaver {
         for finished in worker.takeFinished() {
             guard let (origin, completion) = waiting.removeValue(forKey: finished.ticket) else { continue }
             if case .success(.saved) = finished.outcome {
-                store.adopt(.edited(finished.noteID), sequences: finished.sequences, origin: origin)
+                store.adopt([.edited(finished.noteID)], sequences: finished.sequences, origin: origin)
             }
             completion(finished.outcome)
         }
         for finished in worker.takeFinishedChanges() {
-            guard let (change, origin, completion) = changes.removeValue(forKey: finished.ticket) else { continue }
-            if case let .success(sequences) = finished.outcome {
-                store.adopt(change, sequences: sequences, origin: origin)
-            }
-            completion(finished.outcome.map { _ in })
+            changes.removeValue(forKey: finished.ticket)?(finished.outcome)
         }
         for finished in worker.takeFinishedReads() {
             reads.removeValue(forKey: finished.ticket)?(finished.outcome)

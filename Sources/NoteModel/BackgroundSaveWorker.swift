@@ -25,10 +25,11 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     }
 
     /// A change other than a save (a note made, trashed, pinned…) made or
-    /// not, waiting to be handed back with the change sequences it made.
+    /// not, waiting to be handed back with what it returned and the change
+    /// sequences it made.
     struct FinishedChange: Sendable {
         let ticket: Int
-        let outcome: Result<ClosedRange<Int64>?, any Error>
+        let outcome: Result<(value: any Sendable, sequences: ClosedRange<Int64>?), any Error>
     }
 
     /// One note read (or not: nil if it is gone), waiting to be handed back.
@@ -65,10 +66,11 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     }
 
     /// Makes a change on the queue, after the saves asked for before it:
-    /// `write` makes it through the worker's store and returns the change
-    /// sequences it made. Then calls `then` (on the queue).
+    /// `write` makes it through the worker's store and returns what it
+    /// returns and the change sequences it made. Then calls `then` (on the queue).
     func change(
-        ticket: Int, _ write: @escaping @Sendable (NoteStore) throws -> ClosedRange<Int64>?, then: @escaping @Sendable () -> Void
+        ticket: Int, _ write: @escaping @Sendable (NoteStore) throws -> (value: any Sendable, sequences: ClosedRange<Int64>?),
+        then: @escaping @Sendable () -> Void
     ) {
         queue.async { [self] in
             let outcome = Result { try write(store) }

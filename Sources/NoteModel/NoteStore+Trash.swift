@@ -51,7 +51,16 @@ extension NoteStore {
     /// Notes outside the trash are refused.
     @discardableResult
     public func deletePermanently(_ id: UUID, origin: NoteChangeOrigin? = nil) throws -> DeletedNote {
-        let deleted = try ownWrite { () throws -> DeletedNote? in
+        let (deleted, sequences) = try writeDeletion(id)
+        claim(sequences)
+        notify(.deletedPermanently(id), origin: origin)
+        return deleted
+    }
+
+    /// The write of `deletePermanently`, telling no one: returns the note
+    /// deleted and the change sequences it made.
+    func writeDeletion(_ id: UUID) throws -> (DeletedNote, ClosedRange<Int64>?) {
+        let (deleted, sequences) = try sequencedWrite { () throws -> DeletedNote? in
             guard let row = try database.query(
                 "SELECT \(NoteStore.columns), trashed_at FROM notes WHERE id = ? AND trashed_at IS NOT NULL",
                 [.text(id.uuidString)]).first,
@@ -61,16 +70,22 @@ extension NoteStore {
             return DeletedNote(note: note, trashedAt: Date(timeIntervalSince1970: trashedAt))
         }
         guard let deleted else { throw NoteStoreError.noSuchNote(id) }
-        notify(.deletedPermanently(id), origin: origin)
-        return deleted
+        return (deleted, sequences)
     }
 
     /// Puts a note deleted for good back in the trash, exactly as it was (Undo
     /// after Delete Forever). Throws `NoteStoreError.noteExists` if a note with
     /// its identifier is there again.
     public func putBack(_ deleted: DeletedNote, origin: NoteChangeOrigin? = nil) throws {
+        claim(try writePutBack(deleted))
+        // Where another process sees it: a note that arrived in the trash.
+        notify(.movedToTrash(deleted.note.id), origin: origin)
+    }
+
+    /// The write of `putBack`, telling no one: returns the change sequences it made.
+    func writePutBack(_ deleted: DeletedNote) throws -> ClosedRange<Int64>? {
         let note = deleted.note
-        try ownWrite {
+        return try sequencedWrite {
             guard try database.query("SELECT 1 FROM notes WHERE id = ?", [.text(note.id.uuidString)]).isEmpty else {
                 throw NoteStoreError.noteExists(note.id)
             }
@@ -82,9 +97,7 @@ extension NoteStore {
                 [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
                  .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
                  .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body))
-        }
-        // Where another process sees it: a note that arrived in the trash.
-        notify(.movedToTrash(note.id), origin: origin)
+        }.1
     }
 
     /// Deletes every note in the trash for good, in one transaction: the notes
@@ -92,13 +105,20 @@ extension NoteStore {
     /// Returns how many.
     @discardableResult
     public func emptyTrash(origin: NoteChangeOrigin? = nil) throws -> Int {
-        let ids = try ownWrite {
+        let (ids, sequences) = try writeEmptying()
+        claim(sequences)
+        notify(ids.map(NoteChange.deletedPermanently), origin: origin)
+        return ids.count
+    }
+
+    /// The write of `emptyTrash`, telling no one: returns the notes deleted
+    /// and the change sequences it made.
+    func writeEmptying() throws -> ([UUID], ClosedRange<Int64>?) {
+        try sequencedWrite {
             let ids = try database.query("SELECT id FROM notes WHERE trashed_at IS NOT NULL")
                 .compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
             try database.execute("DELETE FROM notes WHERE trashed_at IS NOT NULL")
             return ids
         }
-        notify(ids.map(NoteChange.deletedPermanently), origin: origin)
-        return ids.count
     }
 }

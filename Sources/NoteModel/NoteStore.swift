@@ -279,12 +279,13 @@ public final class NoteStore {
         }
     }
 
-    /// Takes on a save that a `BackgroundNoteSaver` made for this store through
+    /// Takes on a write that a `BackgroundNoteSaver` made for this store through
     /// its own connection: its change sequences are this store's own (not
-    /// reported as someone else's), and the observers hear of it with `origin`.
-    func adopt(_ change: NoteChange, sequences: ClosedRange<Int64>?, origin: NoteChangeOrigin?) {
+    /// reported as someone else's), and the observers hear of its `changes`
+    /// with `origin`.
+    func adopt(_ changes: [NoteChange], sequences: ClosedRange<Int64>?, origin: NoteChangeOrigin?) {
         if let sequences, sequences.upperBound > seenSequence { ownSequences.formUnion(sequences) }
-        notify(change, origin: origin)
+        notify(changes, origin: origin)
     }
 
     private func currentSequence() throws -> Int64 {

@@ -73,7 +73,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         let column = Box(vertical: true)
         column.append(list.root)
-        column.append(makeTrashActions(store: store))
+        column.append(makeTrashActions())
         let layout = ListAndNoteLayout(list: column, note: editorView)
         layout.listWidth = 280
         layout.onChange = { [weak self] in self?.layoutChanged() }
@@ -149,7 +149,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         trashToggle.isActive && editor?.noteID == nil ? localized("Trash — Quire") : editorTitle
     }
 
-    private func makeTrashActions(store: NoteStore) -> Widget {
+    private func makeTrashActions() -> Widget {
         trashActions.setMargins(6)
         restoreButton.setTooltip(localized("Take the note out of the trash"))
         deleteButton.addCSSClass("destructive-action")
@@ -159,7 +159,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         trashActions.append(noteActions)
         trashActions.append(emptyButton)
         trashActions.isShown = false
-        restoreButton.onClicked { [weak self] in self?.restoreSelectedNote(from: store) }
+        restoreButton.onClicked { [weak self] in self?.restoreSelectedNote() }
         deleteButton.onClicked { [weak self] in self?.deleteForever() }
         emptyButton.onClicked { [weak self] in
             guard let window = self?.noteWindow.scene?.window else { return }
@@ -167,11 +167,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
                 over: window, question: localized("Empty the Trash?"),
                 detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
                 confirmLabel: localized("_Empty Trash")
-            ) {
-                do {
-                    try store.waitingLonger { try store.emptyTrash() }
-                } catch {
-                    Log.error("could not empty the trash: \(error)")
+            ) { [weak self] in
+                self?.writes?.emptyTrash { result in
+                    if case let .failure(error) = result { Log.error("could not empty the trash: \(error)") }
                 }
             }
         }
@@ -187,38 +185,51 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Delete Forever: the selected note in the trash is deleted for good at
     /// once, and a toast offers Undo (Alt+U) for a few seconds, which puts it
     /// back in the trash as it was. Empty Trash, which cannot be undone, asks.
+    /// Both write on the background saver (`NoteWrites`), as does Restore.
     private func deleteForever() {
-        guard let list, let id = list.selectedNoteID, let store = noteWindow.store else { return }
-        let deleted: DeletedNote
-        do {
-            deleted = try store.waitingLonger { try store.deletePermanently(id) }
-        } catch {
-            Log.error("could not delete the note in the trash: \(error)")
-            noteWindow.offer(Toast(localized("The note could not be deleted: %s", "\(error)"), seconds: 10, urgent: true))
-            return
-        }
-        editor?.show(noteID: list.firstNoteID)
-        let title = deleted.note.title
-        noteWindow.offerUndo(
-            saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted"),
-            naming: title.isEmpty ? nil : title,
-            failure: "could not put the deleted note back"
-        ) { [weak self] in
-            try store.waitingLonger { try store.putBack(deleted) }
-            if let self, trashToggle.isActive { editor?.show(noteID: id) }
+        guard let list, let id = list.selectedNoteID, let writes else { return }
+        writes.deletePermanently(id) { [weak self] result in
+            guard let self else { return }
+            let deleted: DeletedNote
+            do {
+                deleted = try result.get()
+            } catch {
+                Log.error("could not delete the note in the trash: \(error)")
+                noteWindow.offer(Toast(localized("The note could not be deleted: %s", "\(error)"), seconds: 10, urgent: true))
+                return
+            }
+            if editor?.noteID == id { editor?.show(noteID: list.firstNoteID(other: id)) }
+            let title = deleted.note.title
+            noteWindow.offerUndo(
+                saying: title.isEmpty ? localized("Note deleted") : localized("“%s” deleted"),
+                naming: title.isEmpty ? nil : title,
+                failure: "could not put the deleted note back"
+            ) { [weak self] in
+                self?.writes?.putBack(deleted) { [weak self] result in
+                    switch result {
+                    case .success: if let self, self.trashToggle.isActive { self.editor?.show(noteID: id) }
+                    case let .failure(error): Log.error("could not put the deleted note back: \(error)")
+                    }
+                }
+            }
         }
     }
 
     /// Restore: takes the selected note out of the trash, then shows the next one there.
-    private func restoreSelectedNote(from store: NoteStore) {
-        guard let list, let id = list.selectedNoteID else { return }
-        do {
-            try store.waitingLonger { try store.restoreFromTrash(id) }
-        } catch {
-            Log.error("could not take the note out of the trash: \(error)")
+    private func restoreSelectedNote() {
+        guard let list, let id = list.selectedNoteID, let writes else { return }
+        writes.restoreFromTrash(id) { [weak self] result in
+            if case let .failure(error) = result {
+                Log.error("could not take the note out of the trash: \(error)")
+                return
+            }
+            guard let self, trashToggle.isActive, editor?.noteID == id else { return }
+            editor?.show(noteID: list.firstNoteID(other: id))
         }
-        editor?.show(noteID: list.firstNoteID)
     }
+
+    /// The trash's changes, once the notes are open.
+    private var writes: NoteWrites? { noteWindow.services.documents?.writes }
 
     func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? {
         trashToggle.isActive ? list?.firstNoteID(other: removed) : try? store.mostRecentlyModifiedNoteID(excluding: removed)

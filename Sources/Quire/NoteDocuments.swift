@@ -103,6 +103,9 @@ final class NoteDocuments {
         }
     }
 
+    /// The trash's changes, on the background saver where there is one.
+    var writes: NoteWrites { NoteWrites(store: store, saver: saver) }
+
     /// A document for a new, empty note.
     func newDocument() -> NoteDocument {
         register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver))

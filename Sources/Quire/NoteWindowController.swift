@@ -261,12 +261,15 @@ final class NoteWindowController {
     /// its owner picks. Deferred out of the signal handler that made the
     /// change, yet ahead of the next key press: a word typed straight after
     /// Move to Trash goes into the note shown next, never into the removed one.
+    /// A window that moved on meanwhile (Delete Forever shows the next note
+    /// there itself) stays where it is.
     private func noteWasRemoved(from store: NoteStore) {
+        guard let removed = editor?.noteID else { return }
         MainLoop.aheadOfInput { [weak self] in
-            guard let self, let scene, let owner else { return false }
+            guard let self, let scene, let owner, editor?.noteID == removed else { return false }
             if owner.prefersItsNote {
                 Application.shared?.requestSceneSessionDestruction(scene.session)
-            } else if let removed = editor?.noteID {
+            } else {
                 editor?.show(noteID: owner.noteToShow(after: removed, in: store))
             }
             return false

@@ -199,6 +199,58 @@ struct BackgroundSaveTests {
         saver.close()
     }
 
+    @Test("delete for good, put back and empty the trash are made on the saver's thread, heard as the store's own with the caller's origin; a note outside the trash is refused")
+    func deleteForGood() throws {
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let saver = try BackgroundNoteSaver(store: store)
+        let kept = try store.createNote(body: "kept")
+        let binned = try store.createNote(body: "binned\n- [x] done")
+        let other = try store.createNote(body: "other")
+        try store.moveToTrash(binned.id)
+        try store.moveToTrash(other.id)
+        let origin = NoteChangeOrigin()
+        var heard: [NoteChange] = []
+        let observation = store.observe { change, from in
+            if from == origin { heard.append(change) }
+        }
+        var deleted: DeletedNote?
+        var refused: (any Error)?
+        saver.deletePermanently(binned.id, origin: origin) { deleted = try? $0.get() }
+        saver.deletePermanently(kept.id, origin: origin) { result in
+            if case let .failure(error) = result { refused = error }
+        }
+        saver.finishPending()
+        let gone = try #require(deleted)
+        #expect(gone.note.body == "binned\n- [x] done" && gone.note.id == binned.id)
+        #expect(refused.map { "\($0)" } == "\(NoteStoreError.noSuchNote(kept.id))", "a note outside the trash stays")
+        #expect(try store.note(id: binned.id) == nil && store.note(id: kept.id) != nil)
+        #expect(heard == [.deletedPermanently(binned.id)])
+
+        heard = []
+        var putBack: Result<Void, any Error>?
+        saver.putBack(gone, origin: origin) { putBack = $0 }
+        saver.finishPending()
+        #expect((try? putBack?.get()) != nil)
+        #expect(try store.trashedNotes().map(\.id).sorted { $0.uuidString < $1.uuidString }
+                == [binned.id, other.id].sorted { $0.uuidString < $1.uuidString })
+        #expect(try store.note(id: binned.id)?.body == gone.note.body, "back as it was")
+        #expect(heard == [.movedToTrash(binned.id)])
+
+        heard = []
+        var emptied: [UUID] = []
+        saver.emptyTrash(origin: origin) { emptied = (try? $0.get()) ?? [] }
+        saver.finishPending()
+        #expect(Set(emptied) == [binned.id, other.id])
+        #expect(try store.trashedNotes().isEmpty && store.allNotes().map(\.id) == [kept.id])
+        #expect(heard == emptied.map(NoteChange.deletedPermanently), "one change heard per note deleted")
+
+        heard = []
+        try store.followOtherWriters()
+        #expect(heard.isEmpty, "none of the saver's writes is reported as another program's")
+        _ = observation
+        saver.close()
+    }
+
     @Test("a trash another connection's write lock holds up waits for it, as a person's action on the main thread would")
     func trashWaitsForTheLock() throws {
         let path = folder.file("notes.sqlite")

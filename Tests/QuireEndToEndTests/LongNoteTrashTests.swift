@@ -42,7 +42,7 @@ struct LongNoteTrashTests {
         #expect(eventually(within: 10) { (try? session.storedNotes().map(\.body)) == ["Groceries milk"] },
                 "the word typed after Move to Trash went into the note shown next")
         #expect(session.messages.contains("\(traced) trash after saving"))
-        #expect(session.messages.contains("\(traced) trash background success"))
+        #expect(eventually(within: 5) { session.messages.contains("\(traced) trash background success") }, "handed back after the write is in the file")
         #expect(!session.messages.contains("\(traced) save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
 
         try session.desktop.xdotool("key", "alt+u")  // Undo, by its mnemonic
@@ -62,7 +62,7 @@ struct LongNoteTrashTests {
         _ = try session.waitForWindow(matching: "^Groceries — Quire$")
         #expect(eventually(within: 20) { (try? session.trashedTexts()) == [body + " trashed"] },
                 "trashed with every word typed: \(session.messages.suffix(800))")
-        #expect(session.messages.contains("\(traced) trash background success"))
+        #expect(eventually(within: 5) { session.messages.contains("\(traced) trash background success") }, "handed back after the write is in the file")
         #expect(!session.messages.contains("\(traced) save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
         #expect(try session.stop() == 0)
         #expect(try session.storedNotes().map(\.body) == ["Groceries"])
@@ -111,7 +111,7 @@ struct LongNoteTrashTests {
             _ = eventually(within: 5) { (try? store.isPinned(id)) == true }
         }
         #expect(try store.isPinned(id), "pinned: \(session.messages.suffix(800))")
-        #expect(session.messages.contains("\(traced) pin background success"))
+        #expect(eventually(within: 5) { session.messages.contains("\(traced) pin background success") }, "handed back after the write is in the file")
         #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " pinned")) == true },
                 "every word typed, with all of the note: \(session.messages.suffix(800))")
         #expect(!session.messages.contains("\(traced) save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
