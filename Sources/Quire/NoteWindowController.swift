@@ -92,10 +92,6 @@ final class NoteWindowController {
         self.editor = editor
         editor.zoom = session.stateRestorationActivity.flatMap(NoteActivity.zoom(in:)) ?? EditorZoom.normal
         NoteActivity.recordZoom(activity, percent: editor.zoom)
-        let content = Box(vertical: true)
-        content.append(saveBar.root)
-        content.append(banner.root)
-        content.append(editor.root)
         let saved = session.stateRestorationActivity
         // A window of its own to restore comes back as it was; a new one opens as the last one closed.
         let last = saved == nil ? services.lastWindow : nil
@@ -108,9 +104,15 @@ final class NoteWindowController {
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
         // Over the editor only: in a main window, a toast never covers the list's buttons.
-        let toasts = ToastOverlay(child: content)
+        let toasts = ToastOverlay(child: editor.root)
         self.toasts = toasts
-        scene.window.setChild(owner.makeContent(around: toasts, store: store))
+        // The bars span the window: a narrow main window showing its list hides the editor,
+        // and a note that is not saved must say so whichever it shows.
+        let content = Box(vertical: true)
+        content.append(saveBar.root)
+        content.append(banner.root)
+        content.append(owner.makeContent(around: toasts, store: store))
+        scene.window.setChild(content)
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound)
             revealCursorOnceSized(in: editor)

@@ -77,6 +77,42 @@ struct NarrowWindowTests {
         }
     }
 
+    @Test("a narrow window showing its list says when the note is not saved, as it does over the note, until it is")
+    func notSavedOverTheList() throws {
+        let session = try QuireSession(accessibility: true)
+        try NoteStore(path: session.notesPath).importNotes([
+            (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
+            (body: "Books\nDune", modifiedAt: Date()),
+        ])
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Books — Quire$")
+        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
+        let (holder, taken) = try session.holdNotesLock(seconds: 6)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
+        try session.desktop.type(" and Emma", into: window)
+        _ = try session.waitForWindow(matching: "^Books \\(not saved\\) — Quire$")
+        try session.desktop.xdotool("key", "alt+Left")
+        try #require(Self.backButtonShows(false, in: session), "on the list")
+        // Where the red of error text shows: the bar's message, once the list has slid in
+        // (the editor sliding out shows its own edge of it meanwhile).
+        func errorText(_ shot: String) -> (x: Int, y: Int, width: Int, height: Int)? {
+            try? session.box(of: Self.errorRed, in: window, shot: shot)
+        }
+        var shown: (x: Int, y: Int, width: Int, height: Int)?
+        #expect(eventually(within: 5) {
+            shown = errorText("narrow-list-not-saved")
+            return shown.map { $0.x < 40 && $0.width > 250 } ?? false
+        }, "the save bar's message shows across the list: \(String(describing: shown))")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        #expect(eventually(within: 15) { (try? session.storedNotes().first { $0.title == "Books" }?.body) == "Books\nDune and Emma" })
+        #expect(eventually(within: 5) { errorText("narrow-list-saved") == nil }, "saved: the bar goes")
+        #expect(try session.stop() == 0)
+    }
+
+    /// The red of libadwaita's error text.
+    static let errorRed = "#c01c28"
+
     /// The grey of a libadwaita toast, as Xvfb shows it.
     static let toastGrey = "#4c4c4c"
 

@@ -316,7 +316,7 @@ final class QuireSession {
         // "WxH+X+Y" around the white pixels.
         let output = try convert([path] + QuireSession.isolate(color, fuzz: fuzz, crop: crop) + ["-format", "%@", "info:"])
         let numbers = output.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
-        guard numbers.count == 4, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }
+        guard numbers.count == 4, numbers[0] > 0, numbers[0] < Int(crop.prefix { $0 != "x" }) ?? 0 else { return nil }  // none: "0x0+…"
         return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
     }
 
