@@ -77,8 +77,9 @@ struct NarrowWindowTests {
         }
     }
 
-    @Test("a narrow window showing its list says when the note is not saved, as it does over the note, until it is")
-    func notSavedOverTheList() throws {
+    /// Launches Quire on "Books" and "Groceries" and narrows its window to
+    /// 480 pixels, once it shows the note folded; returns the session and the window.
+    private static func launchFolded() throws -> (session: QuireSession, window: String) {
         let session = try QuireSession(accessibility: true)
         try NoteStore(path: session.notesPath).importNotes([
             (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
@@ -87,7 +88,13 @@ struct NarrowWindowTests {
         try session.launch()
         let window = try session.waitForWindow(matching: "^Books — Quire$")
         try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
-        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
+        try #require(backButtonShows(true, in: session), "folded, on the note")
+        return (session, window)
+    }
+
+    @Test("a narrow window showing its list says when the note is not saved, as it does over the note, until it is")
+    func notSavedOverTheList() throws {
+        let (session, window) = try Self.launchFolded()
         let (holder, taken) = try session.holdNotesLock(seconds: 6)
         #expect(taken, "the lock is taken: \(holder.standardError)")
         try session.desktop.type(" and Emma", into: window)
@@ -118,17 +125,9 @@ struct NarrowWindowTests {
 
     @Test("a narrow window showing its list shows the Undo toast of a note trashed from the list, and Alt+U brings the note back")
     func toastOverTheList() throws {
-        let session = try QuireSession(accessibility: true)
-        try NoteStore(path: session.notesPath).importNotes([
-            (body: "Groceries\nmilk", modifiedAt: Date().addingTimeInterval(-60)),
-            (body: "Books\nDune", modifiedAt: Date()),
-        ])
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^Books — Quire$")
-        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
         // Folded before Alt+Left, and on the list before Delete: under load, the keys
         // came before the fold and Delete went to the note's text.
-        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
+        let (session, window) = try Self.launchFolded()
         try session.desktop.xdotool("key", "alt+Left")  // the list, the keyboard on Books' row
         try #require(Self.backButtonShows(false, in: session), "on the list")
         func toastPixels(_ shot: String) throws -> Int {
