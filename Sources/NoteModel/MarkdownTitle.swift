@@ -73,27 +73,54 @@ enum MarkdownTitle {
         return result
     }
 
-    /// `[label](target)` starting at `start`: its label and the index after it.
+    /// `[label](target)` starting at `start`: its label and the index after
+    /// it. A target left open to the line's end is a link cut short (a list
+    /// row's preview and a search snippet cut the text anywhere): it ends the
+    /// line, as its label and the "…" the line ends with, if any.
     private static func link(in characters: [Character], at start: Int) -> ([Character], Int)? {
         guard let close = characters[start...].firstIndex(of: "]"), close + 1 < characters.count,
-              characters[close + 1] == "(", let end = characters[(close + 1)...].firstIndex(of: ")")
-        else { return nil }
-        return (Array(characters[(start + 1)..<close]), end + 1)
+              characters[close + 1] == "(" else { return nil }
+        let label = Array(characters[(start + 1)..<close])
+        guard let end = characters[(close + 1)...].firstIndex(of: ")") else {
+            return (label + (characters.last == "…" ? ["…"] : []), characters.count)
+        }
+        return (label, end + 1)
     }
 
     /// Whether the `*`, `_` or `~` at `index` opens or closes emphasis: its run
     /// touches a word on one side and a blank, a line end or punctuation on the
-    /// other (so `snake_case` and `2*3` keep theirs).
+    /// other (so `snake_case` and `2*3` keep theirs). A `*` or `~~` run inside
+    /// a word counts too where another run like it on the line pairs with it,
+    /// as in text written without spaces (`**京都**へ`); `_` never does.
     private static func isEmphasisMark(in characters: [Character], at index: Int) -> Bool {
+        let run = markRun(in: characters, at: index)
         let mark = characters[index]
-        var start = index, end = index
-        while start > 0, characters[start - 1] == mark { start -= 1 }
-        while end + 1 < characters.count, characters[end + 1] == mark { end += 1 }
-        if mark == "~" && end == start { return false }  // strikethrough is doubled
-        let before = start > 0 ? characters[start - 1] : " "
-        let after = end + 1 < characters.count ? characters[end + 1] : " "
+        if mark == "~" && run.count == 1 { return false }  // strikethrough is doubled
         let isOpen: (Character) -> Bool = { $0.isWhitespace || ($0.isPunctuation && $0 != mark) }
-        return isOpen(before) != isOpen(after)
+        let before = run.lowerBound > 0 ? characters[run.lowerBound - 1] : " "
+        let after = run.upperBound < characters.count ? characters[run.upperBound] : " "
+        if isOpen(before) != isOpen(after) { return true }
+        guard mark != "_", !isOpen(before) else { return false }  // blank on both sides: a lone mark
+        var other = 0
+        while other < characters.count {
+            guard characters[other] == mark else {
+                other += 1
+                continue
+            }
+            let partner = markRun(in: characters, at: other)
+            if partner != run, partner.count == run.count { return true }
+            other = partner.upperBound
+        }
+        return false
+    }
+
+    /// The run of the same mark as at `index` that `index` is in.
+    private static func markRun(in characters: [Character], at index: Int) -> Range<Int> {
+        let mark = characters[index]
+        var start = index, end = index + 1
+        while start > 0, characters[start - 1] == mark { start -= 1 }
+        while end < characters.count, characters[end] == mark { end += 1 }
+        return start..<end
     }
 
     /// `text` without spaces and tabs at either end.

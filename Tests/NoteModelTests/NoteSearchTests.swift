@@ -71,6 +71,13 @@ struct NoteSearchTests {
         let unspaced = try #require(try store.search("京都").first).readableSnippet()
         #expect(unspaced.text == "京都、行く")
         #expect(unspaced.matches.map { String(unspaced.text[$0]) } == ["京都"])
+        try store.createNote(body: "Reading\nplease read [the docs](https://example.org/one/two/three/four/five/six/seven/eight/nine) today")
+        let cut = try #require(try store.search("docs").first).readableSnippet()
+        #expect(cut.text == "please read the docs…", "a link cut short reads as its text")
+        #expect(cut.matches.map { String(cut.text[$0]) } == ["docs"])
+        try store.createNote(body: "旅行\n新幹線で**大阪**へ")
+        let paired = try #require(try store.search("大阪").first).readableSnippet()
+        #expect(paired.text == "新幹線で大阪へ", "marks inside unspaced text pair up: \(paired.text)")
     }
 
     @Test("a title line with a match stays in the snippet, and so does the only line")

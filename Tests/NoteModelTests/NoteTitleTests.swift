@@ -28,6 +28,10 @@ struct NoteTitleTests {
         ("1. first ~~item~~", "first item"),
         ("![diagram](a.png) of `the` flow", "diagram of the flow"),
         ("snake_case_name and 2*3", "snake_case_name and 2*3"),
+        ("**京都**へ行く", "京都へ行く"),
+        ("新幹線で~~大阪~~京都へ", "新幹線で大阪京都へ"),
+        ("a_b_c and x*y", "a_b_c and x*y"),
+        ("see [the docs](https://example.org/a-long-pa", "see the docs"),
         ("***", "***"),
         ("#", "#"),
     ])
