@@ -89,9 +89,10 @@ enum MarkdownTitle {
 
     /// Whether the `*`, `_` or `~` at `index` opens or closes emphasis: its run
     /// touches a word on one side and a blank, a line end or punctuation on the
-    /// other (so `snake_case` and `2*3` keep theirs). A `*` or `~~` run inside
+    /// other (so `snake_case` and `2*3` keep theirs). A `**` or `~~` run inside
     /// a word counts too where another run like it on the line pairs with it,
-    /// as in text written without spaces (`**京都**へ`); `_` never does.
+    /// as in text written without spaces (`**京都**へ`), as the editor styles
+    /// it; a lone `*` and `_` never do.
     private static func isEmphasisMark(in characters: [Character], at index: Int) -> Bool {
         let run = markRun(in: characters, at: index)
         let mark = characters[index]
@@ -100,7 +101,7 @@ enum MarkdownTitle {
         let before = run.lowerBound > 0 ? characters[run.lowerBound - 1] : " "
         let after = run.upperBound < characters.count ? characters[run.upperBound] : " "
         if isOpen(before) != isOpen(after) { return true }
-        guard mark != "_", !isOpen(before) else { return false }  // blank on both sides: a lone mark
+        guard mark != "_", run.count > 1, !isOpen(before) else { return false }  // or blank on both sides: a lone mark
         var other = 0
         while other < characters.count {
             guard characters[other] == mark else {

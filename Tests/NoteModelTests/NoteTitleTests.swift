@@ -30,7 +30,7 @@ struct NoteTitleTests {
         ("snake_case_name and 2*3", "snake_case_name and 2*3"),
         ("**京都**へ行く", "京都へ行く"),
         ("新幹線で~~大阪~~京都へ", "新幹線で大阪京都へ"),
-        ("a_b_c and x*y", "a_b_c and x*y"),
+        ("a_b_c and x*y*z", "a_b_c and x*y*z"),
         ("see [the docs](https://example.org/a-long-pa", "see the docs"),
         ("***", "***"),
         ("#", "#"),
