@@ -102,6 +102,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     private func layoutChanged() {
         guard let layout else { return }
         backButton.isShown = layout.isFolded && !layout.showsList
+        list?.isBesideTheNote = !layout.isFolded
         if layout.showsList { list?.focusList() } else { editor?.focus() }
     }
 

@@ -103,6 +103,12 @@ final class NoteListView {
     /// and for each change to the notes it follows.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
+    /// Whether the note shows beside the list (a wide window): there a new,
+    /// empty note already waits for typing, so an empty list says to type.
+    var isBesideTheNote = true {
+        didSet { if isBesideTheNote != oldValue { updateEmptyState() } }
+    }
+
     /// Whether notes from a server are on their way (a sync runs, or the
     /// first one is due): an empty list then says so, where it would say
     /// there are none yet.
@@ -351,7 +357,7 @@ final class NoteListView {
                             description: localized("Notes from the server appear here as they arrive."))
         } else if text.isEmpty {
             emptyState.show(iconName: "document-new-symbolic", title: localized("No Notes Yet"),
-                            description: localized("Start one with Ctrl+N."))
+                            description: isBesideTheNote ? localized("Type in the note to start one.") : localized("Start one with Ctrl+N."))
         } else {
             // A long search is cut: the page's text wraps, and a page of it would fill the list.
             let shown = text.count > 40 ? text.prefix(39) + "…" : text

@@ -117,6 +117,25 @@ struct NarrowWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("with no notes, the list of a wide window says to type in the note beside it, and a narrow window's list says Ctrl+N")
+    func emptyListHint() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        func shows(_ hint: String) -> Bool {
+            eventually(within: 5) { ((try? tree.elements()) ?? []).contains { $0.role == "label" && $0.name == hint } }
+        }
+        #expect(shows("Type in the note to start one."), "side by side, the note beside waits for typing")
+        session.keepScreenshot(named: "empty-list-wide")
+        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
+        try session.desktop.xdotool("key", "alt+Left")
+        try #require(Self.backButtonShows(false, in: session), "on the list")
+        #expect(shows("Start one with Ctrl+N."), "the list alone: New Note's key")
+        #expect(try session.stop() == 0)
+    }
+
     /// The red of libadwaita's error text.
     static let errorRed = "#c01c28"
 
