@@ -314,6 +314,9 @@ final class NoteEditor: NoteDocumentView {
     @discardableResult
     func saveNow() -> Bool { document.saveNow() }
 
+    /// Try Again, in the save bar: the failed save is tried now.
+    func tryAgain() { document.tryAgain() }
+
     /// Saves any unsaved text now, or starts to (a long note, on the background saver).
     func startSaving() { document.startSaving() }
 

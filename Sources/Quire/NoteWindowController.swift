@@ -284,7 +284,7 @@ final class NoteWindowController {
         if let problem = editor.document.problem, problem.isWorthShowing {
             if saveBar.text != problem.message {
                 saveBar.show(problem.message, actionLabel: localized("_Try Again"),
-                             tooltip: localized("Try to save the note now")) { [weak self] in self?.editor?.saveNow() }
+                             tooltip: localized("Try to save the note now")) { [weak self] in self?.editor?.tryAgain() }
             }
         } else if saveBar.isShown {
             saveBar.hide()

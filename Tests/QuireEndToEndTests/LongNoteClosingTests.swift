@@ -103,12 +103,7 @@ struct LongNoteClosingTests {
     @Test("typed into while another program holds the write lock: the window says the note is not saved, and once the lock is let go it is saved on the background saver")
     func typedUnderTheLock() throws {
         let session = try QuireSession()
-        let (body, window) = try LongNoteTests.launchOnLongNote(session)
-        let (holder, taken) = try session.holdNotesLock(seconds: 6)
-        #expect(taken, "the lock is taken: \(holder.standardError)")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "ctrl+End")
-        try session.desktop.type(" under the lock", into: window)
+        let (body, window, holder) = try LongNoteTests.typeUnderTheLock(" under the lock", seconds: 6, in: session)
         _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
         try session.desktop.type(" and more", into: window)  // typed while saves fail
         #expect(holder.waitForExit(seconds: 15) == 0)
@@ -119,6 +114,24 @@ struct LongNoteClosingTests {
                 "its autosaves and retries were made on the background saver: \(session.messages.suffix(800))")
         #expect(try session.stop() == 0)
         #expect(try session.allBodies() == [body + " under the lock and more"])
+        #expect(session.drafts().isEmpty)
+    }
+
+    @Test("Try Again in the save bar, once another program lets go of the write lock, saves the long note on the background saver")
+    func triedAgainInTheBackground() throws {
+        let session = try QuireSession()
+        let (body, window, holder) = try LongNoteTests.typeUnderTheLock(" tried again", seconds: 5, in: session)
+        _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
+        #expect(holder.waitForExit(seconds: 15) == 0)
+        // The retries wait 0.5, 1, 2, 4 s, then 8: Try Again comes first.
+        let before = session.messages.components(separatedBy: " save background ").count
+        try session.desktop.xdotool("key", "--window", window, "alt+t")  // Try Again, by its mnemonic
+        #expect(eventually(within: 10) { (try? session.allBodies().contains(body + " tried again")) == true },
+                "stored: \(session.messages.suffix(800))")
+        _ = try session.waitForWindow(matching: "^Long note — Quire$")
+        #expect(session.messages.components(separatedBy: " save background ").count > before, "written on the background saver")
+        #expect(!session.messages.contains(" save exists=true"), "no save made on the main thread: \(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
         #expect(session.drafts().isEmpty)
     }
 }

@@ -76,6 +76,20 @@ struct LongNoteTests {
         return (body, window)
     }
 
+    /// Launches onto a stored note of 3 MB, has another program take the
+    /// notes' write lock for `seconds`, and types `typed` at the note's end;
+    /// returns the note's body, its window and the lock's holder.
+    static func typeUnderTheLock(_ typed: String, seconds: Int, in session: QuireSession) throws
+        -> (body: String, window: String, holder: ChildProcess) {
+        let (body, window) = try launchOnLongNote(session)
+        let (holder, taken) = try session.holdNotesLock(seconds: seconds)
+        #expect(taken, "the lock is taken: \(holder.standardError)")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(typed, into: window)
+        return (body, window, holder)
+    }
+
     /// Launches onto a stored note of 3 MB and opens it in its own window
     /// too; returns its body, the main window and the note's own window, once
     /// the note is in both.

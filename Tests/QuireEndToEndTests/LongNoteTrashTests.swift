@@ -73,12 +73,7 @@ struct LongNoteTrashTests {
     func notTrashedUnderTheLock() throws {
         let session = try QuireSession(accessibility: true)
         _ = try NoteStore(path: session.notesPath).createNote(body: "Groceries", at: Date(timeIntervalSinceNow: -3_600))
-        let (body, window) = try LongNoteTests.launchOnLongNote(session)
-        let (holder, taken) = try session.holdNotesLock(seconds: 8)
-        #expect(taken, "the lock is taken: \(holder.standardError)")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "ctrl+End")
-        try session.desktop.type(" kept", into: window)
+        let (body, window, holder) = try LongNoteTests.typeUnderTheLock(" kept", seconds: 8, in: session)
         try session.desktop.xdotool("key", "alt+Delete")  // before the autosave: its save starts now, and fails
         _ = try session.waitForWindow(matching: "^Groceries — Quire$")
         let said = "“Long note” was not moved to the trash: it could not be saved. Quire keeps trying, and keeps a recovery copy."
