@@ -31,7 +31,8 @@ extension NoteWindowController {
             NoteWindowController.tellTrashFailed(error, in: self)
             return
         }
-        // A note's own window closes with its note (its removal closes it).
+        // A note's own window closes with its note: no toast is started in it (one
+        // still animating in a window being destroyed upsets GTK's frame clock).
         guard !owner.prefersItsNote else { return }
         offerUndoOfTrash(id, title: title, reopeningItsWindow: hadOwnWindow) { restored in
             try store.waitingLonger { try store.restoreFromTrash(id) }
