@@ -3,9 +3,9 @@ public import Foundation
 /// Saves note bodies on a thread of its own, through a connection of its own
 /// to the store's file, so that saving a long note (writing a megabyte and
 /// indexing it for search) never holds up the windows; reads long notes
-/// there, for the same reason; moves long notes to the trash and back and
-/// pins them there (SQLite writes a row whole: 20 MB again for a pin); and
-/// makes the notes a sync takes in, whose search indexing now and then
+/// there, for the same reason; moves notes to the trash and back, pins them
+/// and deletes them for good there (SQLite writes a row whole: 20 MB again
+/// for a pin of a long note); and makes the notes a sync takes in, whose search indexing now and then
 /// merges its segments for 20 ms and more.
 ///
 /// It makes exactly the write the store's own method makes

@@ -289,16 +289,23 @@ final class NoteDocument {
 
     /// Whether an autosave is written on the background saver: an existing
     /// note, not removed, whose saves are not failing.
-    private var savesInTheBackground: Bool { saver != nil && exists && !isRemoved && problem == nil }
+    private var savesInTheBackground: Bool { canSaveInTheBackground && problem == nil }
+
+    /// Whether the background saver can write this note at all: there is one,
+    /// and the note exists and is not removed.
+    private var canSaveInTheBackground: Bool { saver != nil && exists && !isRemoved }
 
     /// Whether `text` is written on the background saver when it is saved on
     /// its own (an autosave, a retry): where saves are not failing, and a long
     /// text even while they are (the save that succeeds, once the lock is let
     /// go or the disk has room, writes megabytes).
     private func savesInTheBackground(_ text: String) -> Bool {
-        savesInTheBackground
-            || (saver != nil && exists && !isRemoved && text.utf8.count > NoteDocument.savedInTheBackgroundAbove)
+        canSaveInTheBackground && (problem == nil || NoteDocument.isLong(text))
     }
+
+    /// Whether `text` is long enough to be saved on the background saver
+    /// however it is saved (`savedInTheBackgroundAbove`).
+    private static func isLong(_ text: String) -> Bool { text.utf8.count > savedInTheBackgroundAbove }
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
         textBeingSaved = nil
@@ -371,7 +378,7 @@ final class NoteDocument {
     /// its saves go to the background saver (they do not fail): then the
     /// window leaving it saves it there, and so are its trash and pin made.
     var isLongNoteSavedInTheBackground: Bool {
-        savesInTheBackground && currentText.utf8.count > NoteDocument.savedInTheBackgroundAbove
+        savesInTheBackground && NoteDocument.isLong(currentText)
     }
 
     /// Saves any unsaved text now, or, for a long text of an existing note

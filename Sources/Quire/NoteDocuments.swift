@@ -16,8 +16,8 @@ final class NoteDocuments {
     /// What writes the documents' drafts, off the main thread.
     private let draftWriter: DraftWriter
     /// Where autosaves are written, off the main thread, and a long note's
-    /// trash and pin (nil if its connection could not be opened: then they
-    /// are written on it).
+    /// trash and pin, and the Trash's changes (`writes`) (nil if its
+    /// connection could not be opened: then they are written on it).
     let saver: BackgroundNoteSaver?
     private var documents: [UUID: NoteDocument] = [:]
     private var follower: MainLoopSource?
