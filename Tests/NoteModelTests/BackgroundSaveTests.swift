@@ -12,6 +12,28 @@ struct BackgroundSaveTests {
     let folder: TemporaryDirectory
     init() throws { folder = try TemporaryDirectory(prefix: "quire-background-saves") }
 
+    /// Follows other programs' writes to `store` now and checks that its
+    /// observers hear nothing: the saver's writes are the store's own.
+    private func expectNothingFromOthers(_ store: NoteStore, _ comment: Comment) throws {
+        var heard: [NoteChange] = []
+        let observation = store.observe { change, _ in heard.append(change) }
+        try store.followOtherWriters()
+        #expect(heard.isEmpty, comment)
+        _ = observation
+    }
+
+    /// A store with a saver and a note ("v1"), whose write lock another
+    /// connection, `holder`, holds (`BEGIN IMMEDIATE`; ROLLBACK lets it go).
+    private func noteUnderAHeldLock() throws -> (store: NoteStore, saver: BackgroundNoteSaver, note: Note, holder: Database) {
+        let path = folder.file("notes.sqlite")
+        let store = try NoteStore(path: path)
+        let saver = try BackgroundNoteSaver(store: store)
+        let note = try store.createNote(body: "v1")
+        let holder = try Database(path: path, schema: NoteSchema.schema)
+        try holder.execute("BEGIN IMMEDIATE")
+        return (store, saver, note, holder)
+    }
+
     @Test("a save is written by the saver's connection, handed back with its revision, and heard as the store's own")
     func savedAndAdopted() throws {
         let store = try NoteStore(path: folder.file("notes.sqlite"))
@@ -31,9 +53,7 @@ struct BackgroundSaveTests {
         #expect(try store.note(id: note.id)?.body == long)
         #expect(try store.search("line").map(\.noteID) == [note.id], "the search index has the new text")
 
-        heard = []
-        try store.followOtherWriters()
-        #expect(heard.isEmpty, "the saver's write is not reported as another program's")
+        try expectNothingFromOthers(store, "the saver's write is not reported as another program's")
         _ = observation
         saver.close()
     }
@@ -74,12 +94,7 @@ struct BackgroundSaveTests {
 
     @Test("a write lock another connection holds makes the save fail with busy, not wait")
     func heldLock() throws {
-        let path = folder.file("notes.sqlite")
-        let store = try NoteStore(path: path)
-        let saver = try BackgroundNoteSaver(store: store)
-        let note = try store.createNote(body: "v1")
-        let holder = try Database(path: path, schema: NoteSchema.schema)
-        try holder.execute("BEGIN IMMEDIATE")
+        let (_, saver, note, holder) = try noteUnderAHeldLock()
         var result: Result<NoteSaveOutcome, any Error>?
         let started = Date()
         saver.saveBody(of: note.id, to: "v2", over: 1, origin: nil) { result = $0 }
@@ -148,9 +163,7 @@ struct BackgroundSaveTests {
                 "nothing of the refused note is written: \(recorded)")
         #expect(try store.search("milk").map(\.noteID) == [file.noteID], "the search index has it")
 
-        heard = []
-        try store.followOtherWriters()
-        #expect(heard.isEmpty, "the saver's note is not reported as another program's")
+        try expectNothingFromOthers(store, "the saver's note is not reported as another program's")
         _ = observation
         saver.close()
     }
@@ -192,9 +205,7 @@ struct BackgroundSaveTests {
         #expect(try !store.isInTrash(note.id))
         #expect(heard == [.restoredFromTrash(note.id)])
 
-        heard = []
-        try store.followOtherWriters()
-        #expect(heard.isEmpty, "none of the saver's writes is reported as another program's")
+        try expectNothingFromOthers(store, "none of the saver's writes is reported as another program's")
         _ = observation
         saver.close()
     }
@@ -244,21 +255,14 @@ struct BackgroundSaveTests {
         #expect(try store.trashedNotes().isEmpty && store.allNotes().map(\.id) == [kept.id])
         #expect(heard == emptied.map(NoteChange.deletedPermanently), "one change heard per note deleted")
 
-        heard = []
-        try store.followOtherWriters()
-        #expect(heard.isEmpty, "none of the saver's writes is reported as another program's")
+        try expectNothingFromOthers(store, "none of the saver's writes is reported as another program's")
         _ = observation
         saver.close()
     }
 
     @Test("a trash another connection's write lock holds up waits for it, as a person's action on the main thread would")
     func trashWaitsForTheLock() throws {
-        let path = folder.file("notes.sqlite")
-        let store = try NoteStore(path: path)
-        let saver = try BackgroundNoteSaver(store: store)
-        let note = try store.createNote(body: "v1")
-        let holder = try Database(path: path, schema: NoteSchema.schema)
-        try holder.execute("BEGIN IMMEDIATE")
+        let (store, saver, note, holder) = try noteUnderAHeldLock()
         var result: Result<Void, any Error>?
         saver.moveToTrash(note.id) { result = $0 }
         Thread.sleep(forTimeInterval: 0.2)
