@@ -15,13 +15,33 @@ enum MarkdownTitle {
     /// `line` (one trimmed line) with its block marks (quote, heading, list
     /// item, task box) and inline marks (emphasis, strikethrough, code, links) removed.
     static func plain(_ line: String) -> String {
-        guard line.contains(where: { "#>*_~`[-+.)".contains($0) }) else { return line }  // most titles: nothing to do
+        guard mayHaveMarks(line) else { return line }  // most lines: nothing to do
         var text = Substring(line)
         let isHeading = dropBlockMarks(&text)
         var characters = Array(text)
         if isHeading { dropClosingHashes(&characters) }
         let plain = trimmingBlanks(String(dropInlineMarks(characters)))
         return plain.isEmpty ? line : plain
+    }
+
+    /// Whether `line` may have marks to drop: a block mark only ever starts
+    /// it, and the inline marks are few (links and images need their `[`).
+    /// A list row's preview asks this of every line of a note's start.
+    private static func mayHaveMarks(_ line: String) -> Bool {
+        guard let first = line.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            // ASCII bytes never occur inside another character's UTF-8.
+            return line.utf8.contains { byte in
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "["): true
+                default: false
+                }
+            }
+        }
     }
 
     /// Drops quote marks, then a heading's hashes or a list marker with its

@@ -34,6 +34,12 @@ struct NoteTitleTests {
         ("see [the docs](https://example.org/a-long-pa", "see the docs"),
         ("***", "***"),
         ("#", "#"),
+        // Marks only where they are marks: a block mark starts the line.
+        ("Plans. Then - maybe + more (1.) #tag > done", "Plans. Then - maybe + more (1.) #tag > done"),
+        ("+ plus item", "plus item"),
+        ("2) second", "second"),
+        ("2024 plans", "2024 plans"),
+        ("école — `naïve` café", "école — naïve café"),
     ])
     func markdownTitle(body: String, expected: String) {
         #expect(Note.title(ofBody: body) == expected)
