@@ -33,6 +33,9 @@ public final class ListView<Row: AnyObject>: Widget {
         }
     }
 
+    /// The rows made so far that GTK still keeps, bound to an item or not.
+    public var madeRows: [Row] { Array(rows.values) }
+
     /// Moves the keyboard focus into the list: onto the row `isWanted` picks if
     /// one is bound (so the arrow keys go on from it), else where the list last
     /// had it.

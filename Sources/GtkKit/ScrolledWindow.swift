@@ -64,6 +64,19 @@ public final class ScrolledWindow: Widget {
         adjustment.connect("changed", handler)
     }
 
+    /// How wide the part of the content that shows is, in pixels (0 until first laid out).
+    public var visibleWidth: Double { gtk_adjustment_get_page_size(horizontalAdjustment) }
+
+    /// Calls `handler` whenever the part of the content that shows, or the
+    /// content, changes width, for as long as this window lives.
+    public func onWidthChange(_ handler: @escaping @MainActor () -> Void) {
+        Object(retaining: horizontalAdjustment).connect("changed", handler)
+    }
+
+    private var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_hadjustment(cgtk_as_scrolled_window(objectPointer))
+    }
+
     private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
         gtk_scrolled_window_get_vadjustment(cgtk_as_scrolled_window(objectPointer))
     }

@@ -43,6 +43,13 @@ final class NoteListView {
     private var version = 0
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
+    /// How much of a note's title and text each row lays out, for the list's
+    /// width (`RowTextLength`). It only grows: a narrower list cuts what was
+    /// laid out anyway.
+    private var rowTextLength = RowTextLength.shortest
+    /// Sets the rows' text again for a wider list once it has stopped
+    /// widening (a divider dragged wider passes many widths).
+    private var rowTextWidening: MainLoopSource?
 
     /// Notes beyond the first page load as the list is scrolled towards them,
     /// once the window shows: a page whenever fewer than two screens of rows
@@ -162,6 +169,7 @@ final class NoteListView {
                 self?.onSelect?(noteID)
                 self?.onRowMenu?(noteID)
             }, onClick: { self?.onOpen?() })
+            row.textLength = self?.rowTextLength ?? RowTextLength.shortest
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
             guard let self, let id = UUID(uuidString: text) else { return "" }
@@ -180,6 +188,7 @@ final class NoteListView {
         }
         scroller.setChild(list)
         scroller.onVerticalChange { [weak self] in self?.loadLaterPages() }
+        scroller.onWidthChange { [weak self] in self?.fitRowText() }
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
         search.onActivate { [weak self] in self?.openFirst() }
@@ -292,6 +301,23 @@ final class NoteListView {
             reselect(selected)
         }
         return nextPage != nil
+    }
+
+    /// Lets rows lay out more of their text once the list is wider than
+    /// their text length allows for; rows made from now on take the new
+    /// length at once. Rows made before the window first showed (it learns
+    /// its width as it lays out its first frame) follow right after it;
+    /// later, once the list has stopped widening.
+    private func fitRowText() {
+        let length = RowTextLength.forWidth(scroller.visibleWidth)
+        guard length > rowTextLength else { return }
+        rowTextLength = length
+        rowTextWidening?.cancel()
+        let apply: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            for row in list.madeRows { row.textLength = rowTextLength }
+        }
+        rowTextWidening = waitsForWindow ? MainLoop.idle { apply(); return false } : MainLoop.after(milliseconds: 150, apply)
     }
 
     /// Puts the keyboard focus in the search field.

@@ -25,6 +25,13 @@ final class NoteRow {
     /// The version of the list's notes the row last showed its note as, and the name it gave it.
     private var shownAs: (version: Int, name: String)?
     private var contextMenu: PopoverMenu?
+    /// The title and the preview (nil while a search match shows) the row shows, whole.
+    private var wholeText: (title: String, preview: String?) = ("", nil)
+    /// How many characters of its title and preview the row lays out
+    /// (`RowTextLength`): its list sets it from its width.
+    var textLength = RowTextLength.shortest {
+        didSet { if textLength != oldValue { showText() } }
+    }
 
     /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
     /// it is for first. `onClick` hears a (left) click on the row.
@@ -76,7 +83,8 @@ final class NoteRow {
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
         noteID = summary.noteID
         let shownTitle = ShownTitle.of(summary.title)
-        title.setMarkup("<b>\(Label.escape(shownTitle))</b>")
+        wholeText = (shownTitle, match == nil ? summary.preview : nil)
+        showText()
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         age.text = when
         if summary.isPinned { pinImage().isShown = true } else { pin?.isShown = false }
@@ -88,13 +96,15 @@ final class NoteRow {
         } else {
             progress?.isShown = false
         }
-        if let match {
-            detail.setMarkup(NoteRow.highlighted(match))
-        } else {
-            detail.text = summary.preview
-        }
+        if let match { detail.setMarkup(NoteRow.highlighted(match)) }
         let tasksDone = summary.taskProgress.map { localized("%s of %s tasks done", String($0.done), String($0.total)) }
         return [shownTitle, summary.isPinned ? localized("pinned") : nil, tasksDone, when].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Sets the title, and the preview unless a match shows, each cut to `textLength`.
+    private func showText() {
+        title.setMarkup("<b>\(Label.escape(RowTextLength.cut(wholeText.title, to: textLength)))</b>")
+        if let preview = wholeText.preview { detail.text = RowTextLength.cut(preview, to: textLength) }
     }
 
     /// The pin, made and put after the title the first time it is needed.

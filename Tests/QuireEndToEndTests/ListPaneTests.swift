@@ -31,6 +31,40 @@ struct ListPaneTests {
         #expect(try session.savedListWidth() == moved, "the restored window kept the width")
     }
 
+    @Test("a row lays out as much of its note as the list is wide enough to show, and more once the list is widened")
+    func rowTextFollowsListWidth() throws {
+        let session = try QuireSession(accessibility: true)
+        let text = (1...200).map { "word\($0)" }.joined(separator: " ")
+        _ = try NoteStore(path: session.notesPath).importNotes([(body: "Long lines\n" + text, modifiedAt: Date())])
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Long lines — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        func preview() -> String? { try? tree.elements().first { $0.role == "label" && $0.name.hasPrefix("word1 ") }?.name }
+
+        let narrow = try #require(eventually(within: 10) { preview() != nil } ? preview() : nil, "the row's preview is readable")
+        #expect(narrow.count == 121 && narrow.hasSuffix("…"), "a 280-pixel list lays out 120 characters: \(narrow)")
+        #expect(text.hasPrefix(narrow.dropLast()), "the note's text, from its start: \(narrow)")
+
+        try session.desktop.xdotool("key", "F8")  // the pane handle takes the focus
+        for _ in 0..<6 { try session.desktop.xdotool("key", "ctrl+Right") }
+        try session.desktop.xdotool("key", "Return")
+        var wide = ""
+        #expect(eventually(within: 10) {
+            wide = preview() ?? ""
+            return wide.count > 121
+        }, "a wider list lays out more: \(wide), the list \(String(describing: try? session.savedListWidth())) wide")
+        #expect(text.hasPrefix(wide.dropLast()), "the note's text, from its start: \(wide)")
+        session.keepScreenshot(named: "row-text-widened")
+        #expect(try session.stop() == 0)
+
+        // Restored as wide, the list lays out as much from its first moments.
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Long lines — Quire$")
+        #expect(eventually(within: 10) { preview() == wide }, "the restored list lays out what the widened one did: \(preview() ?? "nothing")")
+        #expect(try session.stop() == 0)
+    }
+
     /// The title of the numbered note `number`: "Note 0042".
     static func title(_ number: Int) -> String { String(format: "Note %04d", number) }
 
