@@ -19,7 +19,7 @@ public final class MenuButton: Widget {
     ) {
         super.init(retaining: gtk_menu_button_new())
         gtk_menu_button_set_icon_name(cgtk_as_menu_button(objectPointer), iconName)
-        gtk_widget_set_tooltip_text(widgetPointer, accessibleName)
+        setTooltip(accessibleName)
         setAccessibleLabel(accessibleName)
         gtk_menu_button_set_primary(cgtk_as_menu_button(objectPointer), 1)
         typealias Box = ClosureBox<@MainActor (OpaquePointer) -> Void>

@@ -46,7 +46,17 @@ public class Widget: Object {
     func takeAccessibleNameFromContent() { cgtk_accessible_name_from_content(objectPointer) }
 
     /// Text shown when the pointer rests on the widget (and read by screen readers).
-    public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widgetPointer, text) }
+    public func setTooltip(_ text: String) {
+        // When a shown widget's tooltip changes, GTK asks the display where the
+        // pointer is, to show the new tooltip at once: on X11 two round trips
+        // to the server, for every button of every window opened. A widget not
+        // on screen yet has no tooltip to show, so it gets its own while hidden.
+        let notOnScreenYet = gtk_widget_get_realized(widgetPointer) == 0 && gtk_widget_get_visible(widgetPointer) != 0
+            && gtk_widget_is_focus(widgetPointer) == 0
+        if notOnScreenYet { gtk_widget_set_visible(widgetPointer, 0) }
+        gtk_widget_set_tooltip_text(widgetPointer, text)
+        if notOnScreenYet { gtk_widget_set_visible(widgetPointer, 1) }
+    }
 
     /// Aligns the widget at the end of its space, horizontally.
     public func alignToEnd() { gtk_widget_set_halign(widgetPointer, GTK_ALIGN_END) }

@@ -12,6 +12,26 @@ struct AccessibilityTests {
         "list", "list item", "menu", "menu item", "combo box", "slider", "spin button",
     ]
 
+    @Test("a header bar button says what it does when the pointer rests on it, and a screen reader reads the same")
+    func tooltips() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        let buttons = try AccessibilityTree(desktop: session.desktop).elements { $0.role == "button" && $0.name == "New Note" }
+            .filter { $0.role == "button" }
+        let newNote = try #require(buttons.first { $0.name == "New Note" }, "\(buttons)")
+        #expect(newNote.about == "Start a new note (Ctrl+N)", "\(newNote.about)")
+        #expect(buttons.first { $0.name == "Main Menu" }?.about == "Main Menu", "\(buttons.map(\.about))")
+
+        let frame = try #require(newNote.frame)
+        #expect(try session.popUp {
+            try session.desktop.xdotool("mousemove", "--window", window, "\(frame.x + frame.width / 2)", "\(frame.y + frame.height / 2)")
+        }, "the tooltip shows")
+        session.keepScreenshot(named: "tooltip")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("every control is named and has a role, as a screen reader reads them over AT-SPI")
     func controlsAreNamed() throws {
         let session = try QuireSession(accessibility: true)

@@ -13,7 +13,9 @@ final class AccessibilityTree {
         let depth: Int
         /// Whether it is checked (a ticked check box, the marked item of a radio group).
         var isChecked = false
-        /// Where a text element is in its window, in pixels (nil for other elements).
+        /// What it says beyond its name (a button's tooltip), "" if nothing.
+        var about = ""
+        /// Where a text element or a button is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
             "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
@@ -62,15 +64,17 @@ final class AccessibilityTree {
         guard depth < 40 else { return }
         let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
         found.append(Element(
-            name: try name(of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
-            frame: role.contains("text") ? try frame(of: bus, path) : nil))
+            name: try property("Name", of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
+            about: try property("Description", of: bus, path),
+            frame: role.contains("text") || role.hasSuffix("button") ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)
         }
     }
 
-    private func name(of bus: String, _ path: String) throws -> String {
-        let arguments = [g_variant_new_string("org.a11y.atspi.Accessible"), g_variant_new_string("Name")]
+    /// The string property `property` ("Name", "Description") of AT-SPI's Accessible.
+    private func property(_ property: String, of bus: String, _ path: String) throws -> String {
+        let arguments = [g_variant_new_string("org.a11y.atspi.Accessible"), g_variant_new_string(property)]
         let reply = try AccessibilityTree.call(
             connection, bus, path, "org.freedesktop.DBus.Properties", "Get", arguments)
         defer { g_variant_unref(reply) }
