@@ -10,7 +10,7 @@ import NoteModel
 @MainActor
 final class NoteRow {
     let root: Widget
-    private let title = Label("")
+    private let title = Inscription()
     private let age = Label("")
     /// The title, then the pin and the progress when there are any, then the age.
     private let heading = Box(vertical: false, spacing: 6)
@@ -19,7 +19,7 @@ final class NoteRow {
     private var pin: Image?
     /// A checklist's progress, "3/5", made when the row first shows one.
     private var progress: Label?
-    private let detail = Label("")
+    private let detail = Inscription()
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
     /// The version of the list's notes the row last showed its note as, and the name it gave it.
@@ -50,11 +50,11 @@ final class NoteRow {
             }
         }
         box.setMargins(8)
-        title.makeSingleLine()
         title.setExpands(horizontally: true, vertically: false)
-        age.isSelectable = false  // a row's parts take no keyboard focus of their own
+        // A row's parts take no keyboard focus of their own, and are one line
+        // each (a wrapping label is laid out at many widths to find its size).
+        age.makeSingleLine(ellipsized: false)
         age.addCSSClass("dim-label")
-        detail.makeSingleLine()
         detail.addCSSClass("dim-label")
         heading.append(title)
         heading.append(age)
@@ -121,7 +121,7 @@ final class NoteRow {
     private func progressLabel() -> Label {
         if let progress { return progress }
         let label = Label("")
-        label.isSelectable = false
+        label.makeSingleLine(ellipsized: false)
         label.addCSSClass("dim-label")
         label.addCSSClass("numeric")
         heading.insert(label, after: pin ?? title)

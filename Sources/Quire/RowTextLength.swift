@@ -1,7 +1,7 @@
 /// How much of a note's title and text a list row lays out.
 ///
-/// A row shows one line of each, cut to "…" where the row ends; but GTK lays
-/// out (shapes) a label's whole text however little of it shows. A note's
+/// A row shows one line of each, cut to "…" where the row ends; but Pango
+/// lays out (shapes) the whole text however little of it shows. A note's
 /// preview is up to 400 characters, and a 280-pixel list shows about 45 of
 /// them: laying out all of every row's preview was a tenth of the time to
 /// restore 100 windows. So a row lays out only what a row as wide as the
