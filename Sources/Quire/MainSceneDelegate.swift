@@ -19,12 +19,12 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         iconName: "go-previous-symbolic", action: nil, name: localized("Back"), tooltip: localized("Back to the list (Alt+Left)"))
     private let trashToggle = ToggleButton(
         iconName: "user-trash-symbolic", name: localized("Trash"), tooltip: localized("Show the notes in the trash (Alt+T)"))
-    /// Below the list in the trash: Restore and Delete Forever on one row, Empty
-    /// Trash under them, so the list keeps its width.
-    private let trashActions = Box(vertical: true, spacing: 6)
-    private let restoreButton = Button(label: localized("_Restore"))
-    private let deleteButton = Button(label: localized("_Delete Forever"))
-    private let emptyButton = Button(label: localized("_Empty Trash…"))
+    /// The column of the list and, in the trash, the trash's buttons under it.
+    private let listColumn = Box(vertical: true)
+    /// Made the first time the window shows the trash.
+    private var trashActions: TrashActionBar?
+    /// Whether the list (the trash, while it shows) has notes.
+    private var listHasNotes = true
     /// Set while the trash toggle is put back because the note shown could not be saved.
     private var revertingTrashToggle = false
 
@@ -65,16 +65,16 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         list.onSearchStopped = { [weak self] in self?.showNote() }  // Escape: back to the note
         noteWindow.scene?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
-            for button in [self?.restoreButton, self?.deleteButton, self?.emptyButton] { button?.isSensitive = !isEmpty }
+            guard let self else { return }
+            listHasNotes = !isEmpty
+            trashActions?.trashHasNotes = !isEmpty
         }
         list.select(noteWindow.noteID)
         noteWindow.services.sync?.follow(by: list) { [weak list] status in
             list?.notesAreComing = status.bringsNotes
         }
-        let column = Box(vertical: true)
-        column.append(list.root)
-        column.append(makeTrashActions())
-        let layout = ListAndNoteLayout(list: column, note: editorView)
+        listColumn.append(list.root)
+        let layout = ListAndNoteLayout(list: listColumn, note: editorView)
         layout.listWidth = 280
         layout.onChange = { [weak self] in self?.layoutChanged() }
         noteWindow.scene?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
@@ -139,7 +139,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         list.showsTrash = trash
         layout?.showList()
-        trashActions.isShown = trash
+        if trash && trashActions == nil { listColumn.append(makeTrashActions().root) }
+        trashActions?.root.isShown = trash
         editor.isReadOnly = trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
         noteWindow.refreshTitle()
@@ -150,31 +151,28 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         trashToggle.isActive && editor?.noteID == nil ? localized("Trash — Quire") : editorTitle
     }
 
-    private func makeTrashActions() -> Widget {
-        trashActions.setMargins(6)
-        restoreButton.setTooltip(localized("Take the note out of the trash"))
-        deleteButton.addCSSClass("destructive-action")
-        let noteActions = Box(vertical: false, spacing: 6)
-        noteActions.append(restoreButton)
-        noteActions.append(deleteButton)
-        trashActions.append(noteActions)
-        trashActions.append(emptyButton)
-        trashActions.isShown = false
-        restoreButton.onClicked { [weak self] in self?.restoreSelectedNote() }
-        deleteButton.onClicked { [weak self] in self?.deleteForever() }
-        emptyButton.onClicked { [weak self] in
-            guard let window = self?.noteWindow.scene?.window else { return }
-            ConfirmationDialog.ask(
-                over: window, question: localized("Empty the Trash?"),
-                detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
-                confirmLabel: localized("_Empty Trash")
-            ) { [weak self] in
-                self?.writes?.emptyTrash { result in
-                    if case let .failure(error) = result { Log.error("could not empty the trash: \(error)") }
-                }
+    private func makeTrashActions() -> TrashActionBar {
+        let bar = TrashActionBar(
+            restore: { [weak self] in self?.restoreSelectedNote() },
+            deleteForever: { [weak self] in self?.deleteForever() },
+            emptyTrash: { [weak self] in self?.askToEmptyTrash() })
+        bar.trashHasNotes = listHasNotes
+        trashActions = bar
+        return bar
+    }
+
+    /// Empty Trash, which cannot be undone, asks first.
+    private func askToEmptyTrash() {
+        guard let window = noteWindow.scene?.window else { return }
+        ConfirmationDialog.ask(
+            over: window, question: localized("Empty the Trash?"),
+            detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
+            confirmLabel: localized("_Empty Trash")
+        ) { [weak self] in
+            self?.writes?.emptyTrash { result in
+                if case let .failure(error) = result { Log.error("could not empty the trash: \(error)") }
             }
         }
-        return trashActions
     }
 
     /// Delete in the list: moves the note to the trash, or, in the trash,
