@@ -11,7 +11,7 @@ import NoteModel
 final class NoteRow {
     let root: Widget
     private let title = Inscription()
-    private let age = Label("")
+    private let age = Label(singleLine: "", ellipsized: false)
     /// The title, then the pin and the progress when there are any, then the age.
     private let heading = Box(vertical: false, spacing: 6)
     /// Made when the row first shows a pinned note: most rows never do, and a
@@ -51,9 +51,6 @@ final class NoteRow {
         }
         box.setMargins(8)
         title.setExpands(horizontally: true, vertically: false)
-        // A row's parts take no keyboard focus of their own, and are one line
-        // each (a wrapping label is laid out at many widths to find its size).
-        age.makeSingleLine(ellipsized: false)
         age.addCSSClass("dim-label")
         detail.addCSSClass("dim-label")
         heading.append(title)
@@ -120,8 +117,7 @@ final class NoteRow {
     /// The progress label, made and put before the age the first time it is needed.
     private func progressLabel() -> Label {
         if let progress { return progress }
-        let label = Label("")
-        label.makeSingleLine(ellipsized: false)
+        let label = Label(singleLine: "", ellipsized: false)
         label.addCSSClass("dim-label")
         label.addCSSClass("numeric")
         heading.insert(label, after: pin ?? title)
