@@ -3,9 +3,14 @@ import CGtk
 /// A GtkRevealer: shows or hides its child with a slide.
 @MainActor
 public final class Revealer: Widget {
-    /// A revealer with `child`, hidden at first.
-    public init(child: Widget) {
+    /// A revealer with `child` (or none yet), hidden at first.
+    public init(child: Widget? = nil) {
         super.init(retaining: gtk_revealer_new())
+        if let child { setChild(child) }
+    }
+
+    /// The child shown or hidden.
+    public func setChild(_ child: Widget) {
         gtk_revealer_set_child(cgtk_as_revealer(objectPointer), child.widgetPointer)
     }
 

@@ -9,30 +9,39 @@ import GtkKit
 final class MessageBar {
     /// The bar's top widget, placed above the editor.
     let root: Widget
-    private let revealer: Revealer
-    private let row = Box(vertical: false, spacing: 12)
-    private let message = Label("")
+    private let revealer = Revealer()
+    private let isError: Bool
+    /// What the bar shows, made the first time it shows: most windows' bars never do.
+    private var parts: (row: Box, message: Label, actionButton: Button)?
     /// Made the first time the bar shows progress: most bars never do.
     private var progress: ProgressBar?
-    private let actionButton = Button(label: "_OK")
     private var action: (@MainActor () -> Void)?
 
     /// A hidden bar; `isError` styles its text as an error.
     init(isError: Bool = false) {
+        self.isError = isError
+        root = revealer
+    }
+
+    private func madeParts() -> (row: Box, message: Label, actionButton: Button) {
+        if let parts { return parts }
+        let row = Box(vertical: false, spacing: 12)
+        let message = Label("")
+        let actionButton = Button(label: "_OK")
         row.setMargins(8)
         message.setExpands(horizontally: true, vertically: false)
         if isError { message.addCSSClass("error") }
         row.append(message)
         row.append(actionButton)
-        actionButton.isShown = false
         row.addCSSClass("toolbar")
-        revealer = Revealer(child: row)
-        root = revealer
+        revealer.setChild(row)
         actionButton.onClicked { [weak self] in self?.performAction() }
+        parts = (row, message, actionButton)
+        return (row, message, actionButton)
     }
 
     /// What the bar says now ("" while hidden).
-    var text: String { revealer.isRevealed ? message.text : "" }
+    var text: String { revealer.isRevealed ? parts?.message.text ?? "" : "" }
 
     /// Whether the bar is shown.
     var isShown: Bool { revealer.isRevealed }
@@ -44,6 +53,7 @@ final class MessageBar {
     func show(
         _ text: String, actionLabel: String? = nil, tooltip: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
+        let (_, message, actionButton) = madeParts()
         message.text = text
         progress?.isShown = false
         self.action = action
@@ -58,7 +68,7 @@ final class MessageBar {
     func showProgress(
         _ text: String, fraction: Double, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
-        if !(progress?.isShown == true && isShown && message.text == text) {  // moving the bar on leaves the button alone
+        if !(progress?.isShown == true && isShown && parts?.message.text == text) {  // moving the bar on leaves the button alone
             show(text, actionLabel: actionLabel, action: action)
         }
         let bar = progress ?? makeProgressBar()
@@ -76,6 +86,7 @@ final class MessageBar {
     private func makeProgressBar() -> ProgressBar {
         let bar = ProgressBar()
         bar.centerVertically()
+        let (row, message, _) = madeParts()
         row.insert(bar, after: message)
         progress = bar
         return bar

@@ -29,8 +29,11 @@ final class NoteListView {
 
     private let store: NoteStore
     private let ids = StringList()
-    /// What an empty list means: no notes yet, no search results, an empty trash.
-    private let emptyState = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
+    /// The search field, the page an empty list shows in its place, and the list.
+    private let column = Box(vertical: true, spacing: 0)
+    /// What an empty list means: no notes yet, no search results, an empty
+    /// trash. Made the first time the list is empty.
+    private var emptyState: StatusPage?
     private let selection: SingleSelection
     private var list: ListView<NoteRow>!
     private let scroller = ScrolledWindow()
@@ -154,11 +157,8 @@ final class NoteListView {
         self.store = store
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
         selection = SingleSelection(model: ids)
-        let column = Box(vertical: true, spacing: 0)
         search.setMargins(6)
         column.append(search)
-        emptyState.setExpands(horizontally: false, vertically: true)
-        column.append(emptyState)
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
         root = column
@@ -371,9 +371,10 @@ final class NoteListView {
 
     /// Says why the list is empty, or hides itself when it is not.
     private func updateEmptyState() {
-        emptyState.isShown = ids.count == 0
+        emptyState?.isShown = ids.count == 0
         onEmptinessChange?(ids.count == 0)
         guard ids.count == 0 else { return }
+        let emptyState = emptyState ?? makeEmptyState()
         let text = search.text.trimmingCharacters(in: .whitespaces)
         if showsTrash {
             emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
@@ -390,6 +391,14 @@ final class NoteListView {
             emptyState.show(iconName: "edit-find-symbolic", title: localized("No Results"),
                             description: localized("No notes match “%s”.", String(shown)))
         }
+    }
+
+    private func makeEmptyState() -> StatusPage {
+        let page = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
+        page.setExpands(horizontally: false, vertically: true)
+        column.insert(page, after: search)
+        emptyState = page
+        return page
     }
 
     private func follow(_ change: NoteChange) {
