@@ -24,9 +24,11 @@ final class ScriptedUser {
     /// merges typing into one Undo step), with that window.
     private var typingRun: (window: String, words: [Int])?
 
-    /// What the user does: anything, or only type, start notes and search
-    /// (for two processes, whose windows a new-window request cannot tell apart).
-    enum Mix { case everything, writing }
+    /// What the user does: anything; only type, start notes and search (for
+    /// two processes, whose windows a new-window request cannot tell apart);
+    /// or anything but search (whose query a note window types into its
+    /// note, wherever the cursor is: for checking a note's text whole).
+    enum Mix { case everything, writing, noSearch }
     private let mix: Mix
 
     /// A user of `session`'s running app whose choices follow `seed`.
@@ -60,6 +62,7 @@ final class ScriptedUser {
         }
         var roll = Int.random(in: 0..<100, using: &generator)
         if mix == .writing, (58..<77).contains(roll) || roll >= 87 { roll = 0 }
+        if mix == .noSearch, (77..<87).contains(roll) { roll = 0 }
         if roll >= 50 { typingRun = nil }
         switch roll {
         case 0..<50: typeWord(into: window)
