@@ -23,58 +23,10 @@
  * many milliseconds exactly as Quire's GTKKIT_STALL_TRACE does:
  *   stall: <CLOCK_MONOTONIC ms> <stall ms>
  */
-#include <epoxy/gl.h>
-#include <gtk/gtk.h>
+#include "first_frame.h"
 #ifdef BASELINE_ADWAITA
 #include <adwaita.h>
 #endif
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-static double milliseconds_since_process_start(void) {
-    FILE *stat = fopen("/proc/self/stat", "r");
-    char buffer[1024] = {0};
-    if (stat == NULL || fgets(buffer, sizeof buffer, stat) == NULL) return -1;
-    fclose(stat);
-    char *field = strrchr(buffer, ')');
-    unsigned long long start_ticks = 0;
-    /* After the command name come fields 3..; the start time is field 22. */
-    for (int index = 3; field != NULL && index <= 22; index++) {
-        field = strchr(field + 1, ' ');
-        if (index == 22 && field != NULL) sscanf(field + 1, "%llu", &start_ticks);
-    }
-    struct timespec now;
-    clock_gettime(CLOCK_BOOTTIME, &now);
-    double start = (double)start_ticks / (double)sysconf(_SC_CLK_TCK);
-    return ((double)now.tv_sec + (double)now.tv_nsec / 1e9 - start) * 1000.0;
-}
-
-static void after_paint(GdkFrameClock *clock, gpointer window) {
-    static gboolean told_renderer = FALSE;
-    printf("first-frame %.1f\n", milliseconds_since_process_start());
-    if (!told_renderer) {
-        told_renderer = TRUE;
-        GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
-        /* Which OpenGL implementation draws, for a GL renderer (llvmpipe draws on the CPU). */
-        const char *gl = "";
-        GdkGLContext *context = gdk_surface_create_gl_context(gtk_native_get_surface(GTK_NATIVE(window)), NULL);
-        if (context != NULL && gdk_gl_context_realize(context, NULL)) {
-            gdk_gl_context_make_current(context);
-            gl = (const char *)glGetString(GL_RENDERER);
-        }
-        printf("renderer %s, OpenGL: %s\n", renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : "none", gl ? gl : "");
-        g_clear_object(&context);
-    }
-    fflush(stdout);
-    g_signal_handlers_disconnect_by_func(clock, after_paint, window);
-}
-
-static void realized(GtkWidget *window, gpointer unused) {
-    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint), window);
-}
 
 /* The text every window shows when BASELINE_TEXT_FILE is set (NULL otherwise). */
 static GtkTextBuffer *shared_buffer = NULL;
@@ -101,7 +53,7 @@ static void open_window(GtkApplication *application) {
     gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(text), GTK_WRAP_WORD_CHAR);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), text);
     gtk_window_set_child(GTK_WINDOW(window), scroller);
-    g_signal_connect(window, "realize", G_CALLBACK(realized), NULL);
+    report_first_frame(window);
     gtk_window_present(GTK_WINDOW(window));
 }
 
@@ -130,28 +82,11 @@ static void startup(GApplication *application, gpointer unused) {
     }
 }
 
-/* Quire's choice of renderer (GtkKit's WindowRenderer), the same way. */
-static void draw_with_cairo_on_software_gl(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    GdkGLContext *context = gdk_display_create_gl_context(display, NULL);
-    const char *name = NULL;
-    if (context != NULL && gdk_gl_context_realize(context, NULL)) {
-        gdk_gl_context_make_current(context);
-        name = (const char *)glGetString(GL_RENDERER);
-    }
-    gboolean software = name != NULL && (strstr(name, "llvmpipe") != NULL || strstr(name, "softpipe") != NULL ||
-                                         strstr(name, "Software Rasterizer") != NULL);
-    gdk_gl_context_clear_current();
-    g_clear_object(&context);
-    if (software) g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup("cairo"), g_free);
-}
-
 static void activate(GtkApplication *application, gpointer unused) {
     static gboolean launched = FALSE;
     if (launched) return;
     launched = TRUE;
-    const char *cairo = getenv("BASELINE_CAIRO_ON_SOFTWARE_GL");
-    if (cairo != NULL && strcmp(cairo, "1") == 0 && getenv("GSK_RENDERER") == NULL) draw_with_cairo_on_software_gl();
+    choose_renderer_as_quire_does("BASELINE_CAIRO_ON_SOFTWARE_GL");
     const char *count = getenv("BASELINE_WINDOWS");
     int windows = count != NULL ? atoi(count) : 1;
     for (int index = 0; index < windows; index++) open_window(application);
