@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Quire's benchmark suite, against a C baseline built in the same run on the
 libraries Quire links (GTK 4 and libadwaita); the launch figures also show the
-ratio against the same baseline on plain GTK 4.
+ratio against the same baseline on plain GTK 4, and against a replica of
+Quire's windows in C (Benchmarks/replica.c: the same widgets, nothing of
+Quire's own), which tells what the windows cost GTK from what Quire's code adds.
 
 Run it through `./meson-wrapper.sh bench` (every figure, median of 11 or more
 interleaved runs) or `./meson-wrapper.sh bench --smoke` (each figure once, to
@@ -33,6 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench-results")
 APP_ID = "io.github.quire.Quire"
 BASELINE_ID = "io.github.quire.Baseline"
+REPLICA_ID = "io.github.quire.Replica"
 
 
 def say(message):
@@ -64,6 +67,11 @@ class Tools:
         plain = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4", "epoxy"], capture_output=True, text=True, check=True).stdout.split()
         self.bare = os.path.join(work, "baseline-bare")
         subprocess.run(["gcc", "-O2", "-o", self.bare, os.path.join(ROOT, "Benchmarks", "baseline.c")] + plain, check=True)
+        # Quire's windows built in C with the same widgets (what the windows themselves cost GTK).
+        replica = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1", "gtksourceview-5", "sqlite3", "epoxy"],
+                                 capture_output=True, text=True, check=True).stdout.split()
+        self.replica = os.path.join(work, "replica")
+        subprocess.run(["gcc", "-O2", "-o", self.replica, os.path.join(ROOT, "Benchmarks", "replica.c")] + replica, check=True)
         self.mapwatch = os.path.join(work, "mapwatch")
         subprocess.run(["gcc", "-O2", "-o", self.mapwatch, os.path.join(ROOT, "Benchmarks", "mapwatch.c"), "-lX11"], check=True)
 
@@ -226,6 +234,14 @@ class Bench:
             del env["BASELINE_CAIRO_ON_SOFTWARE_GL"]
         return Launch(self.tools, [program], windows, env, self.work)
 
+    def replica(self, data, windows):
+        """Quire's windows in C (Benchmarks/replica.c), `windows` of them as Quire restores
+        them, showing the notes in `data` (none: an empty list and a new note)."""
+        wait_for_bus_name_free(REPLICA_ID)
+        env = dict(self.base_env, REPLICA_WINDOWS=str(windows), REPLICA_CAIRO_ON_SOFTWARE_GL="1",
+                   REPLICA_RESOURCES=os.path.join(ROOT, "Resources"), REPLICA_NOTES=os.path.join(data, APP_ID, "notes.sqlite"))
+        return Launch(self.tools, [self.tools.replica], windows, env, self.work)
+
     def interleaved(self, *measures):
         """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
         results = [[] for _ in measures]
@@ -261,13 +277,17 @@ class Bench:
 
     # Reporting ---------------------------------------------------------------------
 
-    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None, opengl=None):
+    def row(self, figure, quire, baseline, target, unit="ms", note="", target_text=None, absolute=False, bare=None, opengl=None,
+            replica=None):
         """One figure: medians, and whether Quire holds the target, a ratio to the
         baseline's median or (with `absolute`, or no baseline) a limit on Quire's own.
-        `bare`: the plain GTK baseline's measurements, for a second ratio, shown beside;
+        `replica`: Quire's windows in C, measured alike: its ratio to the baseline is
+        what the windows themselves cost, and Quire's ratio to it what Quire's code adds;
+        `bare`: the plain GTK baseline's measurements, for another ratio, shown beside;
         `opengl`: the baseline's drawing as GTK chooses (OpenGL), for a third."""
         median_q = statistics.median(quire)
         median_b = statistics.median(baseline) if baseline else None
+        median_r = statistics.median(replica) if replica else None
         median_bare = statistics.median(bare) if bare else None
         median_gl = statistics.median(opengl) if opengl else None
         if isinstance(target, (int, float)) and median_b and not absolute:
@@ -284,6 +304,8 @@ class Bench:
         if 1 < len(quire) < self.runs:  # the typing and sync figures run fewer times
             note = "; ".join(filter(None, [note, "median of %d runs" % len(quire)]))
         self.rows.append(dict(figure=figure, quire=median_q, baseline=median_b, ratio=ratio, target=target_text,
+                              replica=median_r, replica_ratio=median_r / median_b if median_r and median_b else None,
+                              over_replica=median_q / median_r if median_r else None,
                               bare=median_bare, bare_ratio=median_q / median_bare if median_bare else None,
                               opengl=median_gl, opengl_ratio=median_q / median_gl if median_gl else None,
                               target_value=target if isinstance(target, (int, float)) else None, holds=holds,
@@ -291,6 +313,8 @@ class Bench:
         shown = "%s: quire %.1f %s" % (figure, median_q, unit)
         if median_b is not None:
             shown += ", baseline %.1f %s" % (median_b, unit) + (", ×%.2f" % ratio if ratio is not None else "")
+        if median_r is not None:
+            shown += ", replica %.1f %s, ×%.2f (Quire ×%.2f of it)" % (median_r, unit, median_r / median_b, median_q / median_r)
         if median_bare is not None:
             shown += ", bare GTK %.1f %s, ×%.2f" % (median_bare, unit, median_q / median_bare)
         if median_gl is not None:
@@ -329,10 +353,20 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        quire, baseline, bare, gl = self.interleaved(cold_quire, cold_baseline(), cold_baseline(bare=True), cold_baseline(opengl=True))
+        def replica_windows(data, windows):
+            def measure():
+                launch = self.replica(data, windows)
+                frame = launch.wait_for_frames(windows)
+                result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
+                launch.stop()
+                return result
+            return measure
+        quire, baseline, replica, bare, gl = self.interleaved(cold_quire, cold_baseline(), replica_windows(empty, 1), cold_baseline(bare=True),
+                                                              cold_baseline(opengl=True))
         self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10,
-                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl])
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica])
         rss1_q, rss1_b, rss1_bare, rss1_gl = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare], [b[1] for b in gl]
+        rss1_r = [r[1] for r in replica]
 
         say("relaunch restoring 10 windows, with 10 notes and with 100,000")
         def restore(data, template, windows):
@@ -353,26 +387,28 @@ class Bench:
             return measure
         # With 10 notes and with 100,000 in the same runs: the two rows differ by
         # the number of notes only, never by when they ran.
-        quire, quire100k, baseline, bare, gl = self.interleaved(
-            restore(data10, state10, 10), restore(data100k, state10_100k, 10), baseline_windows(10), baseline_windows(10, bare=True),
-            baseline_windows(10, opengl=True))
+        quire, quire100k, baseline, replica, replica100k, bare, gl = self.interleaved(
+            restore(data10, state10, 10), restore(data100k, state10_100k, 10), baseline_windows(10), replica_windows(data10, 10),
+            replica_windows(data100k, 10), baseline_windows(10, bare=True), baseline_windows(10, opengl=True))
         self.row("relaunch restoring 10 windows → 10 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
-                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl],
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica],
                  note="last first-frame: quire %.0f ms, baseline %.0f ms" % (
                      statistics.median(q[2] for q in quire), statistics.median(b[2] for b in baseline)))
         def per_window(tens, ones):
             return [(statistics.median(t[1] for t in tens) - statistics.median(ones)) / 9]
         per_window_q, per_window_b, per_window_bare = per_window(quire, rss1_q), per_window(baseline, rss1_b), per_window(bare, rss1_bare)
         per_window_gl = per_window(gl, rss1_gl)
+        per_window_r = per_window(replica, rss1_r)
 
         self.row("the same with 100,000 notes", [q[0] for q in quire100k], [b[0] for b in baseline], 1.30,
-                 note="in the same runs as with 10 notes")
+                 replica=[r[0] for r in replica100k], note="in the same runs as with 10 notes")
 
         say("relaunch restoring 100 windows")
-        quire, baseline, bare, gl = self.interleaved(restore(data100, state100, 100), baseline_windows(100), baseline_windows(100, bare=True),
-                                                     baseline_windows(100, opengl=True))
+        quire, baseline, replica, bare, gl = self.interleaved(restore(data100, state100, 100), baseline_windows(100),
+                                                              replica_windows(data100, 100), baseline_windows(100, bare=True),
+                                                              baseline_windows(100, opengl=True))
         self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
-                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl])
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica])
         def gap(maps, first, last):
             return (maps[last - 1] - maps[first - 1]) / (last - first)
         early = statistics.median(gap(q[3], 10, 20) for q in quire)
@@ -398,9 +434,9 @@ class Bench:
         self.row("launch with 100,000 notes against 10 notes", many, few, 1.03, note="both are quire")
 
         say("memory")
-        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl)
+        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl, replica=rss1_r)
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
-                 opengl=per_window_gl)
+                 opengl=per_window_gl, replica=per_window_r)
 
     def new_window_figure(self, data10):
         say("new window in a running instance")
@@ -422,16 +458,19 @@ class Bench:
             result = second.last_map
             running.stop()
             return result
-        def baseline():
-            running = self.baseline(1)
-            running.wait_for_frames(1)
-            time.sleep(0.3)
-            second = Launch(self.tools, ["gapplication", "action", BASELINE_ID, "new-window"], 1, self.base_env, self.work)
-            result = second.last_map
-            running.stop()
-            return result
-        quire_times, baseline_times = self.interleaved(quire, baseline)
-        self.row(figure, quire_times, baseline_times, 1.25, note=note)
+        def other(start, app_id):
+            def measure():
+                running = start()
+                running.wait_for_frames(1)
+                time.sleep(0.3)
+                second = Launch(self.tools, ["gapplication", "action", app_id, "new-window"], 1, self.base_env, self.work)
+                result = second.last_map
+                running.stop()
+                return result
+            return measure
+        quire_times, baseline_times, replica_times = self.interleaved(
+            quire, other(lambda: self.baseline(1), BASELINE_ID), other(lambda: self.replica(data10, 1), REPLICA_ID))
+        self.row(figure, quire_times, baseline_times, 1.25, note=note, replica=replica_times)
 
     def churn_figure(self, data10):
         cycles = 25 if self.smoke else 500
@@ -589,13 +628,15 @@ class Bench:
             datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "medians of %d interleaved runs, or as a row's note says" % self.runs)
         def number(value, unit):
             return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
-        header = ["figure", "quire", "baseline", "ratio", "target", "holds", "bare GTK", "ratio to bare GTK",
-                  "baseline on OpenGL", "ratio to it"]
+        header = ["figure", "quire", "baseline", "ratio", "target", "holds", "replica", "its ratio", "quire ÷ replica",
+                  "bare GTK", "ratio to bare GTK", "baseline on OpenGL", "ratio to it"]
         lines = []
         for row in self.rows:
             holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
             lines.append([row["figure"], number(row["quire"], row["unit"]), number(row["baseline"], row["unit"]),
                           "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds,
+                          number(row["replica"], row["unit"]), "—" if row["replica_ratio"] is None else "%.2f×" % row["replica_ratio"],
+                          "—" if row["over_replica"] is None else "%.2f×" % row["over_replica"],
                           number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"],
                           number(row["opengl"], row["unit"]), "—" if row["opengl_ratio"] is None else "%.2f×" % row["opengl_ratio"]])
         widths = [max(len(cells[index]) for cells in [header] + lines) for index in range(len(header))]
