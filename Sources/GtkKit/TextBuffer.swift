@@ -212,7 +212,21 @@ public final class TextBuffer: Object {
     public func placeCursor(atOffset offset: Int32) {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &iter, offset)
+        guard !selects(from: iter, to: iter) else { return }
         gtk_text_buffer_place_cursor(bufferPointer, &iter)
+    }
+
+    /// Whether the selection already runs from `bound` to `insert` (the cursor
+    /// alone there, if they are equal). Moving the cursor where it is changes
+    /// nothing, yet a text view showing the buffer lays the cursor's paragraph
+    /// out again at once, to tell the input method where it is: text set in a
+    /// new window leaves the cursor at its end, where the window then placed
+    /// it, and restoring its state placed it there once more.
+    private func selects(from bound: GtkTextIter, to insert: GtkTextIter) -> Bool {
+        var (cursor, selectionBound, wantedCursor, wantedBound) = (GtkTextIter(), GtkTextIter(), insert, bound)
+        gtk_text_buffer_get_iter_at_mark(bufferPointer, &cursor, gtk_text_buffer_get_insert(bufferPointer))
+        gtk_text_buffer_get_iter_at_mark(bufferPointer, &selectionBound, gtk_text_buffer_get_selection_bound(bufferPointer))
+        return gtk_text_iter_equal(&cursor, &wantedCursor) != 0 && gtk_text_iter_equal(&selectionBound, &wantedBound) != 0
     }
 
     /// Calls `handler` after every change to the text, typed or set from code.
@@ -243,6 +257,7 @@ public final class TextBuffer: Object {
         var boundIter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &insertIter, insert)
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &boundIter, bound)
+        guard !selects(from: boundIter, to: insertIter) else { return }
         gtk_text_buffer_select_range(bufferPointer, &insertIter, &boundIter)
     }
 
