@@ -27,9 +27,18 @@ enum SceneTrace {
 
     private static func write(_ callback: String, sessions: String, configuration: String) {
         guard isEnabled else { return }
-        let line = String(format: "scenes: %.1f ", millisecondsSinceProcessStart)
-            + "\(callback) session=\(sessions) config=\(configuration)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        // Formatted by hand, and written in one call: Foundation's formatting
+        // and FileHandle took about 0.2 ms a window restoring 100.
+        let tenths = Int((millisecondsSinceProcessStart * 10).rounded())
+        var line = "scenes: \(tenths / 10).\(tenths % 10) \(callback) session=\(sessions) config=\(configuration)\n"
+        line.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = Glibc.write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+                guard result > 0 else { return }
+                written += result
+            }
+        }
     }
 
     /// Milliseconds since the kernel started this process (field 22 of
