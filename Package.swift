@@ -14,6 +14,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// How the app is linked: by the toolchain's lld with its relative relocations
+/// packed (DT_RELR, glibc 2.36). With the Swift runtime and Foundation linked
+/// in, the 75,000 relocations the default linker writes out were 1.8 MB read
+/// at every launch and kept resident.
+let appLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+
 let package = Package(
     name: "Quire",
     products: [
@@ -76,10 +82,7 @@ let package = Package(
             name: "Quire",
             dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring"],
             swiftSettings: strictSettings,
-            // Linked by the toolchain's lld with its relative relocations packed (DT_RELR, glibc 2.36):
-            // with the Swift runtime and Foundation linked in, the 75,000 relocations the default
-            // linker writes out were 1.8 MB read at every launch and kept resident.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+            linkerSettings: appLinking
         ),
         // A tiny GTK program with a synchronous `main`, run by the bridge tests: it
         // proves the GLib loop drains DispatchQueue.main and the main actor the way
@@ -100,6 +103,11 @@ let package = Package(
         // dark-style tests. Not a product.
         .executableTarget(
             name: "SettingsPortalStub", dependencies: ["CGtk"], path: "Tools/SettingsPortalStub", swiftSettings: strictSettings),
+        // The benchmark's baseline window in Swift, linked as the app is: what a Swift GTK app
+        // holds before any window of Quire's own. Not a product.
+        .executableTarget(
+            name: "SwiftBaseline", dependencies: ["GtkKit"], path: "Tools/SwiftBaseline", swiftSettings: strictSettings,
+            linkerSettings: appLinking),
         // The benchmark suite's helper: seeds notes databases and times searches. Not a product.
         .executableTarget(
             name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",

@@ -233,6 +233,7 @@ case "$command" in
         say "Building in release mode, as installed (Swift runtime linked in)"
         swift build -c release --static-swift-stdlib --product quire
         swift build -c release --static-swift-stdlib --product BenchTool
+        swift build -c release --static-swift-stdlib --product SwiftBaseline
         say "Measuring (results in bench-results/)"
         xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
             dbus-run-session -- python3 Benchmarks/bench.py "$@"

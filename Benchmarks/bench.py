@@ -36,6 +36,7 @@ RESULTS = os.path.join(ROOT, "bench-results")
 APP_ID = "io.github.quire.Quire"
 BASELINE_ID = "io.github.quire.Baseline"
 REPLICA_ID = "io.github.quire.Replica"
+SWIFT_BASELINE_ID = "io.github.quire.SwiftBaseline"
 
 
 def say(message):
@@ -43,7 +44,7 @@ def say(message):
 
 
 class Tools:
-    """The programs the suite runs: Quire and BenchTool built as `./meson-wrapper.sh install`
+    """The programs the suite runs: Quire, BenchTool and SwiftBaseline built as `./meson-wrapper.sh install`
     builds Quire (release, the Swift runtime linked in) and laid out as it installs them (the
     `quire` command in bin/, the app in libexec/), the C baseline, the watcher."""
 
@@ -59,6 +60,8 @@ class Tools:
         subprocess.run(["gcc", "-O2", "-o", self.quire, os.path.join(ROOT, "Sources", "QuireLauncher", "quire-launcher.c")] + gio,
                        check=True)
         self.bench_tool = os.path.join(self.bin, "BenchTool")
+        # The baseline's window in Swift, linked as Quire is (Tools/SwiftBaseline).
+        self.swift_baseline = os.path.join(self.bin, "SwiftBaseline")
         # The baseline links what Quire links (GTK and libadwaita): the ratios are against the same libraries.
         gtk = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1", "epoxy"], capture_output=True, text=True, check=True).stdout.split()
         self.baseline = os.path.join(work, "baseline")
@@ -361,10 +364,19 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        quire, baseline, replica, bare, gl = self.interleaved(cold_quire, cold_baseline(), replica_windows(empty, 1), cold_baseline(bare=True),
-                                                              cold_baseline(opengl=True))
+        def cold_swift():
+            wait_for_bus_name_free(SWIFT_BASELINE_ID)
+            launch = Launch(self.tools, [self.tools.swift_baseline], 1, self.base_env, self.work)
+            result = (launch.last_map, launch.rss_mib())
+            launch.stop()
+            return result
+        quire, baseline, replica, swift, bare, gl = self.interleaved(
+            cold_quire, cold_baseline(), replica_windows(empty, 1), cold_swift, cold_baseline(bare=True), cold_baseline(opengl=True))
+        swift_map, swift_rss = statistics.median(s[0] for s in swift), statistics.median(s[1] for s in swift)
         self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10,
-                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica])
+                 bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica],
+                 note="the baseline's window in Swift (Tools/SwiftBaseline, linked as Quire): %.1f ms, %.2f×" % (
+                     swift_map, swift_map / statistics.median(b[0] for b in baseline)))
         rss1_q, rss1_b, rss1_bare, rss1_gl = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare], [b[1] for b in gl]
         rss1_r = [r[1] for r in replica]
 
@@ -434,7 +446,9 @@ class Bench:
         self.row("launch with 100,000 notes against 10 notes", many, few, 1.03, note="both are quire")
 
         say("memory")
-        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl, replica=rss1_r)
+        self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl, replica=rss1_r,
+                 note="the baseline's window in Swift (Tools/SwiftBaseline, linked as Quire: the Swift runtime and Foundation): "
+                      "%.1f MiB, %.2f×" % (swift_rss, swift_rss / statistics.median(rss1_b)))
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
                  opengl=per_window_gl, replica=per_window_r)
 
