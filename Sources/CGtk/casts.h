@@ -15,7 +15,6 @@ static inline GtkTextView *cgtk_as_text_view(gpointer p) { return GTK_TEXT_VIEW(
 static inline GtkScrolledWindow *cgtk_as_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkTextBuffer *cgtk_as_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
 static inline GtkLabel *cgtk_as_label(gpointer p) { return GTK_LABEL(p); }
-static inline GtkInscription *cgtk_as_inscription(gpointer p) { return GTK_INSCRIPTION(p); }
 static inline GtkMenuButton *cgtk_as_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkBox *cgtk_as_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkRevealer *cgtk_as_revealer(gpointer p) { return GTK_REVEALER(p); }

@@ -33,6 +33,7 @@
 #include "application.h"
 #include "dispatch.h"
 #include "style.h"
+#include "rowtext.h"
 #include "diagnostics.h"
 
 #endif

@@ -10,14 +10,6 @@ public final class Label: Widget {
         gtk_label_set_selectable(cgtk_as_label(objectPointer), 1)
     }
 
-    /// A label showing `text` on one line (`makeSingleLine`) and taking no
-    /// focus, made so from the start: a selectable label builds its gestures
-    /// and menus, a cost every row of a list would pay to undo.
-    public init(singleLine text: String, ellipsized: Bool = true) {
-        super.init(retaining: gtk_label_new(text))
-        makeSingleLine(ellipsized: ellipsized)
-    }
-
     /// The text shown.
     public var text: String {
         get { String(cString: gtk_label_get_text(cgtk_as_label(objectPointer))) }

@@ -5,28 +5,30 @@ import NoteModel
 /// One row of the note list: the note's title with when it changed (and a pin
 /// if it is pinned, its checklist's progress if it has one), and under them
 /// its text (or, while searching, the words around the first match, which
-/// always starts within sight). A right-click selects the note and opens the
-/// row's menu (Open in New Window, Pin Note, Export Note…, Move to Trash).
+/// always starts within sight), all one widget (`RowText`): a list view keeps
+/// up to 205 rows. A right-click selects the note and opens the row's menu
+/// (Open in New Window, Pin Note, Export Note…, Move to Trash).
 @MainActor
 final class NoteRow {
     let root: Widget
-    private let title = Inscription()
-    private let age = Label(singleLine: "", ellipsized: false)
-    /// The title, then the pin and the progress when there are any, then the age.
-    private let heading = Box(vertical: false, spacing: 6)
-    /// Made when the row first shows a pinned note: most rows never do, and a
-    /// list view keeps up to 205 rows.
-    private var pin: Image?
-    /// A checklist's progress, "3/5", made when the row first shows one.
-    private var progress: Label?
-    private let detail = Inscription()
+    private let text = RowText()
     /// The note the row shows now (rows are reused as the list scrolls).
     private(set) var noteID: UUID?
     /// The version of the list's notes the row last showed its note as, and the name it gave it.
     private var shownAs: (version: Int, name: String)?
     private var contextMenu: PopoverMenu?
-    /// The title and the preview (nil while a search match shows) the row shows, whole.
-    private var wholeText: (title: String, preview: String?) = ("", nil)
+    /// What the row shows: the title and the preview whole (they are cut to
+    /// `textLength`), or the search match's snippet in place of the preview.
+    private var shown = Shown()
+
+    private struct Shown {
+        var title = ""
+        var isPinned = false
+        var tasks: String?
+        var age = ""
+        var preview = ""
+        var snippetMarkup: String?
+    }
     /// How many characters of its title and preview the row lays out
     /// (`RowTextLength`): its list sets it from its width.
     var textLength = RowTextLength.shortest {
@@ -36,28 +38,19 @@ final class NoteRow {
     /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
     /// it is for first. `onClick` hears a (left) click on the row.
     init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onClick: @escaping @MainActor () -> Void) {
-        let box = Box(vertical: true, spacing: 2)
+        let text = text
         // Once the list has selected the row and taken the focus for it.
-        box.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
-        defer {
-            // The menu is made on the first right-click, not with every row.
-            box.onSecondaryClick { [weak self, weak box] x, y in
-                guard let self, let box, let noteID = self.noteID else { return }
-                onContextMenu(noteID)
-                let popover = self.contextMenu ?? PopoverMenu(menu: menu, attachedTo: box)
-                self.contextMenu = popover
-                popover.popUp(atX: x, y: y)
-            }
+        text.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
+        text.setMargins(8)
+        root = text
+        // The menu is made on the first right-click, not with every row.
+        text.onSecondaryClick { [weak self, weak text] x, y in
+            guard let self, let text, let noteID = self.noteID else { return }
+            onContextMenu(noteID)
+            let popover = self.contextMenu ?? PopoverMenu(menu: menu, attachedTo: text)
+            self.contextMenu = popover
+            popover.popUp(atX: x, y: y)
         }
-        box.setMargins(8)
-        title.setExpands(horizontally: true, vertically: false)
-        age.addCSSClass("dim-label")
-        detail.addCSSClass("dim-label")
-        heading.append(title)
-        heading.append(age)
-        box.append(heading)
-        box.append(detail)
-        root = box
     }
 
     /// The row's name for screen readers, if it already shows the note `id`
@@ -80,49 +73,22 @@ final class NoteRow {
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
         noteID = summary.noteID
         let shownTitle = ShownTitle.of(summary.title)
-        wholeText = (shownTitle, match == nil ? summary.preview : nil)
-        showText()
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
-        age.text = when
-        if summary.isPinned { pinImage().isShown = true } else { pin?.isShown = false }
-        let tasks = summary.taskProgress.map { localized("%s/%s", String($0.done), String($0.total)) }
-        if let tasks {
-            let label = progressLabel()
-            label.text = tasks
-            label.isShown = true
-        } else {
-            progress?.isShown = false
-        }
-        if let match { detail.setMarkup(NoteRow.highlighted(match)) }
+        shown = Shown(
+            title: shownTitle, isPinned: summary.isPinned,
+            tasks: summary.taskProgress.map { localized("%s/%s", String($0.done), String($0.total)) },
+            age: when, preview: summary.preview, snippetMarkup: match.map(NoteRow.highlighted))
+        showText()
         let tasksDone = summary.taskProgress.map { localized("%s of %s tasks done", String($0.done), String($0.total)) }
         return [shownTitle, summary.isPinned ? localized("pinned") : nil, tasksDone, when].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// Sets the title, and the preview unless a match shows, each cut to `textLength`.
+    /// Shows what `shown` holds, the title and the preview each cut to `textLength`.
     private func showText() {
-        title.setMarkup("<b>\(Label.escape(RowTextLength.cut(wholeText.title, to: textLength)))</b>")
-        if let preview = wholeText.preview { detail.text = RowTextLength.cut(preview, to: textLength) }
-    }
-
-    /// The pin, made and put after the title the first time it is needed.
-    private func pinImage() -> Image {
-        if let pin { return pin }
-        let image = Image(iconName: "view-pin-symbolic")
-        image.addCSSClass("dim-label")
-        heading.insert(image, after: title)
-        pin = image
-        return image
-    }
-
-    /// The progress label, made and put before the age the first time it is needed.
-    private func progressLabel() -> Label {
-        if let progress { return progress }
-        let label = Label(singleLine: "", ellipsized: false)
-        label.addCSSClass("dim-label")
-        label.addCSSClass("numeric")
-        heading.insert(label, after: pin ?? title)
-        progress = label
-        return label
+        text.show(
+            titleMarkup: "<b>\(Label.escape(RowTextLength.cut(shown.title, to: textLength)))</b>",
+            iconName: shown.isPinned ? "view-pin-symbolic" : nil, badge: shown.tasks, trailing: shown.age,
+            detail: shown.snippetMarkup.map(RowText.Detail.markup) ?? .text(RowTextLength.cut(shown.preview, to: textLength)))
     }
 
     /// At most this many characters of a snippet come before its first match,

@@ -40,7 +40,8 @@ struct ListPaneTests {
         _ = try session.waitForWindow(matching: "^Long lines — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
         let tree = try AccessibilityTree(desktop: session.desktop)
-        func preview() -> String? { try? tree.elements().first { $0.role == "label" && $0.name.hasPrefix("word1 ") }?.name }
+        // A row's text is a label named by the note's title and described by its preview.
+        func preview() -> String? { try? tree.elements().first { $0.role == "label" && $0.about.hasPrefix("word1 ") }?.about }
 
         let narrow = try #require(eventually(within: 10) { preview() != nil } ? preview() : nil, "the row's preview is readable")
         #expect(narrow.count == 121 && narrow.hasSuffix("…"), "a 280-pixel list lays out 120 characters: \(narrow)")
