@@ -16,8 +16,8 @@
  * GtkSourceView styled by Quire's Markdown language and light scheme, in a
  * clamp; and in a main window, the list of notes beside it in a pane: a
  * search field and a list view of as many rows as the window shows (a title
- * and its age over a preview, as GtkInscriptions and a label), or an empty
- * list's status page. The notes are read from REPLICA_NOTES (Quire's
+ * and its age over a preview, drawn by the same widget as Quire's rows), or
+ * an empty list's status page. The notes are read from REPLICA_NOTES (Quire's
  * notes.sqlite), newest first; main windows show the newest, note window k
  * the k-th. Its "new-window" action opens one more main window.
  * REPLICA_RESOURCES is Quire's Resources folder (the language and schemes).
@@ -29,6 +29,8 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 #include <sqlite3.h>
+/* Quire's list rows are this widget (GtkKit's RowText); its C needs only GTK. */
+#include "../Sources/CGtk/rowtext.h"
 
 typedef struct {
     char *title;   /* the first line */
@@ -205,48 +207,36 @@ static GtkWidget *editor(Note *note, GtkWidget **view_out) {
     return toasts;
 }
 
+/* When a note was written, as a row says it (Quire's NoteRow.relativeTime, in English). */
+static char *relative_time(double modified_at) {
+    long seconds = (long)(g_get_real_time() / 1e6 - modified_at);
+    if (seconds < 60) return g_strdup("just now");
+    if (seconds < 3600) return g_strdup_printf(seconds < 120 ? "%ld minute ago" : "%ld minutes ago", seconds / 60);
+    if (seconds < 86400) return g_strdup_printf(seconds < 7200 ? "%ld hour ago" : "%ld hours ago", seconds / 3600);
+    if (seconds < 172800) return g_strdup("yesterday");
+    if (seconds < 7 * 86400) return g_strdup_printf("%ld days ago", seconds / 86400);
+    GDateTime *date = g_date_time_new_from_unix_local((gint64)modified_at);
+    char *text = g_date_time_format(date, "%e %b %Y");
+    g_date_time_unref(date);
+    return text;
+}
+
 static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer unused) {
-    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    GtkWidget *row = cgtk_row_text_new();
     gtk_widget_set_margin_start(row, 8);
     gtk_widget_set_margin_end(row, 8);
     gtk_widget_set_margin_top(row, 8);
     gtk_widget_set_margin_bottom(row, 8);
-    GtkWidget *heading = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *title = gtk_inscription_new(NULL);
-    GtkWidget *age = gtk_label_new("");
-    GtkWidget *preview = gtk_inscription_new(NULL);
-    GtkWidget *inscriptions[] = {title, preview};
-    for (int index = 0; index < 2; index++) {
-        gtk_inscription_set_text_overflow(GTK_INSCRIPTION(inscriptions[index]), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-        gtk_inscription_set_xalign(GTK_INSCRIPTION(inscriptions[index]), 0);
-        gtk_inscription_set_min_lines(GTK_INSCRIPTION(inscriptions[index]), 1);
-        gtk_inscription_set_nat_lines(GTK_INSCRIPTION(inscriptions[index]), 1);
-    }
-    gtk_widget_set_hexpand(title, TRUE);
-    gtk_label_set_single_line_mode(GTK_LABEL(age), TRUE);
-    gtk_widget_set_focusable(age, FALSE);
-    gtk_widget_add_css_class(age, "dim-label");
-    gtk_widget_add_css_class(preview, "dim-label");
-    gtk_box_append(GTK_BOX(heading), title);
-    gtk_box_append(GTK_BOX(heading), age);
-    gtk_box_append(GTK_BOX(row), heading);
-    gtk_box_append(GTK_BOX(row), preview);
     gtk_list_item_set_child(item, row);
 }
 
 static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer unused) {
     int index = atoi(gtk_string_object_get_string(gtk_list_item_get_item(item)));
     Note *note = g_ptr_array_index(notes, index);
-    GtkWidget *row = gtk_list_item_get_child(item);
-    GtkWidget *heading = gtk_widget_get_first_child(row);
-    GtkWidget *title = gtk_widget_get_first_child(heading);
     char *cut = g_utf8_substring(note->title, 0, MIN(g_utf8_strlen(note->title, -1), ROW_TEXT));
     char *markup = g_markup_printf_escaped("<b>%s</b>", cut);
-    gtk_inscription_set_markup(GTK_INSCRIPTION(title), markup);
-    int minutes = (int)((g_get_real_time() / 1e6 - note->modified_at) / 60);
-    char *age = minutes < 1 ? g_strdup("just now") : g_strdup_printf("%d minutes ago", minutes);
-    gtk_label_set_text(GTK_LABEL(gtk_widget_get_next_sibling(title)), age);
-    gtk_inscription_set_text(GTK_INSCRIPTION(gtk_widget_get_next_sibling(heading)), note->preview);
+    char *age = relative_time(note->modified_at);
+    cgtk_row_text_set(gtk_list_item_get_child(item), markup, NULL, NULL, age, note->preview, FALSE);
     g_free(cut);
     g_free(markup);
     g_free(age);
