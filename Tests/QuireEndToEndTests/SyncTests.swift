@@ -174,9 +174,9 @@ struct SyncTests {
         // while rows come and go; a sync running on could end before any walk saw its bar.
         #expect(eventually(within: 30) { (try? session.liveTexts().count).map { $0 > 0 } ?? false },
                 "the sync, 2 s after launch, brings the first notes")
-        server.pause()
+        server.pause()  // for less than libsoup's 30 s, after which the sync would give up
         defer { server.resume() }
-        let shown = tree.elements(once: { $0.role == "progress bar" }, seconds: 20)
+        let shown = tree.elements(once: { $0.role == "progress bar" }, seconds: 15)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         session.keepScreenshot(named: "sync-progress")
         server.resume()
