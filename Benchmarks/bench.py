@@ -245,6 +245,11 @@ class Bench:
                    REPLICA_RESOURCES=os.path.join(ROOT, "Resources"), REPLICA_NOTES=os.path.join(data, APP_ID, "notes.sqlite"))
         return Launch(self.tools, [self.tools.replica], windows, env, self.work)
 
+    def swift_baseline(self):
+        """The baseline's window in Swift (Tools/SwiftBaseline), linked as Quire is."""
+        wait_for_bus_name_free(SWIFT_BASELINE_ID)
+        return Launch(self.tools, [self.tools.swift_baseline], 1, self.base_env, self.work)
+
     def interleaved(self, *measures):
         """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
         results = [[] for _ in measures]
@@ -342,20 +347,19 @@ class Bench:
 
     def launch_figures(self, empty, data10, data100, data100k, state10, state10_100k, state100):
         say("cold launch, and memory at one window")
-        def cold_quire():
-            launch = self.quire(empty, 1)
-            launch.wait_for_frames(1)
-            result = (launch.last_map, launch.rss_mib())
-            launch.stop()
-            return result
-        def cold_baseline(bare=False, opengl=False):
+        def one_window(start, frames=True):
+            """A measure of one window's launch: its map and the memory then (after its first frame if it reports one)."""
             def measure():
-                launch = self.baseline(1, bare, opengl)
-                launch.wait_for_frames(1)
+                launch = start()
+                if frames:
+                    launch.wait_for_frames(1)
                 result = (launch.last_map, launch.rss_mib())
                 launch.stop()
                 return result
             return measure
+        cold_quire = one_window(lambda: self.quire(empty, 1))
+        def cold_baseline(bare=False, opengl=False):
+            return one_window(lambda: self.baseline(1, bare, opengl))
         def replica_windows(data, windows):
             def measure():
                 launch = self.replica(data, windows)
@@ -364,12 +368,8 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        def cold_swift():
-            wait_for_bus_name_free(SWIFT_BASELINE_ID)
-            launch = Launch(self.tools, [self.tools.swift_baseline], 1, self.base_env, self.work)
-            result = (launch.last_map, launch.rss_mib())
-            launch.stop()
-            return result
+        # The Swift baseline prints no first-frame line: its map is its time.
+        cold_swift = one_window(self.swift_baseline, frames=False)
         quire, baseline, replica, swift, bare, gl = self.interleaved(
             cold_quire, cold_baseline(), replica_windows(empty, 1), cold_swift, cold_baseline(bare=True), cold_baseline(opengl=True))
         swift_map, swift_rss = statistics.median(s[0] for s in swift), statistics.median(s[1] for s in swift)
