@@ -22,13 +22,17 @@ final class SyncController {
     /// Passwords given in this run, by account (when no keyring keeps them).
     private var passwords: [String: String] = [:]
     private var running: Task<Result<SyncReport, SyncError>, Never>?
+    /// The sync to run when the running one ends, for the calls made while it runs.
+    private var next: Task<Result<SyncReport, SyncError>, Never>?
+    private var nextAllowsMassDeletion = false
     /// The percentage of the running sync last shown.
     private var shownPercent = -1
     /// How long a sync waits for the person to pause typing before each file
     /// it sends or receives, at most (milliseconds): the sync gives way to
     /// typing, and still moves on, a file at a time, under typing that never pauses.
     static let longestWaitForTyping: Int64 = 30_000
-    /// With `QUIRE_TRACE_SYNC=1`, a line each time a sync waits for typing to pause, and when it goes on.
+    /// With `QUIRE_TRACE_SYNC=1`, a line each time a sync waits for typing to
+    /// pause, and when it goes on, and each time one is asked for while another runs.
     private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SYNC", prefix: "sync")
 
     /// Where sync stands; windows and Preferences follow it (`follow`).
@@ -81,13 +85,34 @@ final class SyncController {
         passwords[SyncController.key(of: account)] = password
     }
 
-    /// Runs a sync now, or waits for the one running in this process.
-    /// `allowingMassDeletion` goes ahead with a sync that would remove many notes.
+    /// Runs a sync that starts no earlier than this call, so that it takes
+    /// every edit made before it. While one runs in this process, the next
+    /// starts when it ends, and every call made meanwhile waits for that next
+    /// one: a sync that started earlier may have read the notes before the
+    /// latest edits. `allowingMassDeletion` goes ahead with a sync that would
+    /// remove many notes (the next sync does if any of its callers asked it to).
     func syncNow(allowingMassDeletion: Bool = false, progress: ((Int, Int) -> Void)? = nil) async -> Result<SyncReport, SyncError> {
-        if let running { return await running.value }
+        guard let running else { return await start(allowingMassDeletion: allowingMassDeletion, progress: progress).value }
+        nextAllowsMassDeletion = nextAllowsMassDeletion || allowingMassDeletion
+        SyncController.trace.write("asked for while a sync runs: waits for the next")
+        if let next { return await next.value }
+        let next = Task {
+            _ = await running.value
+            self.next = nil
+            let allowing = nextAllowsMassDeletion
+            nextAllowsMassDeletion = false
+            return await start(allowingMassDeletion: allowing, progress: progress).value
+        }
+        self.next = next
+        return await next.value
+    }
+
+    /// Starts a sync; the task itself clears `running` and sets the status
+    /// when it ends, before any caller waiting for it goes on.
+    private func start(allowingMassDeletion: Bool, progress: ((Int, Int) -> Void)?) -> Task<Result<SyncReport, SyncError>, Never> {
         shownPercent = -1
         let task = Task {
-            await self.run(allowingMassDeletion: allowingMassDeletion) { [weak self] done, total in
+            let outcome = await self.run(allowingMassDeletion: allowingMassDeletion) { [weak self] done, total in
                 // Each step shown restyles and redraws every window: at most one a percent
                 // (a first sync of 3,000 notes set its status 3,000 times).
                 guard let self else { return }
@@ -97,17 +122,17 @@ final class SyncController {
                 status = .running(progress: Double(done) / Double(max(total, 1)))
                 progress?(done, total)
             }
+            running = nil
+            switch outcome {
+            case let .success(report): status = .idle(lastSync: Date(), summary: SyncMessages.summary(of: report))
+            case .failure(.notSetUp): status = .notSetUp
+            case let .failure(error): status = .failed(reason: SyncMessages.reason(error))
+            }
+            return outcome
         }
         running = task
         status = .running(progress: nil)
-        let outcome = await task.value
-        running = nil
-        switch outcome {
-        case let .success(report): status = .idle(lastSync: Date(), summary: SyncMessages.summary(of: report))
-        case .failure(.notSetUp): status = .notSetUp
-        case let .failure(error): status = .failed(reason: SyncMessages.reason(error))
-        }
-        return outcome
+        return task
     }
 
     /// The sync's own connection to the notes.
