@@ -53,9 +53,10 @@ final class SyncRun {
         // the folder: over 10,000 notes it held the main loop for 20 ms and more.
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
-        let files = try await remote.list().filter { SyncRun.isNoteFile($0.name) }
+        let listing = await SyncListing.of(try await remote.list())
+        let files = listing.files
         let local = try await reading.value
-        var unclaimed = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var unclaimed = listing.byName
         let synced = local.synced
         let stale = local.stale
         notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,7 +75,7 @@ final class SyncRun {
         for (file, remoteFile) in pairs {
             if let copy = try await settle(file, remoteFile) { copies.append(copy) }
         }
-        try await takeIn(Array(unclaimed.values).sorted { $0.name < $1.name })
+        try await takeIn(files.compactMap { unclaimed.removeValue(forKey: $0.name) })  // by name, as listed
         for file in vanished.values {
             try store.trashRemovedNote(file.noteID)
             report.trashed += 1
@@ -84,11 +85,6 @@ final class SyncRun {
     }
 
     // MARK: Planning
-
-    static func isNoteFile(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return !name.hasPrefix(".") && (lowered.hasSuffix(".md") || lowered.hasSuffix(".txt"))
-    }
 
     private func localState(of file: SyncedNoteFile) -> LocalState {
         guard let note = notes[file.noteID] else { return .gone }
