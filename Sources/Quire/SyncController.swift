@@ -92,19 +92,29 @@ final class SyncController {
     /// latest edits. `allowingMassDeletion` goes ahead with a sync that would
     /// remove many notes (the next sync does if any of its callers asked it to).
     func syncNow(allowingMassDeletion: Bool = false, progress: ((Int, Int) -> Void)? = nil) async -> Result<SyncReport, SyncError> {
-        guard let running else { return await start(allowingMassDeletion: allowingMassDeletion, progress: progress).value }
+        // The next sync, once queued, is joined even in the moment between the running one's
+        // end and its own start: a call starting one of its own then would run two at once.
+        guard let waiting = next ?? running.map({ queueNext(after: $0, progress: progress) }) else {
+            return await start(allowingMassDeletion: allowingMassDeletion, progress: progress).value
+        }
         nextAllowsMassDeletion = nextAllowsMassDeletion || allowingMassDeletion
         SyncController.trace.write("asked for while a sync runs: waits for the next")
-        if let next { return await next.value }
-        let next = Task {
+        return await waiting.value
+    }
+
+    /// Queues the sync to run once `running` ends, for every call made until it starts.
+    private func queueNext(
+        after running: Task<Result<SyncReport, SyncError>, Never>, progress: ((Int, Int) -> Void)?
+    ) -> Task<Result<SyncReport, SyncError>, Never> {
+        let queued = Task {
             _ = await running.value
-            self.next = nil
+            next = nil
             let allowing = nextAllowsMassDeletion
             nextAllowsMassDeletion = false
             return await start(allowingMassDeletion: allowing, progress: progress).value
         }
-        self.next = next
-        return await next.value
+        next = queued
+        return queued
     }
 
     /// Starts a sync; the task itself clears `running` and sets the status
