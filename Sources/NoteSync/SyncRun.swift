@@ -43,68 +43,39 @@ final class SyncRun {
         self.waitForTurn = waitForTurn
     }
 
-    /// How a note stands against what was last synced of it.
-    enum LocalState { case gone, trashed, edited, unchanged }
-
     func perform(allowingMassDeletion: Bool) async throws {
         defer {
             intake.close()
             sending.close()
         }
         // What was synced is read on a thread of its own while the server lists
-        // the folder: over 10,000 notes it held the main loop for 20 ms and more.
+        // the folder, and the plan is made from both on another.
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
-        let listing = await SyncListing.of(try await remote.list())
-        let files = listing.files
-        let local = try await reading.value
-        var unclaimed = listing.byName
-        let synced = local.synced
-        let stale = local.stale
-        notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        namesInUse = files.map(\.name) + synced.map(\.fileName) + stale.map(\.name)
+        let listed = try await remote.list()
+        let plan = await SyncPlan.make(listed: listed, local: try await reading.value)
+        notes = plan.notes
+        namesInUse = plan.namesInUse
+        for name in plan.staleGone { try store.forgetStaleFile(name) }
 
-        let pairs = synced.map { file in (file, unclaimed.removeValue(forKey: file.fileName)) }
-        let staleOnServer = stale.compactMap { entry in unclaimed.removeValue(forKey: entry.name).map { (entry, $0) } }
-        for entry in stale where !staleOnServer.contains(where: { $0.0.name == entry.name }) { try store.forgetStaleFile(entry.name) }
-        let syncedIDs = Set(synced.map(\.noteID))
-        let newNotes = notes.values.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
-
-        if !allowingMassDeletion { try guardAgainstMassDeletion(pairs, remoteCount: files.count) }
-        work.total = pairs.count(where: { !SyncRun.sameVersion($0.1?.etag, $0.0.etag) })
-            + unclaimed.count + newNotes.count
+        if !allowingMassDeletion, let (local, remote) = plan.massDeletion { throw SyncError.massDeletion(local: local, remote: remote) }
+        work.total = plan.changedOnServer + plan.unclaimed.count + plan.newNotes.count
         var copies: [UUID] = []
-        for (file, remoteFile) in pairs {
+        for (file, remoteFile) in plan.pairs {
             if let copy = try await settle(file, remoteFile) { copies.append(copy) }
         }
-        try await takeIn(files.compactMap { unclaimed.removeValue(forKey: $0.name) })  // by name, as listed
+        try await takeIn(plan.unclaimed)
         for file in vanished.values {
             try store.trashRemovedNote(file.noteID)
             report.trashed += 1
         }
-        try await sendNew(newNotes + copies)
-        for (entry, remoteFile) in staleOnServer { try await removeStale(entry, remoteFile) }
+        try await sendNew(plan.newNotes + copies)
+        for (entry, remoteFile) in plan.staleOnServer { try await removeStale(entry, remoteFile) }
     }
 
     // MARK: Planning
 
-    private func localState(of file: SyncedNoteFile) -> LocalState {
-        guard let note = notes[file.noteID] else { return .gone }
-        if note.isInTrash { return .trashed }
-        return note.revision == file.syncedRevision ? .unchanged : .edited
-    }
-
-    /// Stops before a sync that would send more than half of the notes on one
-    /// side (and more than 10) away: to the trash here, or off the server.
-    private func guardAgainstMassDeletion(_ pairs: [(SyncedNoteFile, RemoteFile?)], remoteCount: Int) throws {
-        let liveSynced = pairs.count { [.edited, .unchanged].contains(localState(of: $0.0)) }
-        let toTrash = pairs.count { $0.1 == nil && localState(of: $0.0) == .unchanged }
-        let toRemove = pairs.count { $0.1 != nil && [.gone, .trashed].contains(localState(of: $0.0)) }
-        let tooMany = { (count: Int, of: Int) in count > 10 && count * 2 > of }
-        if tooMany(toTrash, liveSynced) || tooMany(toRemove, remoteCount) {
-            throw SyncError.massDeletion(local: toTrash, remote: toRemove)
-        }
-    }
+    private func localState(of file: SyncedNoteFile) -> SyncPlan.LocalState { SyncPlan.localState(of: file, in: notes) }
 
     /// Counts one file about to be sent or received, once the app lets the
     /// sync go on (`waitForTurn`).
@@ -546,7 +517,7 @@ final class SyncRun {
 
     /// Whether two entity tags name the same version (weak comparison: a
     /// weak tag and the strong one it became are the same version).
-    static func sameVersion(_ first: String?, _ second: String?) -> Bool {
+    nonisolated static func sameVersion(_ first: String?, _ second: String?) -> Bool {
         guard let first, let second else { return false }
         let strong = { (tag: String) in tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag }
         return strong(first) == strong(second)

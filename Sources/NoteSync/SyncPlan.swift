@@ -1,0 +1,79 @@
+import Foundation
+import NoteModel
+import WebDAV
+
+/// What a sync works through, made from the folder's listing and what was
+/// last synced, on a thread of its own: over 10,000 notes, filtering,
+/// indexing and pairing them held the main loop for 20 to 40 ms, where
+/// typing and drawing wait.
+struct SyncPlan: Sendable {
+    /// An old name a rename cut short left on record: its file is to be removed.
+    typealias StaleFile = (name: String, etag: String, hash: String)
+
+    /// How a note stands against what was last synced of it.
+    enum LocalState: Sendable { case gone, trashed, edited, unchanged }
+
+    /// Every note here (without its text), by ID.
+    let notes: [UUID: SyncCandidate]
+    /// The names of the folder's note files and of the files notes here have or had.
+    let namesInUse: [String]
+    /// Each note that has a file, with that file as the server lists it now (nil: gone from it).
+    let pairs: [(SyncedNoteFile, RemoteFile?)]
+    /// Old names still on the server, with their files there.
+    let staleOnServer: [(StaleFile, RemoteFile)]
+    /// Old names no longer on the server: nothing left to remove.
+    let staleGone: [String]
+    /// Notes here, outside the trash, that have no file.
+    let newNotes: [UUID]
+    /// The folder's note files that no note has, in the order of their names.
+    let unclaimed: [RemoteFile]
+    /// How many of `pairs`' files changed on the server, or left it, since the last sync.
+    let changedOnServer: Int
+    /// How many notes this sync would send to the trash here (`local`) and
+    /// remove from the server (`remote`), if either is more than half of
+    /// the notes on its side (and more than 10): the sync stops to ask first.
+    let massDeletion: (local: Int, remote: Int)?
+
+    /// The plan for `listed` (the folder's files, in the order of their names) and `local`.
+    static func make(listed: [RemoteFile], local: SyncLocalState) async -> SyncPlan {
+        await Task.detached(priority: .userInitiated) { SyncPlan(listed: listed, local: local) }.value
+    }
+
+    private init(listed: [RemoteFile], local: SyncLocalState) {
+        let files = listed.filter { SyncPlan.isNoteFile($0.name) }
+        var byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        namesInUse = files.map(\.name) + local.synced.map(\.fileName) + local.stale.map(\.name)
+        pairs = local.synced.map { file in (file, byName.removeValue(forKey: file.fileName)) }
+        staleOnServer = local.stale.compactMap { entry in byName.removeValue(forKey: entry.name).map { (entry, $0) } }
+        let onServer = Set(staleOnServer.map(\.0.name))
+        staleGone = local.stale.map(\.name).filter { !onServer.contains($0) }
+        let syncedIDs = Set(local.synced.map(\.noteID))
+        newNotes = local.candidates.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
+        unclaimed = files.compactMap { byName.removeValue(forKey: $0.name) }
+        var liveSynced = 0, toTrash = 0, toRemove = 0, changed = 0
+        for (file, remoteFile) in pairs {
+            let state = SyncPlan.localState(of: file, in: notes)
+            if state == .edited || state == .unchanged { liveSynced += 1 }
+            if remoteFile == nil && state == .unchanged { toTrash += 1 }
+            if remoteFile != nil && (state == .gone || state == .trashed) { toRemove += 1 }
+            if !SyncRun.sameVersion(remoteFile?.etag, file.etag) { changed += 1 }
+        }
+        changedOnServer = changed
+        let tooMany = { (count: Int, of: Int) in count > 10 && count * 2 > of }
+        massDeletion = tooMany(toTrash, liveSynced) || tooMany(toRemove, files.count) ? (toTrash, toRemove) : nil
+    }
+
+    /// How the note of `file` stands, among `notes`, against what was last synced of it.
+    static func localState(of file: SyncedNoteFile, in notes: [UUID: SyncCandidate]) -> LocalState {
+        guard let note = notes[file.noteID] else { return .gone }
+        if note.isInTrash { return .trashed }
+        return note.revision == file.syncedRevision ? .unchanged : .edited
+    }
+
+    /// Whether a file by `name` holds a note: Markdown or text, not hidden.
+    static func isNoteFile(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return !name.hasPrefix(".") && (lowered.hasSuffix(".md") || lowered.hasSuffix(".txt"))
+    }
+}
