@@ -34,7 +34,7 @@ struct SyncPlan: Sendable {
     /// the notes on its side (and more than 10): the sync stops to ask first.
     let massDeletion: (local: Int, remote: Int)?
 
-    /// The plan for `listed` (the folder's files, in the order of their names) and `local`.
+    /// The plan for `listed` (the folder's files) and `local`.
     static func make(listed: [RemoteFile], local: SyncLocalState) async -> SyncPlan {
         await Task.detached(priority: .userInitiated) { SyncPlan(listed: listed, local: local) }.value
     }
@@ -50,7 +50,8 @@ struct SyncPlan: Sendable {
         staleGone = local.stale.map(\.name).filter { !onServer.contains($0) }
         let syncedIDs = Set(local.synced.map(\.noteID))
         newNotes = local.candidates.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
-        unclaimed = files.compactMap { byName.removeValue(forKey: $0.name) }
+        // Sorted only once claimed files are out: a sync with nothing new sorts nothing.
+        unclaimed = byName.values.sorted { $0.name < $1.name }
         var liveSynced = 0, toTrash = 0, toRemove = 0, changed = 0
         for (file, remoteFile) in pairs {
             let state = SyncPlan.localState(of: file, in: notes)
