@@ -210,8 +210,7 @@ struct SyncTests {
     @Test("from launch until a first sync is done, an empty list says the notes are on their way, never that there are none; once they are in, it lists them")
     func emptyListWhileFirstSync() throws {
         let server = try WebDAVServer(.rclone)
-        let texts = (1...300).map { String(format: "Server note %03d", $0) }
-        for text in texts { try server.write(text, as: text + ".md") }
+        let texts = try server.writeNumberedNotes(300)
         let (session, keyring) = try QuireSession.syncing(with: server, accessibility: true)
         defer { _ = keyring }
         // A server that takes the sync's request and does not answer yet: the sync runs, no note is in.

@@ -12,8 +12,7 @@ struct SyncWhileTypingTests {
     @Test("a sync at launch takes no note in while the person types, but one after its longest wait, then every note once typing pauses, and every key typed is stored and sent")
     func syncWaitsForAPause() throws {
         let server = try WebDAVServer(.rclone)
-        let texts = (1...200).map { String(format: "Server note %03d", $0) }
-        for text in texts { try server.write(text, as: text + ".md") }
+        let texts = try server.writeNumberedNotes(200)
         let (session, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         // The sync at launch waits for the folder's listing until typing goes on.
@@ -64,8 +63,7 @@ struct SyncWhileTypingTests {
     @Test("Sync Now asked for while a sync runs, after that sync read the notes, sends what was typed since: it waits for the running sync, then runs one more")
     func syncAskedForWhileOneRuns() throws {
         let server = try WebDAVServer(.rclone)
-        let texts = (1...300).map { String(format: "Server note %03d", $0) }
-        for text in texts { try server.write(text, as: text + ".md") }
+        let texts = try server.writeNumberedNotes(300)
         let (session, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
         try session.launch(environment: ["QUIRE_TRACE_SYNC": "1"])

@@ -141,6 +141,14 @@ public final class WebDAVServer: @unchecked Sendable {
         if kind == .apache { try run("chown", ["www-data:www-data", path]) }
     }
 
+    /// Writes `count` notes by hand, "Server note 001" and on, each in a file
+    /// named by its text; returns the texts, in order.
+    public func writeNumberedNotes(_ count: Int) throws -> [String] {
+        let texts = (1...count).map { String(format: "Server note %03d", $0) }
+        for text in texts { try write(text, as: text + ".md") }
+        return texts
+    }
+
     /// Removes a file from the notes folder by hand.
     public func remove(_ name: String) throws {
         try FileManager.default.removeItem(atPath: (folderPath as NSString).appendingPathComponent(name))
