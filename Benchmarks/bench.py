@@ -672,19 +672,27 @@ class Bench:
     def chart(self, path):
         """Each figure's ratio (or value) against its target, as bars: green where it holds."""
         rows = [row for row in self.rows if row["target_value"] is not None]
-        scale, left, height = 260, 430, 26
-        width, total = left + scale * 2 + 80, 40 + height * len(rows)
+        def shown(value, unit):
+            if unit in ("stalls", "requests"):
+                return "%d %s" % (value, unit if value != 1 else unit[:-1])
+            return "%.1f %s" % (value, unit)
+        # Wide enough for the longest figure's name at this size, never cut short.
+        left, height = 16 + 7 * max(len(row["figure"]) for row in rows), 26
+        # Every target line on the chart; longer bars stop at its right edge.
+        top = 1.1 * max([2.0] + [row["target_value"] for row in rows if row["ratio"] is not None])
+        scale = 520 / top
+        width, total = left + 520 + 100, 40 + height * len(rows)
         draw = ["-size", "%dx%d" % (width, total), "xc:white", "-font", "DejaVu-Sans", "-pointsize", "12"]
         for index, row in enumerate(rows):
             y = 30 + index * height
             value = row["ratio"] if row["ratio"] is not None else (row["quire"] / row["target_value"] if row["target_value"] else row["quire"])
             target = row["target_value"] if row["ratio"] is not None else 1.0
             colour = "#2e7d32" if row["holds"] else "#c62828"
-            bar = min(value, 2.0) * scale
-            draw += ["-fill", "black", "-annotate", "+8+%d" % (y + 15), row["figure"][:64],
+            bar = min(value, top) * scale
+            draw += ["-fill", "black", "-annotate", "+8+%d" % (y + 15), row["figure"],
                      "-fill", colour, "-draw", "rectangle %d,%d %d,%d" % (left, y + 3, left + max(bar, 1), y + 20),
                      "-fill", "black", "-annotate", "+%d+%d" % (left + max(bar, 1) + 6, y + 15),
-                     "×%.2f" % value if row["ratio"] is not None else "%g %s" % (row["quire"], row["unit"]),
+                     "×%.2f" % value if row["ratio"] is not None else shown(row["quire"], row["unit"]),
                      "-stroke", "#1565c0", "-draw", "line %d,%d %d,%d" % (left + target * scale, y, left + target * scale, y + 23),
                      "-stroke", "none"]
         draw += ["-fill", "#1565c0", "-annotate", "+%d+18" % left, "blue line: target (ratio to baseline, or the limit)", path]
