@@ -136,6 +136,11 @@ class Launch:
         stop_process(self.pid)
 
 
+def table_number(value, unit):
+    """A figure's value as the table shows it: counts whole, times and sizes to a tenth, with their unit."""
+    return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
+
+
 def stop_process(pid):
     if pid is None:
         return
@@ -640,19 +645,17 @@ class Bench:
         about = "%s, %d cores, %d GiB; %s; commit %s; %s; %s" % (
             platform.platform(terse=True), os.cpu_count(), memory, renderer, commit,
             datetime.date.today().isoformat(), "smoke run (each figure once)" if self.smoke else "medians of %d interleaved runs, or as a row's note says" % self.runs)
-        def number(value, unit):
-            return "—" if value is None else ("%d" % value if unit in ("stalls", "requests") else "%.1f %s" % (value, unit))
         header = ["figure", "quire", "baseline", "ratio", "target", "holds", "replica", "its ratio", "quire ÷ replica",
                   "bare GTK", "ratio to bare GTK", "baseline on OpenGL", "ratio to it"]
         lines = []
         for row in self.rows:
             holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
-            lines.append([row["figure"], number(row["quire"], row["unit"]), number(row["baseline"], row["unit"]),
+            lines.append([row["figure"], table_number(row["quire"], row["unit"]), table_number(row["baseline"], row["unit"]),
                           "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds,
-                          number(row["replica"], row["unit"]), "—" if row["replica_ratio"] is None else "%.2f×" % row["replica_ratio"],
+                          table_number(row["replica"], row["unit"]), "—" if row["replica_ratio"] is None else "%.2f×" % row["replica_ratio"],
                           "—" if row["over_replica"] is None else "%.2f×" % row["over_replica"],
-                          number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"],
-                          number(row["opengl"], row["unit"]), "—" if row["opengl_ratio"] is None else "%.2f×" % row["opengl_ratio"]])
+                          table_number(row["bare"], row["unit"]), "—" if row["bare_ratio"] is None else "%.2f×" % row["bare_ratio"],
+                          table_number(row["opengl"], row["unit"]), "—" if row["opengl_ratio"] is None else "%.2f×" % row["opengl_ratio"]])
         widths = [max(len(cells[index]) for cells in [header] + lines) for index in range(len(header))]
         def table_line(cells):
             return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
@@ -673,9 +676,9 @@ class Bench:
         """Each figure's ratio (or value) against its target, as bars: green where it holds."""
         rows = [row for row in self.rows if row["target_value"] is not None]
         def shown(value, unit):
-            if unit in ("stalls", "requests"):
-                return "%d %s" % (value, unit if value != 1 else unit[:-1])
-            return "%.1f %s" % (value, unit)
+            """As the table shows it, a count with its unit too ("1 request", "38 stalls")."""
+            text = table_number(value, unit)
+            return "%s %s" % (text, unit if value != 1 else unit[:-1]) if unit in ("stalls", "requests") else text
         # Wide enough for the longest figure's name at this size, never cut short.
         left, height = 16 + 7 * max(len(row["figure"]) for row in rows), 26
         # Every target line on the chart; longer bars stop at its right edge.
