@@ -35,6 +35,21 @@ static gboolean csoup_keep_offered_certificate(SoupMessage *message, GTlsCertifi
     return FALSE;
 }
 
+/* Why the certificate `message` was offered was not trusted, as GTlsCertificateFlags (0 if it was, or none was offered). */
+static inline guint csoup_message_certificate_errors(SoupMessage *message) {
+    return GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(message), "csoup-offered-errors"));
+}
+
+/* The certificate faults `csoup_message_certificate_errors` gives, by name. */
+enum {
+    CSOUP_CERTIFICATE_UNKNOWN_AUTHORITY = G_TLS_CERTIFICATE_UNKNOWN_CA,
+    CSOUP_CERTIFICATE_WRONG_NAME = G_TLS_CERTIFICATE_BAD_IDENTITY,
+    CSOUP_CERTIFICATE_NOT_YET_VALID = G_TLS_CERTIFICATE_NOT_ACTIVATED,
+    CSOUP_CERTIFICATE_EXPIRED = G_TLS_CERTIFICATE_EXPIRED,
+    CSOUP_CERTIFICATE_REVOKED = G_TLS_CERTIFICATE_REVOKED,
+    CSOUP_CERTIFICATE_INSECURE = G_TLS_CERTIFICATE_INSECURE,
+};
+
 /* Makes `message` keep the certificate it is offered, should it not be trusted. */
 static inline void csoup_message_keep_offered_certificate(SoupMessage *message) {
     g_signal_connect(message, "accept-certificate", G_CALLBACK(csoup_keep_offered_certificate), NULL);
@@ -55,6 +70,46 @@ static inline gboolean csoup_message_offered_certificate(SoupMessage *message, g
     *unknown_authority = (errors & G_TLS_CERTIFICATE_UNKNOWN_CA) != 0;
     *other_errors = (errors & ~(guint)G_TLS_CERTIFICATE_UNKNOWN_CA) != 0;
     return TRUE;
+}
+
+/* Cancels `cancellable` after `milliseconds` on the thread-default main
+ * context, unless the returned source is stopped first (`csoup_source_stop`,
+ * which is also what lets it go once it fired). */
+static gboolean csoup_cancel_now(gpointer cancellable) {
+    g_cancellable_cancel(G_CANCELLABLE(cancellable));
+    return G_SOURCE_REMOVE;
+}
+
+static inline GSource *csoup_cancel_after(GCancellable *cancellable, guint milliseconds) {
+    GSource *source = g_timeout_source_new(milliseconds);
+    g_source_set_callback(source, csoup_cancel_now, g_object_ref(cancellable), g_object_unref);
+    g_source_attach(source, g_main_context_get_thread_default());
+    return source;
+}
+
+static inline void csoup_source_stop(GSource *source) {
+    g_source_destroy(source);
+    g_source_unref(source);
+}
+
+static inline void csoup_cancel(GCancellable *cancellable) { g_cancellable_cancel(cancellable); }
+
+static inline GCancellable *csoup_cancellable_new(void) { return g_cancellable_new(); }
+
+/* Starts reading up to `count` more bytes of a response's body. */
+static inline void csoup_read_async(GInputStream *stream, gsize count, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer data) {
+    g_input_stream_read_bytes_async(stream, count, G_PRIORITY_DEFAULT, cancellable, callback, data);
+}
+
+/* The bytes a read started by `csoup_read_async` gave (none at the body's end), or NULL with `error` set. */
+static inline GBytes *csoup_read_finish(GInputStream *stream, GAsyncResult *result, GError **error) {
+    return g_input_stream_read_bytes_finish(stream, result, error);
+}
+
+/* The response body's stream a `soup_session_send_async` gave, or NULL with `error` set. */
+static inline GInputStream *csoup_send_finish(SoupSession *session, GAsyncResult *result, GError **error) {
+    return soup_session_send_finish(session, result, error);
 }
 
 static inline GBytes *csoup_bytes_new(const void *data, gsize size) { return g_bytes_new(data, size); }

@@ -15,6 +15,10 @@ final class MultistatusListing {
         var size: Int?
         var lastModified: String?
         var isCollection = false
+        /// The name this file had before another Quire renamed it (Quire's dead property, where the server keeps them).
+        var renamedFrom: String?
+        /// Whether the file is starred (ownCloud's and Nextcloud's `oc:favorite`), if the server said.
+        var favorite: Bool?
     }
 
     private var entries: [Entry] = []
@@ -67,18 +71,28 @@ final class MultistatusListing {
         Unmanaged<MultistatusListing>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    /// The elements of WebDAV's namespace ("DAV:") a listing is read from.
+    /// The elements a listing is read from: WebDAV's own ("DAV:"), Quire's
+    /// dead property and ownCloud's star.
     enum Element {
         case multistatus, response, href, propstat, status, collection, getetag, getcontentlength, getlastmodified
+        case renamedFrom, favorite
+
+        /// Quire's namespace, for the properties it keeps on a server.
+        static let quireNamespace = "https://quire.github.io/ns/sync"
+        /// ownCloud's and Nextcloud's namespace.
+        static let ownCloudNamespace = "http://owncloud.org/ns"
 
         /// The element named `name` (UTF-8, NUL-terminated) in the namespace
         /// `namespace`, if it is one of these: compared as C strings, for a
         /// listing calls this twice for each of its hundred thousand elements.
         static func named(_ name: UnsafePointer<xmlChar>?, in namespace: UnsafePointer<xmlChar>?) -> Element? {
-            guard let name, let namespace, strcmp(UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self), "DAV:") == 0
-            else { return nil }
+            guard let name, let namespace else { return nil }
+            let space = UnsafeRawPointer(namespace).assumingMemoryBound(to: CChar.self)
+            let table = strcmp(space, "DAV:") == 0 ? names
+                : strcmp(space, quireNamespace) == 0 ? quireNames
+                : strcmp(space, ownCloudNamespace) == 0 ? ownCloudNames : []
             let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-            return names.first { $0.name.utf8CodeUnitCount == length && memcmp($0.name.utf8Start, name, length) == 0 }?.element
+            return table.first { $0.name.utf8CodeUnitCount == length && memcmp($0.name.utf8Start, name, length) == 0 }?.element
         }
 
         private static let names: [(name: StaticString, element: Element)] = [
@@ -86,6 +100,8 @@ final class MultistatusListing {
             ("getlastmodified", .getlastmodified), ("status", .status), ("propstat", .propstat),
             ("response", .response), ("collection", .collection), ("multistatus", .multistatus),
         ]
+        private static let quireNames: [(name: StaticString, element: Element)] = [("renamed-from", .renamedFrom)]
+        private static let ownCloudNames: [(name: StaticString, element: Element)] = [("favorite", .favorite)]
     }
 
     private func start(_ element: Element?) {
@@ -108,9 +124,13 @@ final class MultistatusListing {
         case .href: if current != nil, current?.href.isEmpty == true { current?.href = value() }
         case .getetag:
             let etag = value()
-            propstat.etag = etag.isEmpty ? nil : etag
+            propstat.etag = etag.isEmpty ? nil : MultistatusListing.quoted(etag)
         case .getcontentlength: propstat.size = Int(value())
         case .getlastmodified: propstat.lastModified = value()
+        case .renamedFrom:
+            let name = value()
+            propstat.renamedFrom = name.isEmpty ? nil : name
+        case .favorite: propstat.favorite = value() == "1"
         case .status: propstatStatus = MultistatusListing.statusCode(value())
         case .multistatus: sawMultistatusEnd = true
         case .propstat:
@@ -121,12 +141,20 @@ final class MultistatusListing {
                 if let size = propstat.size { current?.size = size }
                 if let modified = propstat.lastModified { current?.lastModified = modified }
                 if propstat.isCollection { current?.isCollection = true }
+                if let renamedFrom = propstat.renamedFrom { current?.renamedFrom = renamedFrom }
+                if let favorite = propstat.favorite { current?.favorite = favorite }
             }
         case .response:
             if let current, !current.href.isEmpty { entries.append(current) }
             current = nil
         case .collection: break
         }
+    }
+
+    /// An entity tag as HTTP writes it: WsgiDAV lists `abc-1`, and sends
+    /// `"abc-1"` in the headers for the same version.
+    static func quoted(_ etag: String) -> String {
+        etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"" + etag + "\""
     }
 
     /// The element's text, without blanks at its ends.

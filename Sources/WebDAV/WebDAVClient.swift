@@ -14,6 +14,9 @@ public final class WebDAVClient {
     public private(set) var requestCount = 0
     private nonisolated(unsafe) let session: UnsafeMutablePointer<SoupSession>
     private let authorization: String
+    /// Whether a certificate of the server's own is trusted for it (`init`'s
+    /// `trustedCertificates`): one it does not know then is another one.
+    private let trustsOwnCertificate: Bool
 
     /// A client for the folder at `folder` (an http or https URL), signing in
     /// as `user` with `password` (HTTP Basic). `trustedCertificates`, a PEM
@@ -28,12 +31,13 @@ public final class WebDAVClient {
         session = csoup_session_new("Quire", 30)
         let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
         authorization = "Basic \(credentials)"
+        trustsOwnCertificate = trustedCertificates != nil
         if let trustedCertificates {
             var error: UnsafeMutablePointer<GError>?
             if csoup_session_trust_file(session, trustedCertificates, &error) == 0 {
                 let detail = error.map { String(cString: $0.pointee.message) } ?? trustedCertificates
                 if let error { g_error_free(error) }
-                throw .certificate(detail)
+                throw .certificate(.unreadableTrust(detail))
             }
         }
     }
@@ -43,27 +47,43 @@ public final class WebDAVClient {
     }
 
     /// The files in the folder (not its sub-folders): one `PROPFIND Depth: 1`,
-    /// its answer read off the main thread (10,000 files are megabytes of XML).
+    /// its answer read off the main thread (10,000 files are megabytes of
+    /// XML). Entries outside the folder (a hostile or broken server's) are
+    /// passed over.
     public func list() async throws(WebDAVError) -> [RemoteFile] {
-        let response = try await propfind(depth: "1")
+        let response = try await propfind(folder, depth: "1", bounds: WebDAVClient.listingBounds)
         let folderPath = WebDAVClient.decodedPath(of: folder)
         let body = response.body
+        let listedAt = response.date
         let files = await Task.detached { () -> Result<[RemoteFile], WebDAVError> in
             Result { () throws(WebDAVError) in
                 try MultistatusListing.entries(in: body).compactMap { entry in
                     guard !entry.isCollection else { return nil }
                     let path = WebDAVClient.decodedPath(of: entry.href)
-                    guard path != folderPath, let name = WebDAVClient.lastComponent(of: path) else { return nil }
-                    return RemoteFile(name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified)
+                    guard let name = WebDAVClient.name(of: path, in: folderPath) else { return nil }
+                    return WebDAVClient.file(named: name, entry, listedAt: listedAt)
                 }
             }
         }.value
         return try files.get()
     }
 
+    /// The file `name` as a listing would describe it now (`PROPFIND Depth:
+    /// 0`), or nil if there is none.
+    public func file(_ name: String) async throws(WebDAVError) -> RemoteFile? {
+        let response: HTTPResponse
+        do {
+            response = try await propfind(url(of: name), depth: "0", bounds: WebDAVClient.smallBounds)
+        } catch .notFound {
+            return nil
+        }
+        guard let entry = try MultistatusListing.entries(in: response.body).first, !entry.isCollection else { return nil }
+        return WebDAVClient.file(named: name, entry, listedAt: response.date)
+    }
+
     /// Checks that the folder is there and the credentials are accepted (`PROPFIND Depth: 0`).
     public func checkFolder() async throws(WebDAVError) {
-        let response = try await propfind(depth: "0")
+        let response = try await propfind(folder, depth: "0", bounds: WebDAVClient.smallBounds)
         _ = try MultistatusListing.entries(in: response.body)
     }
 
@@ -72,44 +92,143 @@ public final class WebDAVClient {
     /// trusting it (`init`'s `trustedCertificates`).
     public func offeredCertificate() async -> OfferedCertificate? {
         requestCount += 1
-        return await HTTPExchange.offeredCertificate(at: folder, through: session)
+        return await HTTPExchange.offeredCertificate(at: folder, through: session, bounds: WebDAVClient.smallBounds)
     }
 
-    /// The content of the file `name`, and its entity tag.
-    public func read(_ name: String) async throws(WebDAVError) -> (data: Data, etag: String?) {
-        let response = try await send("GET", url(of: name))
+    /// The content of the file `name`, and its entity tag: at most
+    /// `limit` bytes (`.tooLarge` if it is longer, read no further), within a
+    /// deadline that allows for `expectedSize` bytes (`.timedOut` after it).
+    public func read(_ name: String, atMost limit: Int = .max, expectedSize: Int? = nil) async throws(WebDAVError)
+        -> (data: Data, etag: String?)
+    {
+        let expected = min(max(expectedSize ?? 0, 0), limit)
+        let response = try await send("GET", url(of: name), bounds: WebDAVClient.bounds(forBytes: expected, atMost: limit))
         return (response.body, response.etag)
     }
 
     /// Writes `data` as the file `name` if `condition` holds (412, `.preconditionFailed`, if not;
-    /// nil writes whatever the server holds, for a server that gives no entity tags).
-    /// Returns the new version's entity tag, if the server gave one.
+    /// nil writes whatever the server holds, for a server that gives no entity tags),
+    /// under `lock` if one is held on it. Returns the new version's entity tag, if the server gave one.
     @discardableResult
-    public func write(_ data: Data, to name: String, if condition: WriteCondition?) async throws(WebDAVError) -> String? {
+    public func write(_ data: Data, to name: String, if condition: WriteCondition?, under lock: FileLock? = nil) async throws(WebDAVError)
+        -> String?
+    {
+        var headers = condition.map { [WebDAVClient.header(for: $0)] } ?? []
+        if let lock { headers.append(WebDAVClient.ifHeader(lock)) }
         let response = try await send(
-            "PUT", url(of: name), headers: condition.map { [WebDAVClient.header(for: $0)] } ?? [], body: data,
-            contentType: "text/markdown; charset=utf-8")
+            "PUT", url(of: name), headers: headers, body: data, contentType: "text/markdown; charset=utf-8",
+            bounds: WebDAVClient.bounds(forBytes: data.count))
         return response.etag
     }
 
-    /// Removes the file `name` if it is still the version `etag` (412 if not).
-    /// A file already gone counts as removed.
-    public func delete(_ name: String, ifUnchanged etag: String) async throws(WebDAVError) {
+    /// Removes the file `name` if it is still the version `etag` (412 if not;
+    /// nil removes whatever version is there), under `lock` if one is held on
+    /// it. A file already gone counts as removed.
+    public func delete(_ name: String, ifUnchanged etag: String?, under lock: FileLock? = nil) async throws(WebDAVError) {
+        var headers = etag.map { [WebDAVClient.header(for: .unchanged(etag: $0))] } ?? []
+        if let lock { headers.append(WebDAVClient.ifHeader(lock)) }
         do {
-            _ = try await send("DELETE", url(of: name), headers: [WebDAVClient.header(for: .unchanged(etag: etag))])
+            _ = try await send("DELETE", url(of: name), headers: headers)
         } catch .notFound {
             return
         }
     }
 
     /// Renames the file `name` to `newName` in one request (`MOVE`), if it is
-    /// still the version `etag` and nothing has the new name yet (412,
-    /// `.preconditionFailed`, if either is not so). Anyone listing the folder
-    /// sees the file under one name or the other, never both.
-    public func move(_ name: String, to newName: String, ifUnchanged etag: String) async throws(WebDAVError) {
-        _ = try await send(
-            "MOVE", url(of: name),
-            headers: [("Destination", url(of: newName)), ("Overwrite", "F"), WebDAVClient.header(for: .unchanged(etag: etag))])
+    /// still the version `etag` (nil: whatever version is there) and nothing
+    /// has the new name yet (412, `.preconditionFailed`, if either is not so),
+    /// under `locks` if any are held (on the file, and on the new name, which
+    /// rclone's server asks for, and which the move then replaces: `overwriting`).
+    /// Anyone listing the folder sees the file under one name or the other, never both.
+    public func move(
+        _ name: String, to newName: String, ifUnchanged etag: String?, under locks: [FileLock] = [], overwriting: Bool = false
+    ) async throws(WebDAVError) {
+        var headers = [("Destination", url(of: newName)), ("Overwrite", overwriting ? "T" : "F")]
+        if let etag { headers.append(WebDAVClient.header(for: .unchanged(etag: etag))) }
+        if !locks.isEmpty { headers.append(("If", "(" + locks.map(\.token).joined(separator: " ") + ")")) }
+        _ = try await send("MOVE", url(of: name), headers: headers)
+    }
+
+    /// Takes an exclusive write lock on the file `name` for `seconds` (making
+    /// an empty file if there is none): until it is let go (`unlock`), the
+    /// server refuses other clients' writes to it. `.locked` if someone else holds one.
+    public func lock(_ name: String, seconds: Int = 60) async throws(WebDAVError) -> FileLock {
+        let response = try await send(
+            "LOCK", url(of: name), headers: [("Timeout", "Second-\(seconds)"), ("Depth", "0")], body: WebDAVClient.lockBody,
+            contentType: "application/xml; charset=utf-8")
+        guard let token = response.lockToken else { throw .server(status: response.status, reason: "no lock token in the answer") }
+        return FileLock(name: name, token: token, madeTheFile: response.status == 201)
+    }
+
+    /// Lets go of `lock` (a lock already gone counts as let go).
+    public func unlock(_ lock: FileLock) async throws(WebDAVError) {
+        do {
+            _ = try await send("UNLOCK", url(of: lock.name), headers: [("Lock-Token", lock.token)])
+        } catch .notFound {
+            return
+        } catch .server(409, _) {
+            return  // no such lock (it timed out)
+        }
+    }
+
+    /// Sets Quire's dead property `renamed-from` on the file `name` (the name
+    /// it had, so that another Quire sees a rename, not a removal and a new
+    /// file). Returns whether the server keeps it (nginx keeps none).
+    public func markRenamed(_ name: String, from oldName: String) async throws(WebDAVError) -> Bool {
+        let escaped = RemoteName.encodedSegment(oldName)
+        let body = Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propertyupdate xmlns:d="DAV:" xmlns:q="\(MultistatusListing.Element.quireNamespace)"><d:set><d:prop>\
+            <q:renamed-from>\(escaped)</q:renamed-from></d:prop></d:set></d:propertyupdate>
+            """.utf8)
+        do {
+            let response = try await send(
+                "PROPPATCH", url(of: name), body: body, contentType: "application/xml; charset=utf-8")
+            // A multistatus whose propstat is not 200 refused it.
+            return response.status == 207 && String(decoding: response.body, as: UTF8.self).contains(" 200 ")
+        } catch .server(405, _), .server(501, _), .forbidden {
+            return false
+        }
+    }
+
+    /// Finds out how the server keeps one client's write from replacing
+    /// another's (`WriteSafety`), with a hidden file written, written again
+    /// under a false precondition, locked and removed. Throws if the folder
+    /// cannot be written at all.
+    public func probeWriteSafety() async throws(WebDAVError) -> WriteSafety {
+        let probe = ".quire-write-check-\(UInt32.random(in: 0...UInt32.max))"
+        try await write(Data("check".utf8), to: probe, if: nil)
+        let safety = await writeSafety(probing: probe)
+        try await delete(probe, ifUnchanged: nil)
+        return safety
+    }
+
+    /// `probeWriteSafety`'s finding, with the file `probe` written.
+    private func writeSafety(probing probe: String) async -> WriteSafety {
+        let falseVersion = "\"quire-no-such-version\""
+        let honoursMatch = await fails(with: .preconditionFailed) { () async throws(WebDAVError) in
+            try await self.write(Data("overwritten".utf8), to: probe, if: .unchanged(etag: falseVersion))
+        }
+        let honoursAbsent = await fails(with: .preconditionFailed) { () async throws(WebDAVError) in
+            try await self.write(Data("overwritten".utf8), to: probe, if: .absent)
+        }
+        if honoursMatch && honoursAbsent { return .preconditions }
+        guard let lock = try? await lock(probe) else { return .none }
+        let honoursLock = await fails(with: .locked) { () async throws(WebDAVError) in
+            try await self.write(Data("overwritten".utf8), to: probe, if: nil)
+        }
+        try? await unlock(lock)
+        return honoursLock ? .locks : .none
+    }
+
+    /// Whether `request` fails with `expected` (and not some other way).
+    private func fails(with expected: WebDAVError, _ request: () async throws(WebDAVError) -> Void) async -> Bool {
+        do {
+            try await request()
+            return false
+        } catch {
+            return error == expected
+        }
     }
 
     /// Creates the folder (`MKCOL`); its parent must exist.
@@ -121,13 +240,33 @@ public final class WebDAVClient {
 
     private static let propfindBody = Data("""
         <?xml version="1.0" encoding="utf-8"?>
-        <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/></d:prop></d:propfind>
+        <d:propfind xmlns:d="DAV:" xmlns:q="\(MultistatusListing.Element.quireNamespace)" xmlns:oc="\(MultistatusListing.Element.ownCloudNamespace)">\
+        <d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/><q:renamed-from/><oc:favorite/></d:prop></d:propfind>
         """.utf8)
 
-    private func propfind(depth: String) async throws(WebDAVError) -> HTTPResponse {
+    private static let lockBody = Data("""
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope><d:locktype><d:write/></d:locktype>\
+        <d:owner>Quire</d:owner></d:lockinfo>
+        """.utf8)
+
+    /// How long a request may take, and how long an answer may be, when
+    /// nothing larger is expected: a server that sends a megabyte of answer
+    /// to a write, or dribbles its answer out for minutes, is given up on.
+    static let smallBounds = HTTPExchange.Bounds(bodyBytes: 1 << 20, seconds: 30)
+    /// A listing of a folder: 200,000 files are some 100 MB of XML.
+    static let listingBounds = HTTPExchange.Bounds(bodyBytes: 512 << 20, seconds: 300)
+
+    /// Bounds for a request that moves `bytes` bytes, whose answer may be
+    /// `limit` bytes long: half a minute, and a second for each 100 KB.
+    static func bounds(forBytes bytes: Int, atMost limit: Int = 1 << 20) -> HTTPExchange.Bounds {
+        HTTPExchange.Bounds(bodyBytes: limit, seconds: 30 + Double(bytes) / 100_000)
+    }
+
+    private func propfind(_ url: String, depth: String, bounds: HTTPExchange.Bounds) async throws(WebDAVError) -> HTTPResponse {
         let response = try await send(
-            "PROPFIND", folder, headers: [("Depth", depth)], body: WebDAVClient.propfindBody,
-            contentType: "application/xml; charset=utf-8")
+            "PROPFIND", url, headers: [("Depth", depth)], body: WebDAVClient.propfindBody,
+            contentType: "application/xml; charset=utf-8", bounds: bounds)
         guard response.status == 207 else {
             throw .malformedListing("the server answered \(response.status) \(response.reason), not a WebDAV listing")
         }
@@ -135,13 +274,19 @@ public final class WebDAVClient {
     }
 
     private func send(
-        _ method: String, _ url: String, headers: [(String, String)] = [], body: Data? = nil, contentType: String? = nil
+        _ method: String, _ url: String, headers: [(String, String)] = [], body: Data? = nil, contentType: String? = nil,
+        bounds: HTTPExchange.Bounds = WebDAVClient.smallBounds
     ) async throws(WebDAVError) -> HTTPResponse {
         requestCount += 1
         let result = await HTTPExchange.send(
             method, to: url, headers: [("Authorization", authorization)] + headers, body: body, contentType: contentType,
-            through: session)
-        let response = try result.get()
+            through: session, bounds: bounds)
+        let response: HTTPResponse
+        do {
+            response = try result.get()
+        } catch .certificate(.faults(.unknownAuthority)) where trustsOwnCertificate {
+            throw .certificate(.changedSinceTrusted)
+        }
         guard response.succeeded else { throw WebDAVError.status(response.status, reason: response.reason) }
         return response
     }
@@ -153,17 +298,41 @@ public final class WebDAVClient {
         }
     }
 
-    /// The URL of the file `name` in the folder, its name percent-encoded whole.
+    /// The `If` header that names `lock`'s token, for a write under it.
+    private static func ifHeader(_ lock: FileLock) -> (String, String) { ("If", "(\(lock.token))") }
+
+    /// The URL of the file `name` in the folder, its name percent-encoded whole, byte for byte.
     func url(of name: String) -> String {
-        folder + (name.addingPercentEncoding(withAllowedCharacters: WebDAVClient.unreserved) ?? name)
+        folder + RemoteName.encodedSegment(name)
     }
 
-    /// The characters a path segment keeps as they are (RFC 3986's unreserved).
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// A listed entry's file, named `name`, from a listing answered at `listedAt`.
+    nonisolated static func file(named name: String, _ entry: MultistatusListing.Entry, listedAt: String?) -> RemoteFile {
+        RemoteFile(
+            name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified,
+            version: RemoteFile.version(etag: entry.etag, size: entry.size, lastModified: entry.lastModified, listedAt: listedAt),
+            renamedFrom: entry.renamedFrom.map { RemoteName.decode(Array(WebDAVClient.decodedBytes(of: $0))) },
+            favorite: entry.favorite)
+    }
 
-    /// The decoded path of an href or URL, without a final "/" (by hand:
-    /// Foundation's URL and percent decoding were a tenth of reading a listing).
+    /// The name of the file at the decoded `path` if it lies directly in the
+    /// folder at `folderPath`; nil for the folder itself and anything elsewhere.
+    nonisolated static func name(of path: String, in folderPath: String) -> String? {
+        let prefix = folderPath + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let name = String(path.dropFirst(prefix.count))
+        return name.isEmpty || name.contains("/") ? nil : name
+    }
+
+    /// The decoded path of an href or URL, without a final "/", its bytes
+    /// kept exactly (`RemoteName`). By hand: Foundation's URL and percent
+    /// decoding were a tenth of reading a listing.
     nonisolated static func decodedPath(of href: String) -> String {
+        RemoteName.decode(decodedBytes(of: href))
+    }
+
+    /// The bytes of `decodedPath(of:)`.
+    nonisolated static func decodedBytes(of href: String) -> [UInt8] {
         var bytes = Array(href.utf8)
         let slash = UInt8(ascii: "/")
         if bytes.first != slash, let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
@@ -173,7 +342,7 @@ public final class WebDAVClient {
             bytes = Array(bytes[pathStart...])
         }
         while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -187,7 +356,7 @@ public final class WebDAVClient {
                 index += 1
             }
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return decoded
     }
 
     /// The last part of a decoded `path` ("b.md" of "/a/b.md"), nil if it has none.
