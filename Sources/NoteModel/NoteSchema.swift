@@ -110,5 +110,13 @@ enum NoteSchema {
             CREATE UNIQUE INDEX sync_files_by_name ON sync_files (file_name);
             CREATE TABLE sync_stale_files (file_name TEXT PRIMARY KEY NOT NULL, etag TEXT NOT NULL, synced_hash TEXT NOT NULL);
             """),
+        // How the sync server keeps one device's write from replacing
+        // another's (preconditions, locks, or none), as a probe found it, and
+        // whether its listings gave entity tags then: listings that change
+        // their mind mean another server answers, and the probe runs again.
+        Migration(version: 7, sql: """
+            ALTER TABLE sync_account ADD COLUMN write_safety TEXT;
+            ALTER TABLE sync_account ADD COLUMN lists_etags INTEGER;
+            """),
     ]
 }

@@ -9,12 +9,13 @@ extension NoteStore {
     /// The account notes sync with, or nil if sync is not set up.
     public func syncAccount() throws -> SyncAccount? {
         try database.query(
-            "SELECT folder_url, user_name, trusted_certificates, last_sync, last_failure FROM sync_account"
+            "SELECT folder_url, user_name, trusted_certificates, last_sync, last_failure, write_safety, lists_etags FROM sync_account"
         ).first.flatMap { row in
             guard let folder = row.string(0), let user = row.string(1) else { return nil }
             return SyncAccount(
                 folderURL: folder, userName: user, trustedCertificates: row.string(2),
-                lastSync: row.real(3).map(Date.init(timeIntervalSince1970:)), lastFailure: row.string(4))
+                lastSync: row.real(3).map(Date.init(timeIntervalSince1970:)), lastFailure: row.string(4),
+                writeSafety: row.string(5), listsETags: row.integer(6).map { $0 != 0 })
         }
     }
 
@@ -30,9 +31,18 @@ extension NoteStore {
             try database.execute("DELETE FROM sync_account")
             guard let account else { return }
             try database.execute(
-                "INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates) VALUES (1, ?, ?, ?)",
-                [.text(account.folderURL), .text(account.userName), account.trustedCertificates.map(SQLiteValue.text) ?? .null])
+                "INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates, write_safety, lists_etags) VALUES (1, ?, ?, ?, ?, ?)",
+                [.text(account.folderURL), .text(account.userName), account.trustedCertificates.map(SQLiteValue.text) ?? .null,
+                 account.writeSafety.map(SQLiteValue.text) ?? .null, account.listsETags.map { .integer($0 ? 1 : 0) } ?? .null])
         }
+    }
+
+    /// Records how the server keeps one device's write from replacing
+    /// another's (`SyncAccount.writeSafety`), and whether its listings gave
+    /// entity tags when that was found.
+    public func recordWriteSafety(_ safety: String, listsETags: Bool) throws {
+        try database.execute(
+            "UPDATE sync_account SET write_safety = ?, lists_etags = ?", [.text(safety), .integer(listsETags ? 1 : 0)])
     }
 
     /// Records that a sync finished at `date`, and why it failed (nil if it did not).

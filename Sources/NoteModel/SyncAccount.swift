@@ -13,12 +13,22 @@ public struct SyncAccount: Sendable, Equatable {
     /// When a sync last finished, and why the last one failed (nil if it did not).
     public var lastSync: Date?
     public var lastFailure: String?
+    /// How the server keeps one device's write from replacing another's
+    /// (the raw value of NoteSync's `WriteSafety`), once a probe found out.
+    public var writeSafety: String?
+    /// Whether the server's listings gave entity tags when the probe ran.
+    public var listsETags: Bool?
 
-    public init(folderURL: String, userName: String, trustedCertificates: String? = nil, lastSync: Date? = nil, lastFailure: String? = nil) {
+    public init(
+        folderURL: String, userName: String, trustedCertificates: String? = nil, lastSync: Date? = nil, lastFailure: String? = nil,
+        writeSafety: String? = nil, listsETags: Bool? = nil
+    ) {
         self.folderURL = folderURL
         self.userName = userName
         self.trustedCertificates = trustedCertificates
         self.lastSync = lastSync
         self.lastFailure = lastFailure
+        self.writeSafety = writeSafety
+        self.listsETags = listsETags
     }
 }

@@ -11,6 +11,12 @@ public struct SyncLocalState: Sendable {
     /// Every note, without its text (`NoteStore.syncCandidates()`).
     public var candidates: [SyncCandidate]
 
+    public init(synced: [SyncedNoteFile], stale: [(name: String, etag: String, hash: String)], candidates: [SyncCandidate]) {
+        self.synced = synced
+        self.stale = stale
+        self.candidates = candidates
+    }
+
     /// Reads the sync state of the notes database at `path`, through a
     /// connection opened for it and closed after; on any thread.
     public static func read(at path: String) throws -> SyncLocalState {

@@ -27,6 +27,9 @@ struct SyncPlan: Sendable {
     let newNotes: [UUID]
     /// The folder's note files that no note has, in the order of their names.
     let unclaimed: [RemoteFile]
+    /// Files whose names hold control characters: never taken (a name with a
+    /// NUL would be stored cut short, and asked for again at every sync).
+    let badNames: [String]
     /// How many of `pairs`' files changed on the server, or left it, since the last sync.
     let changedOnServer: Int
     /// How many notes this sync would send to the trash here (`local`) and
@@ -40,7 +43,9 @@ struct SyncPlan: Sendable {
     }
 
     private init(listed: [RemoteFile], local: SyncLocalState) {
-        let files = listed.filter { SyncPlan.isNoteFile($0.name) }
+        let noteFiles = listed.filter { SyncPlan.isNoteFile($0.name) }
+        let files = noteFiles.filter { !RemoteName.hasControlCharacters($0.name) }
+        badNames = noteFiles.filter { RemoteName.hasControlCharacters($0.name) }.map(\.name)
         var byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         namesInUse = files.map(\.name) + local.synced.map(\.fileName) + local.stale.map(\.name)
@@ -58,7 +63,7 @@ struct SyncPlan: Sendable {
             if state == .edited || state == .unchanged { liveSynced += 1 }
             if remoteFile == nil && state == .unchanged { toTrash += 1 }
             if remoteFile != nil && (state == .gone || state == .trashed) { toRemove += 1 }
-            if !SyncRun.sameVersion(remoteFile?.etag, file.etag) { changed += 1 }
+            if !SyncRun.sameVersion(remoteFile?.version, file.etag) { changed += 1 }
         }
         changedOnServer = changed
         let tooMany = { (count: Int, of: Int) in count > 10 && count * 2 > of }

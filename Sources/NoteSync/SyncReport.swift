@@ -1,3 +1,5 @@
+public import WebDAV
+
 /// What one sync did.
 public struct SyncReport: Sendable, Equatable {
     /// Notes written to the server (new, changed or renamed).
@@ -11,7 +13,11 @@ public struct SyncReport: Sendable, Equatable {
     /// Files removed from the server because their note went to the trash.
     public var removed = 0
     /// Files left for the next sync, each with why (changed meanwhile, not text).
-    public var postponed: [String] = []
+    public var postponed: [PostponedFile] = []
+    /// How the server keeps one device's write from replacing another's, as
+    /// this sync found it (the probe runs when it is not known, or the server's
+    /// listings change as if another server answered).
+    public var writeSafety: WriteSafety?
     /// How many requests the sync sent.
     public var requests = 0
 

@@ -10,6 +10,9 @@ import WebDAV
 final class SyncRun {
     private let store: NoteStore
     private let remote: WebDAVClient
+    /// The folder's writes, guarded as the server allows (set once the listing is in).
+    private var folder: GuardedFolder!
+    private let knownSafety: (safety: WriteSafety, listsETags: Bool)?
     private let untitled: String
     private let conflictTitle: (String, Date) -> String
     private let progress: ((Int, Int) -> Void)?
@@ -32,11 +35,12 @@ final class SyncRun {
     private lazy var sending = SyncSendingStore(path: store.path)
 
     init(
-        store: NoteStore, remote: WebDAVClient, untitled: String, conflictTitle: @escaping (String, Date) -> String,
-        progress: ((Int, Int) -> Void)?, waitForTurn: (() async -> Void)?
+        store: NoteStore, remote: WebDAVClient, knownSafety: (safety: WriteSafety, listsETags: Bool)?, untitled: String,
+        conflictTitle: @escaping (String, Date) -> String, progress: ((Int, Int) -> Void)?, waitForTurn: (() async -> Void)?
     ) {
         self.store = store
         self.remote = remote
+        self.knownSafety = knownSafety
         self.untitled = untitled
         self.conflictTitle = conflictTitle
         self.progress = progress
@@ -53,10 +57,14 @@ final class SyncRun {
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
         let listed = try await remote.list()
+        folder = GuardedFolder(
+            remote: remote, safety: try await writeSafety(listing: listed), held: HeldLocks(path: store.path + ".sync-locks"))
+        await folder.releaseLeftLocks()
         let plan = await SyncPlan.make(listed: listed, local: try await reading.value)
         notes = plan.notes
         namesInUse = plan.namesInUse
         for name in plan.staleGone { try store.forgetStaleFile(name) }
+        for name in plan.badNames { report.postponed.append(PostponedFile(name, .badName)) }
 
         if !allowingMassDeletion, let (local, remote) = plan.massDeletion { throw SyncError.massDeletion(local: local, remote: remote) }
         work.total = plan.changedOnServer + plan.unclaimed.count + plan.newNotes.count
@@ -74,6 +82,19 @@ final class SyncRun {
     }
 
     // MARK: Planning
+
+    /// How the server keeps one device's write from replacing another's: as
+    /// found before, unless its listing now looks like another server's
+    /// (entity tags where there were none, or none where there were), when
+    /// the probe runs again and its finding is recorded.
+    private func writeSafety(listing listed: [RemoteFile]) async throws -> WriteSafety {
+        let listsETags = listed.contains { $0.etag != nil }
+        if let knownSafety, listed.isEmpty || knownSafety.listsETags == listsETags { return knownSafety.safety }
+        let found = try await remote.probeWriteSafety()
+        try store.recordWriteSafety(found.rawValue, listsETags: listsETags || (listed.isEmpty && found == .preconditions))
+        report.writeSafety = found
+        return found
+    }
 
     private func localState(of file: SyncedNoteFile) -> SyncPlan.LocalState { SyncPlan.localState(of: file, in: notes) }
 
@@ -105,20 +126,15 @@ final class SyncRun {
             case .edited:
                 // Changed here, gone there: the edit wins, as a new file of the same name.
                 file.etag = nil
-                try await send(file, condition: .absent)
+                try await send(file, expecting: .absent)
             }
             return nil
         }
         var serverText: (text: String, etag: String?)?
-        if !SyncRun.sameVersion(remoteFile.etag, file.etag) {
+        if !SyncRun.sameVersion(remoteFile.version, file.etag) {
             await advance()
-            let (data, etag) = try await remote.read(file.fileName)
-            guard let text = String(data: data, encoding: .utf8) else {
-                report.postponed.append("\(file.fileName): not UTF-8 text")
-                return nil
-            }
+            guard let (text, version) = try await readText(of: remoteFile) else { return nil }
             let hash = TextFingerprint.of(text)
-            let version = etag ?? remoteFile.etag
             let body = try store.note(id: file.noteID)?.body
             var resend = false
             if hash == file.syncedHash {
@@ -156,7 +172,7 @@ final class SyncRun {
         case (.unchanged, nil):
             return nil
         case (.edited, nil):
-            try await send(file, condition: file.etag.map { .unchanged(etag: $0) })
+            try await send(file, expecting: .holding(version: file.etag, hash: file.syncedHash))
             return nil
         case let (.unchanged, .some(server)), let (.trashed, .some(server)):
             try receive(server.text, etag: server.etag, into: file)
@@ -172,8 +188,8 @@ final class SyncRun {
             return try await resolveConflict(file, server: server)
         case (.trashed, nil), (.gone, nil):
             await advance()
-            guard try await removeIfUnchanged(file.fileName, at: file.etag, holding: file.syncedHash) else {
-                report.postponed.append("\(file.fileName): changed on the server meanwhile")
+            guard try await folder.remove(file.fileName, version: file.etag, hash: file.syncedHash) else {
+                report.postponed.append(PostponedFile(file.fileName, .changedMeanwhile))
                 return nil  // the next sync takes the change in
             }
             try store.forgetSyncedFile(of: file.noteID)
@@ -198,7 +214,7 @@ final class SyncRun {
         if try store.saveSyncedBody(text, of: file.noteID, over: revision, file: synced(file, text: text, etag: etag)) {
             report.received += 1
         } else {
-            report.postponed.append("\(file.fileName): edited while it was received")
+            report.postponed.append(PostponedFile(file.fileName, .editedWhileReceived))
         }
     }
 
@@ -219,7 +235,7 @@ final class SyncRun {
         let copy = try store.createConflictCopy(body: conflictCopy(of: server.text), at: Date(), recording: file)
         notes[copy.id] = SyncCandidate(id: copy.id, revision: copy.revision, isInTrash: false)
         report.conflicts += 1
-        try await send(file, condition: server.etag.map { .unchanged(etag: $0) })
+        try await send(file, expecting: .holding(version: server.etag, hash: file.syncedHash))
         return copy.id
     }
 
@@ -239,54 +255,38 @@ final class SyncRun {
     // MARK: Sending
 
     /// Sends the note's text as `file`, renaming the file first if its title
-    /// now gives another name; `condition` is what the server should hold
-    /// (nil: whatever it holds, for a server without entity tags). Returns
-    /// false if the server held something else, leaving `file` as it was.
+    /// now gives another name, if the server holds what `expected` says.
+    /// Returns false if the server held something else (or another device
+    /// was writing the file), leaving `file` as it was.
     @discardableResult
-    private func send(_ file: SyncedNoteFile, condition: WriteCondition?) async throws -> Bool {
+    private func send(_ file: SyncedNoteFile, expecting expected: GuardedFolder.Expectation) async throws -> Bool {
         guard let note = try store.note(id: file.noteID) else { return false }
         await advance()
-        var condition = condition
-        if case let .unchanged(etag) = condition {
-            guard let usable = try await usableTag(file.fileName, etag, holding: file.syncedHash) else {
-                report.postponed.append("\(file.fileName): changed on the server meanwhile")
-                return false
-            }
-            condition = .unchanged(etag: usable)
-        }
         let base = titleBase(of: note.body)
         let hash = TextFingerprint.of(note.body)
         var target = file
+        var expected = expected
         var moved = false
-        if base != file.titleBase, file.etag != nil, case let .unchanged(tag) = condition {
-            guard let renamed = try await move(file, toTitle: base, at: tag, sending: hash) else {
-                report.postponed.append("\(file.fileName): changed on the server meanwhile")
+        if base != file.titleBase, case let .holding(version, syncedHash) = expected {
+            guard let renamed = try await move(file, toTitle: base, at: version, holding: syncedHash, sending: hash) else {
+                report.postponed.append(PostponedFile(file.fileName, .changedMeanwhile))
                 return false
             }
             target = renamed
+            expected = .holding(version: renamed.etag, hash: syncedHash)
             moved = true
         } else {
             target.sentHash = hash
             try store.record(target)
         }
-        let data = Data(note.body.utf8)
-        var written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-            try await remote.write(data, to: target.fileName, if: condition)
-        }
-        if written == nil, moved, let fresh = try await strongTag(of: target.fileName, holding: target.syncedHash) {
-            // The server gave the moved file a tag of its own.
-            written = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-                try await remote.write(data, to: target.fileName, if: .unchanged(etag: fresh))
-            }
-        }
-        guard let etag = written else {
+        guard let written = try await folder.write(Data(note.body.utf8), to: target.fileName, expecting: expected) else {
             // Changed there meanwhile: the next sync sees it. A moved file
             // stays on record under its new name, holding the old text.
             if !moved { try store.record(file) }
-            report.postponed.append("\(target.fileName): changed on the server meanwhile")
+            report.postponed.append(PostponedFile(target.fileName, .changedMeanwhile))
             return false
         }
-        target.etag = etag
+        target.etag = written
         target.syncedHash = hash
         target.sentHash = nil
         target.syncedRevision = note.revision
@@ -299,15 +299,15 @@ final class SyncRun {
     /// Renames the note's file after its new title `base` (`MOVE`: another
     /// Quire listing the folder meanwhile sees the file under one name or the
     /// other, never both, where a write of the new name and a removal of the
-    /// old left a moment with two), if it is still the version `tag`. Returns
-    /// the file under its new name, still holding the old text, with the
-    /// text of `hash` on its way; nil, leaving `file` as it was, if the file
-    /// changed there or the new name was taken meanwhile. Throws, leaving
-    /// `file` as it was, if the server refused the move; if no answer came,
-    /// the rename stays begun, and the next sync finds which name holds it.
-    private func move(_ file: SyncedNoteFile, toTitle base: String, at tag: String, sending hash: String) async throws
-        -> SyncedNoteFile?
-    {
+    /// old left a moment with two), if it still holds the text of `syncedHash`
+    /// at `version`. Returns the file under its new name, still holding the
+    /// old text, with the text of `hash` on its way; nil, leaving `file` as it
+    /// was, if the file changed there or the new name was taken meanwhile.
+    /// Throws, leaving `file` as it was, if the server refused the move; if no
+    /// answer came, the rename stays begun, and the next sync finds which name holds it.
+    private func move(
+        _ file: SyncedNoteFile, toTitle base: String, at version: String?, holding syncedHash: String, sending hash: String
+    ) async throws -> SyncedNoteFile? {
         var renamed = file
         renamed.fileName = newFileName(base)
         renamed.etag = nil
@@ -317,13 +317,11 @@ final class SyncRun {
         // finds the old name gone or still there (a stale file to remove), and
         // the new one absent, holding the old text, or holding the new.
         try store.beginRename(to: renamed, from: file)
-        let moved: Bool
+        let moved: String??
         do {
-            moved = try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-                try await remote.move(file.fileName, to: renamed.fileName, ifUnchanged: tag)
-            } != nil
+            moved = try await folder.move(file.fileName, to: renamed.fileName, version: version, hash: syncedHash)
         } catch .notFound {
-            moved = false  // removed or renamed there since the listing: the next sync sees how
+            moved = nil  // removed or renamed there since the listing: the next sync sees how
         } catch {
             if error.leftServerUnchanged {
                 // Refused (a server failing its writes): the file keeps its name, and the next sync renames it.
@@ -332,12 +330,12 @@ final class SyncRun {
             }
             throw error
         }
-        guard moved else {
+        guard let newVersion = moved else {
             try store.record(file)
             try store.forgetStaleFile(file.fileName)
             return nil
         }
-        renamed.etag = tag  // what a server keeps for a moved file (Apache does)
+        renamed.etag = newVersion
         try store.record(renamed)
         try store.forgetStaleFile(file.fileName)
         return renamed
@@ -414,7 +412,7 @@ final class SyncRun {
                     report.sent += 1
                 } else {
                     pending.forgotten.append(note.file.noteID)  // a new name next time
-                    report.postponed.append("\(note.file.fileName): changed on the server meanwhile")
+                    report.postponed.append(PostponedFile(note.file.fileName, .changedMeanwhile))
                 }
                 sendNext()
             }
@@ -425,9 +423,7 @@ final class SyncRun {
     /// tag (nil if the server gave none), or nil if the name was taken.
     private func write(_ note: OutgoingNote) async throws -> String?? {
         await advance()
-        return try await SyncRun.unlessChanged { () async throws(WebDAVError) in
-            try await remote.write(note.data, to: note.file.fileName, if: .absent)
-        }
+        return try await folder.write(note.data, to: note.file.fileName, expecting: .absent)
     }
 
     // MARK: Taking in
@@ -439,21 +435,30 @@ final class SyncRun {
     private func takeIn(_ files: [RemoteFile]) async throws {
         guard !files.isEmpty else { return }
         var unsynced = try unsyncedNotesByText()
-        let reading = ReadAhead(files, from: remote)
-        while let (remoteFile, (data, etag)) = try await reading.nextFile() {
+        var taken: [RemoteFile] = []
+        for file in files {
+            if let size = file.size, size > NoteSynchronizer.largestNote {
+                report.postponed.append(PostponedFile(file.name, .tooLarge(limit: NoteSynchronizer.largestNote)))
+            } else {
+                taken.append(file)
+            }
+        }
+        let reading = ReadAhead(taken, from: remote, atMost: NoteSynchronizer.largestNote)
+        while let (remoteFile, read) = await reading.nextFile() {
             await advance()
+            guard let (data, etag) = try keptForLater(remoteFile, read) else { continue }
             guard let text = String(data: data, encoding: .utf8) else {
-                report.postponed.append("\(remoteFile.name): not UTF-8 text")
+                report.postponed.append(PostponedFile(remoteFile.name, .notText))
                 continue
             }
             let file = synced(
                 SyncedNoteFile(noteID: UUID(), fileName: remoteFile.name, etag: nil, syncedRevision: -1, syncedHash: "", titleBase: ""),
-                text: text, etag: etag ?? remoteFile.etag)
+                text: text, etag: SyncRun.version(of: remoteFile, readAs: etag))
             if !vanished.isEmpty || unsynced[text] != nil {
                 // What follows writes through the main connection: not while the writer writes.
                 try await intake.finish()
             }
-            if let renamed = try renamedNote(now: text) {
+            if let renamed = try renamedNote(now: remoteFile, holding: text) {
                 vanished[renamed.noteID] = nil
                 var moved = file
                 moved.noteID = renamed.noteID
@@ -478,15 +483,79 @@ final class SyncRun {
         try await intake.finish()
     }
 
-    /// The note whose file left the server and whose text, but for its first
-    /// line, is `text`'s: its file renamed with a new title (by another
-    /// Quire, or by hand).
-    private func renamedNote(now text: String) throws -> SyncedNoteFile? {
+    /// The text of `remoteFile` and its version, read from the server; nil,
+    /// noting why, if this file alone could not be read or taken.
+    private func readText(of remoteFile: RemoteFile) async throws -> (text: String, version: String?)? {
+        if let size = remoteFile.size, size > NoteSynchronizer.largestNote {
+            report.postponed.append(PostponedFile(remoteFile.name, .tooLarge(limit: NoteSynchronizer.largestNote)))
+            return nil
+        }
+        let read: Result<ReadAhead.Content, WebDAVError>
+        do {
+            read = .success(try await remote.read(remoteFile.name, atMost: NoteSynchronizer.largestNote, expectedSize: remoteFile.size))
+        } catch {
+            read = .failure(error)
+        }
+        guard let (data, etag) = try keptForLater(remoteFile, read) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            report.postponed.append(PostponedFile(remoteFile.name, .notText))
+            return nil
+        }
+        return (text, SyncRun.version(of: remoteFile, readAs: etag))
+    }
+
+    /// What reading `remoteFile` gave, or nil, noting why, if the trouble was
+    /// the file's alone (forbidden, gone since the listing, failed, too large,
+    /// too slow): the rest of the sync goes on. Trouble with the server or
+    /// the connection is thrown, stopping the sync.
+    private func keptForLater(_ remoteFile: RemoteFile, _ read: Result<ReadAhead.Content, WebDAVError>) throws -> ReadAhead.Content? {
+        switch read {
+        case let .success(content): return content
+        case let .failure(.tooLarge(limit)):
+            report.postponed.append(PostponedFile(remoteFile.name, .tooLarge(limit: limit)))
+            return nil
+        case let .failure(error) where SyncRun.isTheFileAlone(error):
+            report.postponed.append(PostponedFile(remoteFile.name, .unreadable(error)))
+            return nil
+        case let .failure(error): throw error
+        }
+    }
+
+    /// Whether `error`, met reading one file, is that file's trouble alone.
+    nonisolated static func isTheFileAlone(_ error: WebDAVError) -> Bool {
+        switch error {
+        case .forbidden, .notFound, .timedOut, .tooLarge, .locked: true
+        case let .server(status, _): status != 502 && status != 503 && status != 504
+        default: false
+        }
+    }
+
+    /// The version to record for `remoteFile` read with the tag `etag`: the
+    /// tag, where the server's listings give tags (a listing and a read of the
+    /// same version give the same one); the listing's version where they do
+    /// not, since the next listing is compared with it.
+    nonisolated static func version(of remoteFile: RemoteFile, readAs etag: String?) -> String? {
+        remoteFile.etag != nil ? (etag ?? remoteFile.version) : remoteFile.version
+    }
+
+    /// The note whose file left the server and that `remoteFile`, holding
+    /// `text`, now is: renamed, as the server shows. Its listing names the
+    /// old file (the mark another Quire leaves when it renames one), or it is
+    /// the same version under another name (a rename keeps a file's tag, or
+    /// its size and date), or it holds exactly the note's text. A file that
+    /// only looks alike (the same text but for its first line: one
+    /// checklist's copy for another day) is a new note, and the one whose
+    /// file left goes to the trash.
+    private func renamedNote(now remoteFile: RemoteFile, holding text: String) throws -> SyncedNoteFile? {
         guard !vanished.isEmpty else { return nil }
-        let rest = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first }
-        for file in vanished.values.sorted(by: { $0.fileName < $1.fileName }) {
-            guard let body = try store.note(id: file.noteID)?.body else { continue }
-            if body == text || (rest(body).map { !$0.isEmpty } == true && rest(body) == rest(text)) { return file }
+        let candidates = vanished.values.sorted { $0.fileName < $1.fileName }
+        if let from = remoteFile.renamedFrom, let file = candidates.first(where: { $0.fileName == from }) { return file }
+        if let version = remoteFile.version, let file = candidates.first(where: { SyncRun.sameVersion($0.etag, version) }) {
+            return file
+        }
+        let hash = TextFingerprint.of(text)
+        for file in candidates where file.syncedHash == hash {
+            if try store.note(id: file.noteID)?.body == text { return file }
         }
         return nil
     }
@@ -506,8 +575,8 @@ final class SyncRun {
     /// Removes a renamed note's old file, if no one changed it since;
     /// if someone did, it becomes a note of its own.
     private func removeStale(_ entry: (name: String, etag: String, hash: String), _ remoteFile: RemoteFile) async throws {
-        if SyncRun.sameVersion(remoteFile.etag, entry.etag),
-           try await removeIfUnchanged(entry.name, at: entry.etag, holding: entry.hash) {
+        if SyncRun.sameVersion(remoteFile.version, entry.etag),
+           try await folder.remove(entry.name, version: entry.etag, hash: entry.hash) {
             try store.forgetStaleFile(entry.name)
             return
         }
@@ -515,61 +584,12 @@ final class SyncRun {
         try await takeIn([remoteFile])
     }
 
-    /// Whether two entity tags name the same version (weak comparison: a
+    /// Whether two versions are the same (entity tags compared weakly: a
     /// weak tag and the strong one it became are the same version).
     nonisolated static func sameVersion(_ first: String?, _ second: String?) -> Bool {
         guard let first, let second else { return false }
         let strong = { (tag: String) in tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag }
         return strong(first) == strong(second)
-    }
-
-    /// A tag for `If-Match` on the file `name` known at `etag`: the tag
-    /// itself if it is strong. A weak tag never matches; Apache gives one
-    /// during the second a file changed, and a strong one after it: so the
-    /// file is read again after that second, and its strong tag given if it
-    /// still holds the text of `hash`. Nil if the file changed (or no tag is known).
-    private func usableTag(_ name: String, _ etag: String?, holding hash: String) async throws -> String? {
-        guard let etag else { return nil }
-        guard etag.hasPrefix("W/") else { return etag }
-        try await Task.sleep(for: .milliseconds(1_100))
-        return try await strongTag(of: name, holding: hash)
-    }
-
-    /// The file `name`'s strong tag as the server gives it now, if it holds
-    /// the text of `hash`; nil if it holds other text or its tag is weak.
-    private func strongTag(of name: String, holding hash: String) async throws -> String? {
-        let (data, fresh) = try await remote.read(name)
-        guard let fresh, !fresh.hasPrefix("W/"), TextFingerprint.of(String(decoding: data, as: UTF8.self)) == hash
-        else { return nil }
-        return fresh
-    }
-
-    /// Removes the file `name` if it is still the version `etag` holding the
-    /// text of `hash`; false, leaving it, if it changed or no tag is known.
-    private func removeIfUnchanged(_ name: String, at etag: String?, holding hash: String) async throws -> Bool {
-        guard let usable = try await usableTag(name, etag, holding: hash) else { return false }
-        return try await remove(name, ifUnchanged: usable)
-    }
-
-    /// Removes the file `name` if it is still the version of the strong tag
-    /// `etag`; false, leaving it, if it changed.
-    private func remove(_ name: String, ifUnchanged etag: String) async throws -> Bool {
-        try await SyncRun.unlessChanged({ () async throws(WebDAVError) in
-            try await remote.delete(name, ifUnchanged: etag)
-        }) != nil
-    }
-
-    /// What a conditional `request` gave, or nil if the server held another
-    /// version than it expected (412); any other failure is thrown.
-    private static func unlessChanged<Value>(
-        _ request: () async throws(WebDAVError) -> Value
-    ) async throws(WebDAVError) -> Value? {
-        do {
-            return try await request()
-        } catch {
-            if error == .preconditionFailed { return nil }
-            throw error
-        }
     }
 
     private func titleBase(of text: String) -> String {

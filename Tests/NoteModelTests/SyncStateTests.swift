@@ -37,6 +37,36 @@ struct SyncStateTests {
         #expect(try store.syncedFiles().map(\.fileName) == ["Groceries.md"])
     }
 
+    @Test("a version 6 file (sync set up) is migrated: the account, every synced and stale file kept; how its server guards writes is not known yet, so the next sync finds out")
+    func migrationFromVersionSix() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let path = folder.file("v6.sqlite")
+        let id = UUID()
+        do {
+            let old = try Database(path: path, schema: DatabaseSchema(
+                applicationID: 0x5155_4E54, migrations: Array(NoteStore.migrationsForTesting.prefix(6))))
+            try old.execute("INSERT INTO notes (id, body, created_at, modified_at, revision) VALUES (?, ?, 0, 0, 2)",
+                            [.text(id.uuidString), .text("Groceries\nmilk")])
+            try old.execute("""
+                INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates, last_sync) VALUES (1, 'https://example.org/Notes/', 'ana', NULL, 5)
+                """)
+            try old.execute("""
+                INSERT INTO sync_files (note_id, file_name, etag, synced_revision, synced_hash, title_base) VALUES (?, 'Groceries.md', '"1"', 2, 'h', 'Groceries')
+                """, [.text(id.uuidString)])
+            try old.execute("INSERT INTO sync_stale_files (file_name, etag, synced_hash) VALUES ('Old.md', '\"2\"', 'g')")
+            old.close()
+        }
+        let store = try NoteStore(path: path)
+        let account = try #require(try store.syncAccount())
+        #expect(account.folderURL == "https://example.org/Notes/" && account.userName == "ana" && account.lastSync != nil)
+        #expect(account.writeSafety == nil && account.listsETags == nil)
+        #expect(try store.syncedFiles() == [SyncedNoteFile(
+            noteID: id, fileName: "Groceries.md", etag: "\"1\"", syncedRevision: 2, syncedHash: "h", titleBase: "Groceries")])
+        #expect(try store.staleFiles().map(\.name) == ["Old.md"])
+        try store.recordWriteSafety("locks", listsETags: false)
+        #expect(try store.syncAccount()?.writeSafety == "locks" && store.syncAccount()?.listsETags == false)
+    }
+
     @Test("another folder or user forgets what was synced; the same account keeps it; the password is never stored")
     func accountChanges() throws {
         let folder = try TemporaryDirectory(prefix: "quire-sync-state")

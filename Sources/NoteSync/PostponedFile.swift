@@ -1,0 +1,42 @@
+public import WebDAV
+
+/// A file a sync left as it was, and why: the next sync tries it again.
+/// Each file's trouble stays with that file; the rest of the sync goes on.
+public struct PostponedFile: Sendable, Equatable {
+    /// Why a file was left.
+    public enum Reason: Sendable, Equatable {
+        /// The file changed on the server while the sync worked on it.
+        case changedMeanwhile
+        /// Another device was writing the file (it holds a lock on it).
+        case beingWritten
+        /// The note was edited here while the file's text was taken in.
+        case editedWhileReceived
+        /// The file's content is not UTF-8 text.
+        case notText
+        /// The file is larger than the largest note taken in (its limit in bytes).
+        case tooLarge(limit: Int)
+        /// The file's name holds control characters (a NUL, a line break).
+        case badName
+        /// The server could not give the file (forbidden, gone, failed, too slow).
+        case unreadable(WebDAVError)
+    }
+
+    /// The file's name in the folder (`RemoteName`: its bytes exactly).
+    public var name: String
+    public var reason: Reason
+
+    public init(_ name: String, _ reason: Reason) {
+        self.name = name
+        self.reason = reason
+    }
+
+    /// Whether the trouble is likely gone in seconds (a clash with another
+    /// device), so that a sync soon is worth it; a file the server cannot
+    /// give, or will not be taken, waits for the next sync in its time.
+    public var passesSoon: Bool {
+        switch reason {
+        case .changedMeanwhile, .beingWritten, .editedWhileReceived: true
+        case .notText, .tooLarge, .badName, .unreadable: false
+        }
+    }
+}

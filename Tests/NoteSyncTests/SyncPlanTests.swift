@@ -1,0 +1,80 @@
+import Foundation
+import NoteModel
+@testable import NoteSync
+import Testing
+import WebDAV
+
+/// The sync's plan, a pure function of the folder's listing and what was last
+/// synced: which files changed, which are new, which names are refused.
+@Suite("Sync plans")
+struct SyncPlanTests {
+    private let unchanged = UUID(), edited = UUID(), trashed = UUID(), fresh = UUID()
+
+    private func local(_ synced: [SyncedNoteFile]) -> SyncLocalState {
+        SyncLocalState(synced: synced, stale: [], candidates: [
+            SyncCandidate(id: unchanged, revision: 3, isInTrash: false), SyncCandidate(id: edited, revision: 5, isInTrash: false),
+            SyncCandidate(id: trashed, revision: 2, isInTrash: true), SyncCandidate(id: fresh, revision: 1, isInTrash: false),
+        ])
+    }
+
+    private func file(_ id: UUID, _ name: String, version: String?, revision: Int64) -> SyncedNoteFile {
+        SyncedNoteFile(noteID: id, fileName: name, etag: version, syncedRevision: revision, syncedHash: "h", titleBase: name)
+    }
+
+    @Test("on a server whose listings give no tags (nginx), files of the size and date last seen count as unchanged: nothing is downloaded")
+    func versionsBySizeAndDate() async {
+        let date = "Sun, 22 Nov 2026 10:00:00 GMT"
+        let listed = [
+            RemoteFile(name: "A.md", etag: nil, size: 5, lastModified: date, version: "size 5, \(date)"),
+            RemoteFile(name: "B.md", etag: nil, size: 6, lastModified: date, version: "size 6, \(date)"),
+        ]
+        let plan = await SyncPlan.make(listed: listed, local: local([
+            file(unchanged, "A.md", version: "size 5, \(date)", revision: 3),
+            file(edited, "B.md", version: "size 5, \(date)", revision: 4),
+        ]))
+        #expect(plan.changedOnServer == 1, "B.md's size changed; A.md is as last seen")
+        #expect(plan.newNotes == [fresh])
+        #expect(plan.unclaimed.isEmpty)
+    }
+
+    @Test("a file whose name holds a NUL or another control character is refused by name, never taken or paired")
+    func controlCharacterNames() async {
+        let listed = [
+            RemoteFile(name: "a\u{0}b.md", etag: "\"1\""), RemoteFile(name: "line\nbreak.md", etag: "\"2\""),
+            RemoteFile(name: "Fine.md", etag: "\"3\""), RemoteFile(name: "picture.png", etag: "\"4\""),
+            RemoteFile(name: ".hidden.md", etag: "\"5\""),
+        ]
+        let plan = await SyncPlan.make(listed: listed, local: local([]))
+        #expect(plan.badNames.sorted() == ["a\u{0}b.md", "line\nbreak.md"])
+        #expect(plan.unclaimed.map(\.name) == ["Fine.md"])
+        #expect(!plan.namesInUse.contains("a\u{0}b.md"))
+    }
+
+    @Test("what a failed read means: the file's trouble alone (forbidden, gone, failing, slow, too large), or the server's")
+    func fileTrouble() {
+        for error in [WebDAVError.forbidden, .notFound, .server(status: 500, reason: "Internal"), .timedOut(seconds: 30),
+                      .tooLarge(limit: 1), .locked] {
+            #expect(SyncRun.isTheFileAlone(error), "\(error)")
+        }
+        for error in [WebDAVError.unauthorized, .unreachable("refused"), .server(status: 503, reason: "Busy"),
+                      .certificate(.changedSinceTrusted), .insufficientStorage] {
+            #expect(!SyncRun.isTheFileAlone(error), "\(error)")
+        }
+    }
+
+    @Test("the version recorded for a file read: its tag where listings give tags, the listing's size and date where not")
+    func recordedVersions() {
+        let tagged = RemoteFile(name: "a.md", etag: "\"1\"")
+        #expect(SyncRun.version(of: tagged, readAs: "\"2\"") == "\"2\"")
+        #expect(SyncRun.version(of: tagged, readAs: nil) == "\"1\"")
+        let untagged = RemoteFile(name: "a.md", etag: nil, size: 1, lastModified: "x", version: "size 1, x")
+        #expect(SyncRun.version(of: untagged, readAs: "\"nginx-header\"") == "size 1, x", "a GET's tag that no listing shows is never kept")
+    }
+
+    @Test("a file left for a clash with another device is worth a sync soon; one the server cannot give is not")
+    func soonOrLater() {
+        #expect(PostponedFile("a.md", .beingWritten).passesSoon && PostponedFile("a.md", .changedMeanwhile).passesSoon)
+        #expect(!PostponedFile("a.md", .unreadable(.forbidden)).passesSoon && !PostponedFile("a.md", .badName).passesSoon)
+        #expect(!PostponedFile("a.md", .tooLarge(limit: 20 << 20)).passesSoon)
+    }
+}
