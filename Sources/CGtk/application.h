@@ -100,6 +100,22 @@ static void cgtk_method_target_free(gpointer target) {
     g_free(method_target);
 }
 
+/* Whether `name` has an owner on the session bus: 1 if it has, 0 if not, -1 if
+ * there is no session bus to ask (or it did not answer within a second). */
+static inline int cgtk_session_bus_name_has_owner(const char *name) {
+    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (connection == NULL) return -1;
+    GVariant *reply = g_dbus_connection_call_sync(
+        connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+        g_variant_new("(s)", name), G_VARIANT_TYPE("(b)"), G_DBUS_CALL_FLAGS_NONE, 1000, NULL, NULL);
+    g_object_unref(connection);
+    if (reply == NULL) return -1;
+    gboolean owned = FALSE;
+    g_variant_get(reply, "(b)", &owned);
+    g_variant_unref(reply);
+    return owned ? 1 : 0;
+}
+
 /* Exports an object at `path` on the process's session bus connection (the
  * shared one GApplication registers its name on: exported before the name is
  * taken, no call can find the name without the object), with the one interface

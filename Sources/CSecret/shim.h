@@ -51,6 +51,40 @@ static inline void csecret_clear(const char *server, const char *user, GCancella
     g_hash_table_unref(attributes);
 }
 
+/* Whether a Secret Service runs on the session bus, or can be started on it
+ * (its name is owned, or activatable): asked of the bus itself, which answers
+ * at once, where libsecret would wait for a service that never comes. FALSE
+ * with `error` set if there is no session bus. */
+static inline gboolean csecret_service_reachable(GError **error) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, error);
+    if (bus == NULL) return FALSE;
+    gboolean reachable = FALSE;
+    GVariant *owned = g_dbus_connection_call_sync(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+        g_variant_new("(s)", "org.freedesktop.secrets"), G_VARIANT_TYPE("(b)"), G_DBUS_CALL_FLAGS_NONE, 2000, NULL, error);
+    if (owned != NULL) {
+        g_variant_get(owned, "(b)", &reachable);
+        g_variant_unref(owned);
+    }
+    if (!reachable && owned != NULL) {
+        GVariant *names = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames", NULL,
+            G_VARIANT_TYPE("(as)"), G_DBUS_CALL_FLAGS_NONE, 2000, NULL, error);
+        if (names != NULL) {
+            GVariantIter *iterator = NULL;
+            const gchar *name = NULL;
+            g_variant_get(names, "(as)", &iterator);
+            while (!reachable && g_variant_iter_next(iterator, "&s", &name)) {
+                reachable = g_strcmp0(name, "org.freedesktop.secrets") == 0;
+            }
+            g_variant_iter_free(iterator);
+            g_variant_unref(names);
+        }
+    }
+    g_object_unref(bus);
+    return reachable;
+}
+
 /* Whether `error` is GIO's "operation was cancelled" (the call ran out of time). */
 static inline gboolean csecret_error_is_cancelled(const GError *error) {
     return g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);

@@ -27,6 +27,17 @@ public final class DesktopApplication: Object {
         super.init(adopting: adw_application_new(id, flags))
     }
 
+    /// Whether an instance of the app `id` runs on this session's bus (its
+    /// name has an owner); nil if there is no session bus to ask. Asked
+    /// without GTK, for a command that needs no window.
+    public static func isRunning(id: String) -> Bool? {
+        switch cgtk_session_bus_name_has_owner(id) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
     /// Exports an object at `path` on the app's session bus connection with the
     /// one interface `interfaceXML` (D-Bus introspection XML) describes;
     /// `handler` answers each call of its methods, on the main loop. Export it

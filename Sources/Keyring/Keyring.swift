@@ -38,6 +38,16 @@ public enum Keyring {
         }
     }
 
+    /// Throws at once if no Secret Service runs on the session bus or can be
+    /// started there: libsecret would otherwise wait for one until `timeout`.
+    private static func requireService() throws(KeyringError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard csecret_service_reachable(&error) == 0 else { return }
+        defer { if let error { g_error_free(error) } }
+        throw KeyringError(message: error.map { String(cString: $0.pointee.message) }
+            ?? "no Secret Service (a keyring such as GNOME Keyring) runs on the session bus")
+    }
+
     /// Starts a libsecret call with a cancellable, a callback and its data,
     /// and once it completes runs `finish` with its result and an error to
     /// fill; cancels it after `timeout`.
@@ -45,6 +55,7 @@ public enum Keyring {
         _ start: (UnsafeMutablePointer<GCancellable>?, GAsyncReadyCallback, gpointer) -> Void,
         finish: @escaping (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void
     ) async throws(KeyringError) {
+        try requireService()
         let cancellable = g_cancellable_new()
         defer { g_object_unref(cancellable) }
         let timer = Task {

@@ -70,7 +70,7 @@ final class FileTransferActions {
 
     /// Imports `paths`; `noteWindow` shows the progress, the summary
     /// and Undo, and `command` (if the command line asked) prints the summary.
-    private func runImport(_ paths: [String], shownIn noteWindow: NoteWindowController?, command: LaunchCommand?) {
+    func runImport(_ paths: [String], shownIn noteWindow: NoteWindowController?, command: (any CommandReply)?) {
         guard let transfers = transfers() else {
             command?.printError(localized("Nothing was imported: the notes cannot be opened."))
             command?.finish(status: 1)
@@ -96,7 +96,7 @@ final class FileTransferActions {
     }
 
     private func finishImport(
-        _ outcome: Result<NoteImport, any Error>, shownIn noteWindow: NoteWindowController?, command: LaunchCommand?, store: NoteStore
+        _ outcome: Result<NoteImport, any Error>, shownIn noteWindow: NoteWindowController?, command: (any CommandReply)?, store: NoteStore
     ) {
         let result: NoteImport
         switch outcome {
@@ -150,7 +150,7 @@ final class FileTransferActions {
         }
     }
 
-    private func exportAll(to folder: String, shownIn noteWindow: NoteWindowController?, command: LaunchCommand?) {
+    func exportAll(to folder: String, shownIn noteWindow: NoteWindowController?, command: (any CommandReply)?) {
         guard let transfers = transfers() else {
             command?.printError(localized("Nothing was exported: the notes cannot be opened."))
             command?.finish(status: 1)

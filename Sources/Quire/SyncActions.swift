@@ -45,35 +45,49 @@ final class SyncActions {
                 ? localized("Sync now even if the sync would remove more than half of the notes on one side")
                 : localized("Sync the notes with the server now, and say what was sent and received")
             application.addCommand(name, description: description) { command in
-                guard let controller = controller() else {
-                    command.printError(localized("The sync failed: the notes cannot be opened."))
-                    return command.finish(status: 1)
-                }
-                Task {
-                    switch await controller.syncNow(allowingMassDeletion: allowing) {
-                    case let .success(report):
-                        command.print(SyncMessages.summary(of: report))
-                        command.finish(status: 0)
-                    case let .failure(error):
-                        command.printError(localized("The sync failed: %s", SyncMessages.reason(error)))
-                        if case .massDeletion = error {
-                            command.printError(localized("To sync anyway, run quire --sync-anyway."))
-                        }
-                        command.finish(status: 1)
-                    }
-                }
+                runCommand(with: controller(), allowingMassDeletion: allowing, reply: command)
             }
         }
         let setup = [
             ("sync-setup", localized("URL"), localized("Set up sync with the WebDAV folder or Nextcloud server at URL (the password is read from standard input)")),
             ("sync-user", localized("NAME"), localized("The user name for --sync-setup")),
             ("sync-folder", localized("NAME"), localized("The folder on the server for --sync-setup (on Nextcloud, Notes unless given)")),
-            ("sync-trust", localized("FILE"), localized("Trust the server certificates in the PEM file FILE, for --sync-setup")),
+            ("sync-trust", localized("FILE"), localized("Trust the server certificates in the PEM file FILE, for --sync-setup (a copy is kept beside the notes)")),
         ]
         for (name, value, description) in setup {
             application.addCommand(name, valueName: value, description: description) { command in
                 command.printError(localized("--%s goes with --sync-setup URL --sync-user NAME", name))
                 command.finish(status: 2)
+            }
+        }
+        application.addCommand(
+            "sync-allow-http", description: localized("Set up sync over http:// although the password and notes travel unencrypted, for --sync-setup")
+        ) { command in
+            command.printError(localized("--%s goes with --sync-setup URL --sync-user NAME", "sync-allow-http"))
+            command.finish(status: 2)
+        }
+    }
+
+    /// Carries out `--sync-now` (or `--sync-anyway`, `allowingMassDeletion`)
+    /// with `controller`, answering through `reply`: what the sync did, each
+    /// file it left and why, or why it failed.
+    static func runCommand(with controller: SyncController?, allowingMassDeletion: Bool, reply: any CommandReply) {
+        guard let controller else {
+            reply.printError(localized("The sync failed: the notes cannot be opened."))
+            return reply.finish(status: 1)
+        }
+        Task {
+            switch await controller.syncNow(allowingMassDeletion: allowingMassDeletion) {
+            case let .success(report):
+                reply.print(SyncMessages.summary(of: report))
+                for file in report.postponed { reply.printError(SyncMessages.reason(file)) }
+                reply.finish(status: 0)
+            case let .failure(error):
+                reply.printError(localized("The sync failed: %s", SyncMessages.reason(error)))
+                if case .massDeletion = error {
+                    reply.printError(localized("To sync anyway, run quire --sync-anyway."))
+                }
+                reply.finish(status: 1)
             }
         }
     }
@@ -141,7 +155,7 @@ final class SyncActions {
             banner?.hide()
             switch outcome {
             case let .success(report):
-                if !report.postponed.isEmpty { afterEdits.poke() }  // what was left, soon
+                if report.postponed.contains(where: \.passesSoon) { afterEdits.poke() }  // a clash with another device: soon
                 if report.conflicts > 0 {
                     AppDelegate.frontNoteWindow(in: application)?.noteWindow.offer(Toast(localizedPlural(
                         "A note changed here and on the server: both versions are kept",

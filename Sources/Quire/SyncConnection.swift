@@ -17,9 +17,12 @@ enum SyncConnection {
     /// A folder the person named, or the Notes folder of a Nextcloud account
     /// that has none yet, is made if its parent is there (as Nextcloud's
     /// Notes apps make it); an address given whole never is.
+    /// Along with the folder, how the server keeps one device's write from
+    /// replacing another's, found by writing a hidden file there
+    /// (`WebDAVClient.probeWriteSafety`), which also shows the folder is writable.
     static func connect(
         address: String, user: String, password: String, folder: String?, trust: String?
-    ) async -> Result<String, WebDAVError> {
+    ) async -> Result<(folderURL: String, safety: WriteSafety), WebDAVError> {
         var failures: [WebDAVError] = []
         for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
             do {
@@ -29,10 +32,7 @@ enum SyncConnection {
                 } catch .notFound where folder != nil || SyncFolderAddress.isNextcloudNotesFolder(candidate) {
                     try await client.createFolder()
                 }
-                let probe = ".quire-write-check"
-                try await client.write(Data(), to: probe, if: nil)
-                try await client.delete(probe, ifUnchanged: "*")
-                return .success(client.folder)
+                return .success((client.folder, try await client.probeWriteSafety()))
             } catch {
                 failures.append(error)
             }
@@ -54,12 +54,40 @@ enum SyncConnection {
         return await client.offeredCertificate()
     }
 
-    /// Keeps `certificate` as the one trusted for the sync server, next to the
-    /// notes at `notesPath` (written whole, then renamed into place); returns its path.
-    static func trust(_ certificate: OfferedCertificate, notesPath: String) throws -> String {
-        let path = URL(fileURLWithPath: notesPath).deletingLastPathComponent().appendingPathComponent("sync-server-certificate.pem").path
-        try Data(certificate.pem.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Keeps `pem` (certificates) as the ones trusted for the sync server,
+    /// next to the notes at `notesPath`, readable by this user alone (written
+    /// whole, then renamed into place): a file elsewhere could be removed, or
+    /// replaced by whoever can write there. Returns its path.
+    static func trust(pem: Data, notesPath: String) throws -> String {
+        let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
+        let path = folder.appendingPathComponent("sync-server-certificate.pem").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: pem)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
         return path
+    }
+
+    /// Whether `address` would send the password and notes unencrypted (http://).
+    static func isUnencrypted(_ address: String) -> Bool {
+        address.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("http://")
+    }
+
+    /// What a person is told of a server that cannot keep two devices from
+    /// writing one note at the same moment (`WriteSafety.none`); nil for a server that can.
+    static func warning(for safety: WriteSafety?) -> String? {
+        guard safety == WriteSafety.none else { return nil }
+        return localized("This server cannot keep two devices from writing a note at the same moment: it ignores WebDAV's preconditions and locks. Quire checks each file right before and after writing it and keeps both versions of any clash it sees, but two writes in the same instant could still replace one another.")
     }
 
     /// Keeps `account` in the notes at `notesPath` and its password in the

@@ -134,7 +134,10 @@ final class SyncController {
             }
             running = nil
             switch outcome {
-            case let .success(report): status = .idle(lastSync: Date(), summary: SyncMessages.summary(of: report))
+            case let .success(report):
+                // The files left, each with why, under the summary (the first few: Preferences shows it).
+                let lines = [SyncMessages.summary(of: report)] + report.postponed.prefix(5).map(SyncMessages.reason)
+                status = .idle(lastSync: Date(), summary: lines.joined(separator: "\n"))
             case .failure(.notSetUp): status = .notSetUp
             case let .failure(error): status = .failed(reason: SyncMessages.reason(error))
             }

@@ -52,15 +52,55 @@ enum SyncMessages {
     static func reason(_ error: WebDAVError) -> String {
         switch error {
         case let .unreachable(detail): localized("The server could not be reached (%s).", detail)
-        case let .certificate(detail): localized("The server's certificate is not trusted (%s).", detail)
+        case let .certificate(problem): reason(problem)
         case .unauthorized: localized("The server refused the user name or password.")
         case .forbidden: localized("The server does not allow writing there: the folder is read-only.")
         case .notFound: localized("The folder is not on the server.")
         case .preconditionFailed: localized("A file changed on the server during the sync; the next sync takes it in.")
+        case .locked: localized("Another device is writing to the server; the next sync will try again.")
         case .insufficientStorage: localized("The server is out of space.")
+        case let .tooLarge(limit): localized("The server's answer is larger than %s MB; it was not read.", String(limit >> 20))
+        case let .timedOut(seconds): localized("The server took longer than %s seconds to answer; the next sync will try again.", String(Int(seconds)))
         case let .server(status, reason): localized("The server failed (%s %s).", String(status), reason)
         case let .malformedListing(detail): localized("The server's answer could not be read as a WebDAV folder (%s).", detail)
         case let .invalidAddress(address): localized("“%s” is not a web address: it should start with https:// or http://.", address)
+        }
+    }
+
+    /// Why a server's certificate was refused, in plain words.
+    static func reason(_ problem: CertificateProblem) -> String {
+        switch problem {
+        case .changedSinceTrusted:
+            localized("The server's certificate is not the one trusted for it: it was replaced, or someone stands between this computer and the server. Check it, and trust it again in Preferences if it is right.")
+        case let .unreadableTrust(detail):
+            localized("The certificate trusted for the server cannot be read (%s): trust it again in Preferences.", detail)
+        case let .other(detail):
+            localized("The server's certificate is not trusted (%s).", detail)
+        case let .faults(faults):
+            faults.contains(.expired) ? localized("The server's certificate has expired.")
+                : faults.contains(.notYetValid) ? localized("The server's certificate is not valid yet (or this computer's clock is wrong).")
+                : faults.contains(.wrongName) ? localized("The server's certificate is made for another name than the one in the address.")
+                : faults.contains(.revoked) ? localized("The server's certificate was revoked by its authority.")
+                : faults.contains(.insecure) ? localized("The server's certificate is signed with an algorithm too weak to trust.")
+                : localized("No authority this computer knows signed the server's certificate. If it is the server's own, check its fingerprint and trust it in Preferences.")
+        }
+    }
+
+    /// Why one file was left for the next sync, naming it: "“café.md”: the
+    /// server could not give it (403 Forbidden)."
+    static func reason(_ file: PostponedFile) -> String {
+        let name = RemoteName.readable(file.name)
+        return switch file.reason {
+        case .changedMeanwhile: localized("“%s” changed on the server during the sync; the next sync takes it in.", name)
+        case .beingWritten: localized("“%s” is being written by another device; the next sync takes it in.", name)
+        case .editedWhileReceived: localized("“%s” was edited here while it was received; the next sync sends the edit.", name)
+        case .notText: localized("“%s” is not UTF-8 text, so it was left on the server.", name)
+        case let .tooLarge(limit): localized("“%s” is larger than %s MB, the largest note Quire takes, so it was left on the server.", name, String(limit >> 20))
+        case .badName: localized("“%s” has a control character in its name, so it was left on the server; rename it there to sync it.", name)
+        case .unreadable(.forbidden): localized("“%s”: the server does not let this account read it.", name)
+        case .unreadable(.notFound): localized("“%s” was removed from the server during the sync.", name)
+        case let .unreadable(.timedOut(seconds)): localized("“%s”: the server took longer than %s seconds to send it.", name, String(Int(seconds)))
+        case let .unreadable(error): localized("“%s”: the server could not send it (%s).", name, error.description)
         }
     }
 

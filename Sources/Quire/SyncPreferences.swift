@@ -25,6 +25,8 @@ final class SyncPreferences {
     private let syncButton = Button(label: localized("Sync _Now"))
     private let offButton = Button(label: localized("_Turn Off"))
     private var connecting = false
+    /// What the account's server cannot protect, if anything (`SyncConnection.warning`).
+    private var safetyWarning: String?
     /// Runs a sync now (as the app's Sync Now does).
     private let syncNow: () -> Void
 
@@ -55,6 +57,7 @@ final class SyncPreferences {
         if let current = try? NoteStore(path: controller.notesPath).syncAccount() {
             address.text = current.folderURL
             user.text = current.userName
+            safetyWarning = SyncConnection.warning(for: current.writeSafety.flatMap(WriteSafety.init))
         }
         controller.follow(by: self) { [weak self] in self?.show($0) }
     }
@@ -70,7 +73,7 @@ final class SyncPreferences {
         syncButton.isSensitive = setUp && status != .running(progress: nil)
         offButton.isSensitive = setUp
         account.subtitle = setUp
-            ? localized("%s as %s", address.text, user.text)
+            ? ([localized("%s as %s", address.text, user.text)] + [safetyWarning].compactMap { $0 }).joined(separator: "\n")
             : localized("Not set up")
         switch status {
         case .notSetUp:
@@ -89,12 +92,22 @@ final class SyncPreferences {
     }
 
     /// Connects with what the fields hold; `trusting`: a file of certificates
-    /// trusted for the server (else the one trusted before, if it is the same server).
-    private func connect(trusting certificate: String? = nil) {
+    /// trusted for the server (else the one trusted before, if it is the same
+    /// server). An http:// address asks first: it would send the password
+    /// and every note unencrypted.
+    private func connect(trusting certificate: String? = nil, unencryptedAllowed: Bool = false) {
         guard !connecting else { return }
         let given = (address: address.text.trimmingCharacters(in: .whitespaces), user: user.text, password: password.text)
         guard !given.address.isEmpty, !given.user.isEmpty, !given.password.isEmpty else {
             window.showPreferencesToast(Toast(localized("Give the server address, your user name and your password.")))
+            return
+        }
+        if SyncConnection.isUnencrypted(given.address) && !unencryptedAllowed {
+            ConfirmationDialog.ask(
+                over: window, question: localized("Connect Without Encryption?"),
+                detail: localized("The address starts with http://, so your password and every note would travel over the network as plain text, readable by anyone on the way. Use https:// unless this server is on your own computer or a network you trust."),
+                confirmLabel: localized("Connect _Unencrypted")
+            ) { [weak self] in self?.connect(trusting: certificate, unencryptedAllowed: true) }
             return
         }
         let folderName = folder.text.trimmingCharacters(in: .whitespaces)
@@ -119,14 +132,17 @@ final class SyncPreferences {
                    offered.onlyUnknownAuthority {
                     askToTrust(offered, of: given.address)
                 }
-            case let .success(folderURL):
-                let account = SyncAccount(folderURL: folderURL, userName: given.user, trustedCertificates: trusted)
+            case let .success((folderURL, safety)):
+                let account = SyncAccount(
+                    folderURL: folderURL, userName: given.user, trustedCertificates: trusted, writeSafety: safety.rawValue)
                 let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
                 if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
                 guard kept.stored else { return }
                 address.text = folderURL
                 password.text = ""
-                server.groupDescription = localized("Connected to %s.", folderURL)
+                safetyWarning = SyncConnection.warning(for: safety)
+                server.groupDescription = ([localized("Connected to %s.", folderURL)] + [safetyWarning].compactMap { $0 })
+                    .joined(separator: " ")
                 controller.refreshStatus(account: account)
                 syncNow()
             }
@@ -153,7 +169,7 @@ final class SyncPreferences {
         ) { [weak self] in
             guard let self else { return }
             do {
-                connect(trusting: try SyncConnection.trust(certificate, notesPath: controller.notesPath))
+                connect(trusting: try SyncConnection.trust(pem: Data(certificate.pem.utf8), notesPath: controller.notesPath))
             } catch {
                 window.showPreferencesToast(Toast(localized("The certificate could not be kept: %s", "\(error)"), seconds: 10))
             }

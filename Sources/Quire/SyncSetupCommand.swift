@@ -3,20 +3,24 @@ import GtkKit
 import NoteModel
 import NoteSync
 import Storage
+import WebDAV
 
 /// `quire --sync-setup URL --sync-user NAME [--sync-folder NAME]
-/// [--sync-trust FILE] [--sync-now]`: sets up sync from the command line,
-/// for scripts and tests. The password comes from standard input (asked for
-/// without echo on a terminal). It connects first, and says in plain words
-/// what is wrong; then keeps the account in the notes database and the
-/// password in the desktop's keyring (or, with no keyring, for this run
-/// only, which `--sync-now` in the same command uses). Runs in the process
-/// that was started, without the app: a running Quire reads the account
+/// [--sync-trust FILE] [--sync-allow-http] [--sync-now]`: sets up sync from
+/// the command line, for scripts and tests. The password comes from standard
+/// input (asked for without echo on a terminal). It connects first, and says
+/// in plain words what is wrong; then keeps the account in the notes
+/// database, the certificate trusted (a copy beside the notes, as
+/// Preferences keeps one) and the password in the desktop's keyring (or,
+/// with no keyring, for this run only, which `--sync-now` in the same command
+/// uses). An http:// address, which would send the password and notes
+/// unencrypted, needs `--sync-allow-http`. Runs in the process that was
+/// started, without the app or a display: a running Quire reads the account
 /// before its next sync.
 @MainActor
 enum SyncSetupCommand {
     /// The options, as `--help` lists them.
-    static let options = ["sync-setup", "sync-user", "sync-folder", "sync-trust"]
+    static let options = ["sync-setup", "sync-user", "sync-folder", "sync-trust", "sync-allow-http"]
 
     /// If the command line asks for a sync setup, carries it out and returns
     /// the exit status; otherwise returns nil.
@@ -24,6 +28,10 @@ enum SyncSetupCommand {
         guard let address = value(of: "sync-setup", in: arguments) else { return nil }
         guard let user = value(of: "sync-user", in: arguments), !user.isEmpty else {
             printError(localized("--sync-setup needs --sync-user NAME"))
+            return 2
+        }
+        if SyncConnection.isUnencrypted(address) && !arguments.contains("--sync-allow-http") {
+            printError(localized("%s is not encrypted: the password and every note would travel over the network as plain text. Use https://, or give --sync-allow-http to set up sync this way anyway.", address))
             return 2
         }
         let setup = Setup(
@@ -52,23 +60,39 @@ enum SyncSetupCommand {
         func run(password: String) async -> Int32 {
             let notesPath = AppDirectories(applicationID: AppDelegate.applicationID).dataFile(NoteStore.fileName)
             let folderURL: String
+            let safety: WriteSafety
             switch await SyncConnection.connect(address: address, user: user, password: password, folder: folder, trust: trust) {
-            case let .success(url): folderURL = url
+            case let .success(found): (folderURL, safety) = found
             case let .failure(error):
                 printError(localized("Sync is not set up: %s", SyncMessages.reason(error)))
                 return 1
             }
-            let account = SyncAccount(folderURL: folderURL, userName: user, trustedCertificates: trust)
+            var kept: String?
+            if let trust {
+                do {
+                    kept = try SyncConnection.trust(pem: Data(contentsOf: URL(fileURLWithPath: trust)), notesPath: notesPath)
+                } catch {
+                    printError(localized("Sync is not set up: the certificate could not be kept beside the notes (%s).", "\(error)"))
+                    return 1
+                }
+            }
+            if SyncConnection.isUnencrypted(folderURL) {
+                printError(localized("Warning: the password and the notes travel unencrypted to %s.", folderURL))
+            }
+            if let warning = SyncConnection.warning(for: safety) { printError(localized("Warning: %s", warning)) }
+            let account = SyncAccount(
+                folderURL: folderURL, userName: user, trustedCertificates: kept, writeSafety: safety.rawValue, listsETags: nil)
             let controller = SyncController(notesPath: notesPath) {}
-            let kept = await SyncConnection.keep(account, password: password, notesPath: notesPath, controller: controller)
-            if let problem = kept.problem { printError(problem) }
-            guard kept.stored else { return 1 }
+            let stored = await SyncConnection.keep(account, password: password, notesPath: notesPath, controller: controller)
+            if let problem = stored.problem { printError(problem) }
+            guard stored.stored else { return 1 }
             print(localized("Sync is set up with %s as %s.", folderURL, user))
             guard syncAfterwards else { return 0 }
             defer { controller.close() }
             switch await controller.syncNow() {
             case let .success(report):
                 print(SyncMessages.summary(of: report))
+                for file in report.postponed { printError(SyncMessages.reason(file)) }
                 return 0
             case let .failure(error):
                 printError(localized("The sync failed: %s", SyncMessages.reason(error)))

@@ -10,6 +10,7 @@ MainLoop.bridgeDispatchMainQueue()
 StallMonitor.startIfRequested()
 Localization.setUp(domain: "quire", directory: Resources.localeDirectory)
 if let status = SyncSetupCommand.runIfRequested(CommandLine.arguments) { exit(status) }
+if let status = HeadlessCommand.runIfNeeded(CommandLine.arguments) { exit(status) }
 
 let manifest: SceneManifest
 do {
