@@ -29,8 +29,11 @@ BUILD_PACKAGES=(pkgconf libgtk-4-dev libepoxy-dev libadwaita-1-dev libgtksourcev
 INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)
 # The tests also install Quire, so they need INSTALL_PACKAGES too.
 TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3 gsettings-desktop-schemas
-               apache2 apache2-utils rclone openssl gnome-keyring
+               apache2 apache2-utils rclone nginx-light libnginx-mod-http-dav-ext openssl gnome-keyring python3
                "${INSTALL_PACKAGES[@]}")
+# WsgiDAV, the sync tests' fourth server, from PyPI into a virtual environment of its own.
+WSGIDAV_VERSION=4.4.0
+WSGIDAV_ENV=.build/wsgidav
 MESON_BUILD_DIR=.build-meson
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -101,9 +104,23 @@ headless_tests() {
     return $status
 }
 
+# Installs WsgiDAV (and the cheroot server it runs on) into WSGIDAV_ENV, once.
+install_wsgidav() {
+    [ -x "$WSGIDAV_ENV/bin/wsgidav" ] && return 0
+    say "Installing WsgiDAV $WSGIDAV_VERSION from PyPI into $WSGIDAV_ENV"
+    mkdir -p "$(dirname "$WSGIDAV_ENV")"
+    if ! python3 -m venv "$WSGIDAV_ENV" >/dev/null 2>&1; then
+        rm -rf "$WSGIDAV_ENV"
+        install_packages python3-venv
+        /usr/bin/python3 -m venv "$WSGIDAV_ENV"
+    fi
+    "$WSGIDAV_ENV/bin/pip" install --quiet --disable-pip-version-check "WsgiDAV==$WSGIDAV_VERSION" cheroot
+}
+
 run_tests() {
     find_swift
     install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    install_wsgidav
     say "Building with tests"
     build_without_warnings
     say "Running the test suite (the stress suite's short run included) under Xvfb and a private session bus"
@@ -113,6 +130,7 @@ run_tests() {
 run_stress() {
     find_swift
     install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    install_wsgidav
     say "Building with tests"
     build_without_warnings
     say "Running the full stress suite (QUIRE_STRESS=full); the table is kept in stress-results/table.md"

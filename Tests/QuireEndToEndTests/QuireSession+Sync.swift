@@ -10,12 +10,15 @@ import TestSupport
 extension QuireSession {
     /// A Quire whose keyring runs and whose sync is set up with `server`, as a
     /// person's computer: the session, and the keyring to keep while it is used.
-    static func syncing(with server: WebDAVServer, accessibility: Bool = false) throws -> (QuireSession, ChildProcess) {
+    static func syncing(
+        with server: WebDAVServer, through proxy: WebDAVProxy? = nil, accessibility: Bool = false
+    ) throws -> (QuireSession, ChildProcess) {
         let session = try QuireSession(accessibility: accessibility)
         let keyring = try session.startKeyring()
-        let setup = try session.setUpSync(with: server)
+        let folderURL = proxy?.folderURL ?? server.folderURL
+        let setup = try session.setUpSync(with: server, address: folderURL)
         #expect(setup.status == 0, "set up: \(setup.output) \(setup.error)")
-        #expect(setup.output.contains("Sync is set up with \(server.folderURL) as \(WebDAVServer.user)."), "\(setup.output)")
+        #expect(setup.output.contains("Sync is set up with \(folderURL) as \(WebDAVServer.user)."), "\(setup.output)")
         #expect(!setup.error.contains("keyring"), "the keyring keeps the password: \(setup.error)")
         return (session, keyring)
     }
@@ -45,10 +48,13 @@ extension QuireSession {
     /// password on standard input, with `extra` arguments.
     func setUpSync(
         with server: WebDAVServer, address: String? = nil, password: String = WebDAVServer.password, trusting: Bool = true,
-        _ extra: [String] = [], environment extraEnvironment: [String: String] = [:]
+        allowingHTTP: Bool = true, _ extra: [String] = [], environment extraEnvironment: [String: String] = [:]
     ) throws -> (status: Int32?, output: String, error: String) {
-        var arguments = ["--sync-setup", address ?? server.folderURL, "--sync-user", WebDAVServer.user]
+        let address = address ?? server.folderURL
+        var arguments = ["--sync-setup", address, "--sync-user", WebDAVServer.user]
         if trusting, let certificate = server.certificatePath { arguments += ["--sync-trust", certificate] }
+        // The test servers listen on 127.0.0.1 without TLS, unless made for HTTPS.
+        if address.hasPrefix("http://") && allowingHTTP { arguments.append("--sync-allow-http") }
         return try ChildProcess.run(
             BuiltProducts.executable("quire"), arguments + extra, environment: environment(extraEnvironment),
             outputDirectory: desktop.directory.path, seconds: 60, input: password + "\n")

@@ -42,7 +42,8 @@ struct SyncTests {
         #expect(server.files() == ["Weekly Groceries.md": "Weekly Groceries\nmilk"], "renamed, the old name gone")
         // Renamed in one request, so the laptop could never list both names at once; then written.
         let renaming = server.requests().dropFirst(earlier).filter { !$0.hasPrefix("PROPFIND ") && !$0.hasPrefix("GET ") }
-        #expect(renaming == ["MOVE /notes/Groceries.md 201", "PUT /notes/Weekly Groceries.md 204"], "\(renaming)")
+        #expect(renaming == ["MOVE /notes/Groceries.md 201", "PROPPATCH /notes/Weekly Groceries.md 207", "PUT /notes/Weekly Groceries.md 204"],
+                "\(renaming): the moved file marked with its old name, for the other Quire to see a rename")
         try expectSync(laptop, prints: "0 sent, 1 received, 0 conflicts")
         _ = try laptop.waitForWindow(matching: "^Weekly Groceries — Quire$", seconds: 10)  // the open window shows it
 
@@ -273,6 +274,12 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab")
         try session.desktop.type(WebDAVServer.password, into: preferences)
         try session.desktop.xdotool("key", "Return")  // Connect
+        if server.folderURL.hasPrefix("http://") {
+            // An unencrypted address asks first, Cancel the default.
+            let question = try session.waitForWindow(matching: "^Connect Without Encryption\\?$", seconds: 20)
+            try session.desktop.xdotool("windowfocus", "--sync", question)
+            try session.desktop.xdotool("key", "Tab", "Return")  // Connect Unencrypted
+        }
         return (window, preferences)
     }
 
@@ -283,7 +290,7 @@ struct SyncTests {
         let session = try QuireSession(accessibility: true)
         let keyring = try session.startKeyring()
         defer { _ = keyring }
-        let (window, _) = try connectInPreferences(session, to: server)
+        let (window, preferences) = try connectInPreferences(session, to: server)
         #expect(eventually(within: 20) { (try? session.liveTexts().contains("Welcome\nfrom the server")) == true },
                 "the server's note arrives: \((try? session.liveTexts()) ?? [])")
         #expect(try NoteStore(path: session.notesPath).syncAccount()?.folderURL == server.folderURL)
@@ -300,6 +307,7 @@ struct SyncTests {
         #expect(elements.contains { $0.name.contains("Failed: The server refused the user name or password.") }
                     || elements.contains { $0.name == "Last Sync" }, "Preferences tells the reason")
         session.keepScreenshot(named: "sync-failed-header")
+        try session.desktop.xdotool("windowfocus", "--sync", preferences)
         try session.desktop.xdotool("key", "Escape")  // closes Preferences
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Preferences$").isEmpty })
         try session.desktop.xdotool("windowfocus", "--sync", window)

@@ -1,8 +1,10 @@
-import Foundation
+public import Foundation
 
-/// A real WebDAV server on 127.0.0.1 for the sync tests, from Debian's
-/// packages: Apache httpd with mod_dav (as the user www-data, which it
-/// switches to when started as root), or `rclone serve webdav`; over HTTP, or
+/// A real WebDAV server on 127.0.0.1 for the sync tests: from Debian's
+/// packages, Apache httpd with mod_dav (as the user www-data, which it
+/// switches to when started as root), `rclone serve webdav`, or nginx with
+/// its DAV modules (which ignores preconditions, and locks files); or
+/// WsgiDAV from PyPI (installed by the test command); over HTTP, or
 /// HTTPS with a self-signed certificate made for the test (`certificatePath`,
 /// which Quire is told to trust). Its notes folder is `folderURL`, on disk
 /// at `folderPath`, where a test changes files by hand as another client
@@ -12,7 +14,11 @@ import Foundation
 /// the user has no Notes folder yet.
 public final class WebDAVServer: @unchecked Sendable {
     /// Which server.
-    public enum Kind: String, Sendable { case apache, rclone }
+    public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
+        case apache, rclone, nginx, wsgidav
+
+        public var description: String { rawValue }
+    }
 
     public static let user = "ana"
     public static let password = "secret"
@@ -41,10 +47,16 @@ public final class WebDAVServer: @unchecked Sendable {
     private let memoryDisk: SmallDisk?
     private var process: ChildProcess?
 
+    /// Whether nginx locks files (its dav-ext lock zone): without, it keeps
+    /// no client's write from replacing another's.
+    private let locking: Bool
+
     /// Makes the server's folders (the notes folder in `root` if given: a
-    /// small disk, say; otherwise in memory) and starts it.
-    public init(_ kind: Kind, https: Bool = false, root: String? = nil) throws {
+    /// small disk, say; otherwise in memory) and starts it; `locking: false`
+    /// leaves nginx without locks.
+    public init(_ kind: Kind, https: Bool = false, root: String? = nil, locking: Bool = true) throws {
         self.kind = kind
+        self.locking = locking
         directory = try TemporaryDirectory(prefix: "quire-webdav")
         chmod(directory.path, 0o755)
         memoryDisk = root == nil ? try SmallDisk(megabytes: 64) : nil
@@ -62,7 +74,12 @@ public final class WebDAVServer: @unchecked Sendable {
         }
         certificatePath = https ? directory.file("server.pem") : nil
         if https { try makeCertificate() }
-        if kind == .apache { try configureApache(https: https) }
+        switch kind {
+        case .apache: try configureApache(https: https)
+        case .nginx: try configureNginx()
+        case .wsgidav: try configureWsgiDAV()
+        case .rclone: break
+        }
         try start()
     }
 
@@ -80,6 +97,14 @@ public final class WebDAVServer: @unchecked Sendable {
             child = try ChildProcess(
                 "apache2", ["-f", directory.file("httpd.conf"), "-DFOREGROUND"],
                 environment: ["PATH": WebDAVServer.path, "APACHE_RUN_DIR": directory.path], outputDirectory: directory.path)
+        case .nginx:
+            child = try ChildProcess(
+                "nginx", ["-c", directory.file("nginx.conf"), "-p", directory.path], environment: ["PATH": WebDAVServer.path],
+                outputDirectory: directory.path)
+        case .wsgidav:
+            child = try ChildProcess(
+                WebDAVServer.wsgidav, ["-c", directory.file("wsgidav.yaml")], environment: ["PATH": WebDAVServer.path, "HOME": directory.path],
+                outputDirectory: directory.path)
         case .rclone:
             var arguments = ["serve", "webdav", root, "--addr", "127.0.0.1:\(port)", "--user", WebDAVServer.user,
                              "--pass", WebDAVServer.password, "--config", directory.file("rclone.conf")]
@@ -104,10 +129,10 @@ public final class WebDAVServer: @unchecked Sendable {
     }
 
     /// Freezes the server until `resume()`: connections are taken and no
-    /// request is answered, as from a server that hangs (rclone only: it is
-    /// one process, where Apache's workers would go on answering).
+    /// request is answered, as from a server that hangs (not Apache, whose
+    /// workers would go on answering: the others run as one process).
     public func pause() {
-        precondition(kind == .rclone, "only rclone's server can be paused")
+        precondition(kind != .apache, "Apache's server cannot be paused")
         process?.send(SIGSTOP)
     }
 
@@ -136,10 +161,32 @@ public final class WebDAVServer: @unchecked Sendable {
 
     /// Writes a file into the notes folder by hand, owned as the server's own.
     public func write(_ text: String, as name: String) throws {
-        let path = (folderPath as NSString).appendingPathComponent(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        if kind == .apache { try run("chown", ["www-data:www-data", path]) }
+        try write(Data(text.utf8), asBytes: Array(name.utf8))
     }
+
+    /// Writes `data` into the notes folder by hand as the file whose name is
+    /// `bytes` (which need not be UTF-8), owned as the server's own.
+    public func write(_ data: Data, asBytes bytes: [UInt8]) throws {
+        let path = Array(folderPath.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        guard descriptor >= 0 else { throw DesktopError.commandFailed("open", String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        if kind == .apache {
+            _ = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chown($0.baseAddress!, WebDAVServer.wwwData.uid, WebDAVServer.wwwData.gid) }
+            }
+        }
+    }
+
+    /// Apache's user and group (www-data).
+    private static let wwwData: (uid: uid_t, gid: gid_t) = {
+        guard let entry = getpwnam("www-data") else { return (33, 33) }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }()
 
     /// Writes `count` notes by hand, "Server note 001" and on, each in a file
     /// named by its text; returns the texts, in order.
@@ -147,6 +194,16 @@ public final class WebDAVServer: @unchecked Sendable {
         let texts = (1...count).map { String(format: "Server note %03d", $0) }
         for text in texts { try write(text, as: text + ".md") }
         return texts
+    }
+
+    /// The content of the file whose name is `bytes` (which need not be UTF-8), if there is one.
+    public func contents(ofBytes bytes: [UInt8]) -> Data? {
+        let path = Array(folderPath.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY) }
+        }
+        guard descriptor >= 0 else { return nil }
+        return try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data()
     }
 
     /// Removes a file from the notes folder by hand.
@@ -248,11 +305,85 @@ public final class WebDAVServer: @unchecked Sendable {
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: directory.file("httpd.conf")))
     }
 
-    private func makeCertificate() throws {
+    private func configureNginx() throws {
+        try run("htpasswd", ["-bc", directory.file("htpasswd"), WebDAVServer.user, WebDAVServer.password])
+        try FileManager.default.createDirectory(atPath: directory.file("body"), withIntermediateDirectories: true)
+        // One process (no master, no daemon), running as the user who started
+        // it: pausable as rclone is, and the files it writes are the test's.
+        // Locks live in a shared zone, as dav-ext needs; PUT, DELETE and MOVE
+        // refuse a locked file's writes without its token (423).
+        let configuration = """
+            load_module /usr/lib/nginx/modules/ngx_http_dav_ext_module.so;
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            error_log \(directory.file("error.log")) warn;
+            pid \(directory.file("nginx.pid"));
+            events { worker_connections 256; }
+            http {
+                log_format quire '$request_method $uri $status';
+                access_log \(directory.file("access.log")) quire;
+                client_body_temp_path \(directory.file("body"));
+                client_max_body_size 0;
+                \(locking ? "dav_ext_lock_zone zone=quire:1m;" : "")
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root);
+                    location / {
+                        auth_basic "Quire tests";
+                        auth_basic_user_file \(directory.file("htpasswd"));
+                        dav_methods PUT DELETE MKCOL COPY MOVE;
+                        dav_ext_methods PROPFIND OPTIONS \(locking ? "LOCK UNLOCK" : "");
+                        \(locking ? "dav_ext_lock zone=quire;" : "")
+                        create_full_put_path on;
+                    }
+                }
+            }
+            """
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: directory.file("nginx.conf")))
+    }
+
+    /// Where the test command installed WsgiDAV (a virtual environment of its own).
+    static let wsgidav = "\(BuiltProducts.sourceRoot)/.build/wsgidav/bin/wsgidav"
+
+    private func configureWsgiDAV() throws {
+        // JSON, which is YAML too. Locks and dead properties kept in memory.
+        let configuration: [String: Any] = [
+            "host": "127.0.0.1", "port": port, "verbose": 1,
+            "provider_mapping": [
+                "/notes": folderPath, "/cloud/remote.php/dav/files/\(WebDAVServer.user)": nextcloudFilesPath,
+                "/readonly": ["root": (root as NSString).appendingPathComponent("readonly"), "readonly": true],
+            ],
+            "http_authenticator": ["accept_basic": true, "accept_digest": false, "default_to_digest": false],
+            "simple_dc": ["user_mapping": ["*": [WebDAVServer.user: ["password": WebDAVServer.password]]]],
+            "lock_storage": true, "property_manager": true,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: configuration)
+        try data.write(to: URL(fileURLWithPath: directory.file("wsgidav.yaml")))
+    }
+
+    /// What is wrong with a certificate made for a test, besides being the server's own.
+    public enum CertificateFault: Sendable { case none, expired, otherName }
+
+    /// Gives the server a new certificate of its own (with `fault`), and starts it again.
+    public func replaceCertificate(_ fault: CertificateFault = .none) throws {
+        stop()
+        try makeCertificate(fault)
+        try start()
+    }
+
+    private func makeCertificate(_ fault: CertificateFault = .none) throws {
+        let name = fault == .otherName ? ["/CN=notes.example.org", "subjectAltName=DNS:notes.example.org"]
+            : ["/CN=127.0.0.1", "subjectAltName=IP:127.0.0.1"]
         try run("openssl", [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.file("server.key"), "-out", certificatePath!,
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", name[0],
+            "-addext", name[1], "-keyout", directory.file("server.key"), "-out", certificatePath!,
         ])
+        if fault == .expired {
+            // Signed again to end a day before it begins: expired from the start.
+            try run("openssl", ["x509", "-in", certificatePath!, "-signkey", directory.file("server.key"), "-days", "-1",
+                                "-out", certificatePath!])
+        }
         chmod(directory.file("server.key"), 0o644)
     }
 
@@ -263,7 +394,7 @@ public final class WebDAVServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on now.
-    private static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -280,7 +411,7 @@ public final class WebDAVServer: @unchecked Sendable {
     }
 
     /// Whether something takes connections on `port`.
-    private static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
