@@ -13,14 +13,17 @@ public struct Note: Sendable, Equatable, Identifiable {
     /// How many times the body was saved: a save names the revision it edited,
     /// and is refused if the note has moved on since.
     public var revision: Int64
+    /// The note's category (`NoteCategory`'s path), "" for none.
+    public var category: String
 
     /// A note with the given fields.
-    public init(id: UUID, body: String, createdAt: Date, modifiedAt: Date, revision: Int64 = 0) {
+    public init(id: UUID, body: String, createdAt: Date, modifiedAt: Date, revision: Int64 = 0, category: String = "") {
         self.id = id
         self.body = body
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt
         self.revision = revision
+        self.category = category
     }
 
     /// The first non-blank line, trimmed, without its Markdown marks; empty for a blank note.

@@ -9,12 +9,14 @@ public enum NoteChange: Equatable, Sendable {
     case deletedPermanently(UUID)
     /// Pinned or unpinned: its place in the list changed, not its text.
     case pinChanged(UUID)
+    /// Filed into another category (or none): which lists show it changed, not its text.
+    case categoryChanged(UUID)
 
     /// The note the change is about.
     public var noteID: UUID {
         switch self {
         case let .created(id), let .edited(id), let .movedToTrash(id), let .restoredFromTrash(id),
-             let .deletedPermanently(id), let .pinChanged(id):
+             let .deletedPermanently(id), let .pinChanged(id), let .categoryChanged(id):
             id
         }
     }

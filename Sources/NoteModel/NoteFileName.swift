@@ -1,5 +1,8 @@
+import Foundation
+
 /// File names for exported notes: a note's title made safe for any file
-/// system (Linux, macOS, Windows, FAT and SMB shares), and unique in its folder.
+/// system (Linux, macOS, Windows, FAT and SMB shares), and unique in its
+/// folder; and for synced notes, the name Nextcloud's Notes app gives.
 public enum NoteFileName {
     /// The longest base name, in UTF-8 bytes (the file systems' limit is 255, the extension and a number need room).
     static let maximumBaseBytes = 200
@@ -26,6 +29,42 @@ public enum NoteFileName {
         if name.isEmpty { return fallback }
         let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
         return reservedNames.contains(stem.uppercased()) ? name + "_" : name
+    }
+
+    /// The longest title Nextcloud's Notes app gives a file, in characters.
+    static let nextcloudMaximumTitle = 100
+
+    /// `title` as Nextcloud's Notes app makes a file name of it (its
+    /// `getSafeTitle`): the characters some file system refuses
+    /// (`*|/\:"<>?`) removed, not replaced; every blank a plain space;
+    /// leading dots and blanks dropped (no hidden file), the ends trimmed;
+    /// at most 100 characters; `fallback` when nothing is left. Sync names new
+    /// files so, so that the Notes apps name them the same way.
+    public static func nextcloudBase(for title: String, fallback: String) -> String {
+        var name = nextcloudSafe(title)
+        if name.unicodeScalars.count > nextcloudMaximumTitle {
+            name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(nextcloudMaximumTitle)))
+            name = name.trimmingCharacters(in: .whitespaces)
+        }
+        return name.isEmpty ? fallback : name
+    }
+
+    /// `text` with what Nextcloud's Notes app removes from a name or a
+    /// category's part: `*|/\:"<>?` and control characters gone, blanks made
+    /// spaces, leading dots and blanks dropped, the ends trimmed.
+    static func nextcloudSafe(_ text: String) -> String {
+        var name = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "*", "|", "/", "\\", ":", "\"", "<", ">", "?": continue
+            case _ where scalar.properties.isWhitespace: name.unicodeScalars.append(" ")
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format: continue
+            default: name.unicodeScalars.append(scalar)
+            }
+        }
+        let scalars = name.unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != "." && $0 != " " }) else { return "" }
+        return String(scalars[first...]).trimmingCharacters(in: .whitespaces)
     }
 
     /// `base` + `.extension`, or `base (2)` and on, whichever no name in `taken`

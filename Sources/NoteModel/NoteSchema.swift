@@ -118,5 +118,23 @@ enum NoteSchema {
             ALTER TABLE sync_account ADD COLUMN write_safety TEXT;
             ALTER TABLE sync_account ADD COLUMN lists_etags INTEGER;
             """),
+        // Categories, as Nextcloud's Notes apps keep them: a note's folder,
+        // relative to the notes folder ("Recipes/Cakes"), empty for none.
+        // Listed by category, and a change of category raises the change
+        // sequence. Sync keeps, with each file, the server's file identifier
+        // (Nextcloud's oc:fileid: the same file after a move) and the star
+        // both sides last agreed on; and the account, the suffix of new files.
+        Migration(version: 8, sql: """
+            ALTER TABLE notes ADD COLUMN category TEXT NOT NULL DEFAULT '';
+            CREATE INDEX notes_by_category ON notes (category, pinned DESC, modified_at DESC, id DESC) WHERE trashed_at IS NULL;
+            DROP TRIGGER notes_sequence_update;
+            CREATE TRIGGER notes_sequence_update AFTER UPDATE OF body, trashed_at, pinned, category ON notes BEGIN
+                UPDATE change_counter SET value = value + 1;
+                UPDATE notes SET change_sequence = (SELECT value FROM change_counter) WHERE rowid = new.rowid;
+            END;
+            ALTER TABLE sync_files ADD COLUMN file_id TEXT;
+            ALTER TABLE sync_files ADD COLUMN synced_favorite INTEGER;
+            ALTER TABLE sync_account ADD COLUMN file_suffix TEXT;
+            """),
     ]
 }

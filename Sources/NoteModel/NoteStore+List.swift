@@ -20,8 +20,8 @@ extension NoteStore {
     /// by (pin, modification time, identifier), so a note edited or pinned
     /// meanwhile moves up instead of appearing twice. Returns the page and the
     /// next cursor.
-    public func notePage(after cursor: NotePageCursor?, limit: Int) throws -> (ids: [UUID], next: NotePageCursor?) {
-        let page = try notePageOfStoredIDs(after: cursor, limit: limit)
+    public func notePage(after cursor: NotePageCursor?, limit: Int, in category: String? = nil) throws -> (ids: [UUID], next: NotePageCursor?) {
+        let page = try notePageOfStoredIDs(after: cursor, limit: limit, in: category)
         return (page.ids.compactMap(UUID.init(uuidString:)), page.next)
     }
 
@@ -29,19 +29,23 @@ extension NoteStore {
     /// (`UUID.uuidString`), for a list whose model is text: Foundation parses
     /// and formats a UUID through `sscanf` and `printf`, and a list of 100,000
     /// notes would do both 100,000 times.
-    public func notePageOfStoredIDs(after cursor: NotePageCursor?, limit: Int) throws -> (ids: [String], next: NotePageCursor?) {
+    /// `category`: only the notes of that category and its sub-categories (nil: all).
+    public func notePageOfStoredIDs(
+        after cursor: NotePageCursor?, limit: Int, in category: String? = nil
+    ) throws -> (ids: [String], next: NotePageCursor?) {
+        let (filter, filterArguments) = NoteStore.listFilter(category)
         let rows: [Row]
         if let cursor {
             rows = try database.query("""
                 SELECT id, modified_at, pinned FROM notes
-                WHERE trashed_at IS NULL AND (pinned, modified_at, id) < (?, ?, ?)
+                WHERE trashed_at IS NULL\(filter) AND (pinned, modified_at, id) < (?, ?, ?)
                 ORDER BY \(NoteStore.listOrder) LIMIT ?
-                """, [.integer(cursor.pinned), .real(cursor.modifiedAt), .text(cursor.id), .integer(Int64(limit))])
+                """, filterArguments + [.integer(cursor.pinned), .real(cursor.modifiedAt), .text(cursor.id), .integer(Int64(limit))])
         } else {
             rows = try database.query("""
-                SELECT id, modified_at, pinned FROM notes WHERE trashed_at IS NULL
+                SELECT id, modified_at, pinned FROM notes WHERE trashed_at IS NULL\(filter)
                 ORDER BY \(NoteStore.listOrder) LIMIT ?
-                """, [.integer(Int64(limit))])
+                """, filterArguments + [.integer(Int64(limit))])
         }
         let ids = rows.compactMap { $0.string(0) }
         let next = rows.last.flatMap { row in
@@ -55,13 +59,21 @@ extension NoteStore {
     /// `limit` (a note at `limit` or further down gives `limit`, and costs no
     /// more to place than one there: a list that has loaded only its first
     /// notes asks no more). Nil if it is in the trash or gone.
-    public func listPosition(of id: UUID, countingAtMost limit: Int = .max) throws -> Int? {
+    public func listPosition(of id: UUID, countingAtMost limit: Int = .max, in category: String? = nil) throws -> Int? {
         guard let key = try pageCursor(endingAt: id.uuidString) else { return nil }
+        if let category, !NoteCategory.path(try self.category(of: id), isWithin: category) { return nil }
+        let (filter, filterArguments) = NoteStore.listFilter(category)
         return try database.query("""
             SELECT count(*) FROM (SELECT 1 FROM notes
-            WHERE trashed_at IS NULL AND (pinned, modified_at, id) > (?, ?, ?) LIMIT ?)
-            """, [.integer(key.pinned), .real(key.modifiedAt), .text(key.id), .integer(Int64(limit))])
+            WHERE trashed_at IS NULL\(filter) AND (pinned, modified_at, id) > (?, ?, ?) LIMIT ?)
+            """, filterArguments + [.integer(key.pinned), .real(key.modifiedAt), .text(key.id), .integer(Int64(limit))])
             .first?.integer(0).map(Int.init)
+    }
+
+    /// The condition a list of `category` adds (after `AND`), and its values.
+    static func listFilter(_ category: String?) -> (sql: String, arguments: [SQLiteValue]) {
+        guard let category else { return ("", []) }
+        return (" AND " + categoryFilter, categoryArguments(category))
     }
 
     /// The cursor of a page that ends at the note `id` (as stored,

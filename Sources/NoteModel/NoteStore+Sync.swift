@@ -9,13 +9,13 @@ extension NoteStore {
     /// The account notes sync with, or nil if sync is not set up.
     public func syncAccount() throws -> SyncAccount? {
         try database.query(
-            "SELECT folder_url, user_name, trusted_certificates, last_sync, last_failure, write_safety, lists_etags FROM sync_account"
+            "SELECT folder_url, user_name, trusted_certificates, last_sync, last_failure, write_safety, lists_etags, file_suffix FROM sync_account"
         ).first.flatMap { row in
             guard let folder = row.string(0), let user = row.string(1) else { return nil }
             return SyncAccount(
                 folderURL: folder, userName: user, trustedCertificates: row.string(2),
                 lastSync: row.real(3).map(Date.init(timeIntervalSince1970:)), lastFailure: row.string(4),
-                writeSafety: row.string(5), listsETags: row.integer(6).map { $0 != 0 })
+                writeSafety: row.string(5), listsETags: row.integer(6).map { $0 != 0 }, fileSuffix: row.string(7))
         }
     }
 
@@ -31,9 +31,13 @@ extension NoteStore {
             try database.execute("DELETE FROM sync_account")
             guard let account else { return }
             try database.execute(
-                "INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates, write_safety, lists_etags) VALUES (1, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO sync_account (id, folder_url, user_name, trusted_certificates, write_safety, lists_etags, file_suffix)
+                VALUES (1, ?, ?, ?, ?, ?, ?)
+                """,
                 [.text(account.folderURL), .text(account.userName), account.trustedCertificates.map(SQLiteValue.text) ?? .null,
-                 account.writeSafety.map(SQLiteValue.text) ?? .null, account.listsETags.map { .integer($0 ? 1 : 0) } ?? .null])
+                 account.writeSafety.map(SQLiteValue.text) ?? .null, account.listsETags.map { .integer($0 ? 1 : 0) } ?? .null,
+                 account.fileSuffix.map(SQLiteValue.text) ?? .null])
         }
     }
 
@@ -54,34 +58,39 @@ extension NoteStore {
 
     /// Every note, in the trash or not, without its text.
     public func syncCandidates() throws -> [SyncCandidate] {
-        try database.query("SELECT id, revision, trashed_at IS NOT NULL FROM notes").compactMap { row in
+        try database.query("SELECT id, revision, trashed_at IS NOT NULL, category, pinned FROM notes").compactMap { row in
             guard let id = row.string(0).flatMap(UUID.init(uuidString:)) else { return nil }
-            return SyncCandidate(id: id, revision: row.integer(1) ?? 0, isInTrash: row.integer(2) == 1)
+            return SyncCandidate(
+                id: id, revision: row.integer(1) ?? 0, isInTrash: row.integer(2) == 1, category: row.string(3) ?? "",
+                isPinned: row.integer(4) == 1)
         }
     }
 
     /// What was synced of each note.
     public func syncedFiles() throws -> [SyncedNoteFile] {
         try database.query(
-            "SELECT note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base FROM sync_files"
+            "SELECT note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base, file_id, synced_favorite FROM sync_files"
         ).compactMap { row in
             guard let id = row.string(0).flatMap(UUID.init(uuidString:)), let name = row.string(1),
                   let hash = row.string(4), let base = row.string(6)
             else { return nil }
             return SyncedNoteFile(
                 noteID: id, fileName: name, etag: row.string(2), syncedRevision: row.integer(3) ?? 0,
-                syncedHash: hash, sentHash: row.string(5), titleBase: base)
+                syncedHash: hash, sentHash: row.string(5), titleBase: base, fileID: row.string(7),
+                syncedFavorite: row.integer(8).map { $0 != 0 })
         }
     }
 
     /// Records (or replaces) what was synced of a note.
     public func record(_ file: SyncedNoteFile) throws {
         try database.execute("""
-            INSERT OR REPLACE INTO sync_files (note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO sync_files (note_id, file_name, etag, synced_revision, synced_hash, sent_hash, title_base, file_id,
+                synced_favorite)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(file.noteID.uuidString), .text(file.fileName), file.etag.map(SQLiteValue.text) ?? .null,
                   .integer(file.syncedRevision), .text(file.syncedHash), file.sentHash.map(SQLiteValue.text) ?? .null,
-                  .text(file.titleBase)])
+                  .text(file.titleBase), file.fileID.map(SQLiteValue.text) ?? .null,
+                  file.syncedFavorite.map { .integer($0 ? 1 : 0) } ?? .null])
     }
 
     /// Records each of `files` and forgets what was synced of each note of
@@ -130,9 +139,10 @@ extension NoteStore {
     /// Makes a note of a file taken from the server and records it as synced,
     /// in one transaction; `file.noteID` is the new note's. Returns the note.
     @discardableResult
+    /// The note is filed in the category its file's folder stands for.
     public func createSyncedNote(body: String, modifiedAt: Date, file: SyncedNoteFile) throws -> Note {
         try database.transaction {
-            let note = try createNote(id: file.noteID, body: body, at: modifiedAt, origin: nil)
+            let note = try createNote(id: file.noteID, body: body, at: modifiedAt, category: file.category, origin: nil)
             var synced = file
             synced.syncedRevision = note.revision
             try record(synced)
@@ -150,9 +160,10 @@ extension NoteStore {
     /// both sides) and records `file`, the note's own file, as known at that
     /// version, in one transaction: a sync cut short between the two would
     /// meet the same conflict again and make a second copy. Returns the copy.
+    /// The copy is filed in the note's category.
     public func createConflictCopy(body: String, at date: Date, recording file: SyncedNoteFile) throws -> Note {
         try database.transaction {
-            let copy = try createNote(body: body, at: date)
+            let copy = try createNote(body: body, at: date, category: try category(of: file.noteID))
             try record(file)
             return copy
         }
@@ -162,14 +173,22 @@ extension NoteStore {
     /// still at `revision` (taking it out of the trash first if it is there),
     /// and records `file` as synced at the revision saved, in one transaction.
     /// Returns false, writing nothing, if the note was edited meanwhile or is gone.
+    /// The note is filed in the category its file's folder stands for; a
+    /// note whose text is `body` already keeps its revision and time, only
+    /// its category and record change (a file moved to another folder).
     public func saveSyncedBody(_ body: String, of id: UUID, over revision: Int64, file: SyncedNoteFile) throws -> Bool {
         struct Refused: Error {}
         do {
             try database.transaction {
                 if try isInTrash(id) { try restoreFromTrash(id) }
-                guard case let .saved(saved) = try saveBody(of: id, to: body, over: revision) else { throw Refused() }
                 var synced = file
-                synced.syncedRevision = saved
+                if try note(id: id)?.body == body, try self.revision(of: id) == revision {
+                    synced.syncedRevision = revision
+                } else {
+                    guard case let .saved(saved) = try saveBody(of: id, to: body, over: revision) else { throw Refused() }
+                    synced.syncedRevision = saved
+                }
+                try setCategory(file.category, of: [id])
                 try record(synced)
             }
             return true

@@ -64,7 +64,7 @@ extension NoteStore {
             guard let row = try database.query(
                 "SELECT \(NoteStore.columns), trashed_at FROM notes WHERE id = ? AND trashed_at IS NOT NULL",
                 [.text(id.uuidString)]).first,
-                let note = NoteStore.note(from: row), let trashedAt = row.real(5)
+                let note = NoteStore.note(from: row), let trashedAt = row.real(6)
             else { return nil }
             try database.execute("DELETE FROM notes WHERE id = ?", [.text(id.uuidString)])
             return DeletedNote(note: note, trashedAt: Date(timeIntervalSince1970: trashedAt))
@@ -91,12 +91,12 @@ extension NoteStore {
             }
             try database.execute(
                 """
-                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, tasks_done, tasks_total)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, tasks_done, tasks_total, category)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
                  .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
-                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body))
+                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body) + [.text(note.category)])
         }.1
     }
 

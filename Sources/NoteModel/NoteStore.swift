@@ -101,16 +101,17 @@ public final class NoteStore {
 
     /// Makes a new note and stores it; `id` lets a caller name it beforehand
     /// (an editor whose unsaved text is kept in a draft under that name).
+    /// `category` files it there (`NoteCategory.normalized` first).
     @discardableResult
     public func createNote(
-        id: UUID = UUID(), body: String = "", at date: Date = Date(), origin: NoteChangeOrigin? = nil
+        id: UUID = UUID(), body: String = "", at date: Date = Date(), category: String = "", origin: NoteChangeOrigin? = nil
     ) throws -> Note {
-        let note = Note(id: id, body: body, createdAt: date, modifiedAt: date, revision: 1)
+        let note = Note(id: id, body: body, createdAt: date, modifiedAt: date, revision: 1, category: NoteCategory.normalized(category))
         try ownWrite {
             try database.execute(
-                "INSERT INTO notes (id, body, created_at, modified_at, revision, tasks_done, tasks_total) VALUES (?, ?, ?, ?, 1, ?, ?)",
+                "INSERT INTO notes (id, body, created_at, modified_at, revision, tasks_done, tasks_total, category) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                 [.text(note.id.uuidString), .text(body), .real(date.timeIntervalSince1970),
-                 .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body))
+                 .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body) + [.text(note.category)])
         }
         notify(.created(note.id), origin: origin)
         return note
@@ -201,7 +202,7 @@ public final class NoteStore {
         }
     }
 
-    static let columns = "id, body, created_at, modified_at, revision"
+    static let columns = "id, body, created_at, modified_at, revision, category"
 
     /// The values of `tasks_done` and `tasks_total` for a note with `body`,
     /// stored with every write of a body.
@@ -219,7 +220,7 @@ public final class NoteStore {
             id: id, body: body,
             createdAt: Date(timeIntervalSince1970: created),
             modifiedAt: Date(timeIntervalSince1970: modified),
-            revision: row.integer(4) ?? 0)
+            revision: row.integer(4) ?? 0, category: row.string(5) ?? "")
     }
 
     // MARK: Other writers

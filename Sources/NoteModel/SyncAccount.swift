@@ -18,10 +18,13 @@ public struct SyncAccount: Sendable, Equatable {
     public var writeSafety: String?
     /// Whether the server's listings gave entity tags when the probe ran.
     public var listsETags: Bool?
+    /// The suffix of the files of new notes (".md", or ".txt" where the
+    /// Nextcloud Notes app is set so); nil for ".md".
+    public var fileSuffix: String?
 
     public init(
         folderURL: String, userName: String, trustedCertificates: String? = nil, lastSync: Date? = nil, lastFailure: String? = nil,
-        writeSafety: String? = nil, listsETags: Bool? = nil
+        writeSafety: String? = nil, listsETags: Bool? = nil, fileSuffix: String? = nil
     ) {
         self.folderURL = folderURL
         self.userName = userName
@@ -30,5 +33,6 @@ public struct SyncAccount: Sendable, Equatable {
         self.lastFailure = lastFailure
         self.writeSafety = writeSafety
         self.listsETags = listsETags
+        self.fileSuffix = fileSuffix
     }
 }

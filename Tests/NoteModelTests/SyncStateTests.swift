@@ -31,7 +31,7 @@ struct SyncStateTests {
         #expect(try store.note(id: id)?.body == "Groceries\nmilk")
         #expect(try store.syncAccount() == nil)
         #expect(try store.syncedFiles().isEmpty && store.staleFiles().isEmpty)
-        #expect(try store.syncCandidates() == [SyncCandidate(id: id, revision: 3, isInTrash: false)])
+        #expect(try store.syncCandidates() == [SyncCandidate(id: id, revision: 3, isInTrash: false, isPinned: true)])
         try store.setSyncAccount(SyncAccount(folderURL: "https://example.org/Notes/", userName: "ana"))
         try store.record(file(id, "Groceries.md"))
         #expect(try store.syncedFiles().map(\.fileName) == ["Groceries.md"])

@@ -1,0 +1,62 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Categories as Nextcloud's Notes apps keep them: folder paths, normalized
+/// as the app normalizes them, counted with their sub-categories, renamed and
+/// removed without touching a note's text.
+@Suite("Note categories")
+struct NoteCategoryTests {
+    @Test("a path is normalized as the Notes app does: forbidden characters and leading dots gone, empty parts dropped", arguments: [
+        ("Work", "Work"), (" Recipes / Cakes ", "Recipes/Cakes"), ("a//b/", "a/b"), (".hidden/x", "hidden/x"),
+        ("What?/Why:*", "What/Why"), ("...", ""), ("Ärger/日本", "Ärger/日本"),
+    ])
+    func normalized(path: String, expected: String) {
+        #expect(NoteCategory.normalized(path) == expected)
+    }
+
+    @Test("a file name is the title as the Notes app makes it (getSafeTitle): characters removed, not replaced; 100 at most", arguments: [
+        ("Groceries", "Groceries"), ("To do: today?", "To do today"), ("..hidden", "hidden"), ("a\tb", "a b"), ("", "New note"),
+        (String(repeating: "x", count: 120), String(repeating: "x", count: 100)),
+    ])
+    func fileNames(title: String, expected: String) {
+        #expect(NoteFileName.nextcloudBase(for: title, fallback: "New note") == expected)
+    }
+
+    @Test("categories count their notes with their sub-categories'; filing, renaming and removing change no text, revision or time")
+    func filing() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-categories")
+        defer { folder.remove() }
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let sponge = try store.createNote(body: "sponge", category: "Recipes/Cakes")
+        let soup = try store.createNote(body: "soup", category: "Recipes")
+        let plan = try store.createNote(body: "plan")
+        #expect(try store.categories() == [NoteCategory(path: "Recipes", count: 2), NoteCategory(path: "Recipes/Cakes", count: 1)])
+        #expect(try store.notePage(after: nil, limit: 10, in: "Recipes").ids.sorted { $0.uuidString < $1.uuidString }
+                    == [sponge.id, soup.id].sorted { $0.uuidString < $1.uuidString })
+        #expect(try store.notePage(after: nil, limit: 10, in: "Recipes/Cakes").ids == [sponge.id])
+        #expect(try store.listPosition(of: plan.id, in: "Recipes") == nil, "not in that list")
+
+        var heard: [NoteChange] = []
+        let observation = store.observe { change, _ in heard.append(change) }
+        let before = try #require(try store.note(id: plan.id))
+        let previous = try store.setCategory("Work", of: [plan.id, soup.id])
+        #expect(previous == [plan.id: "", soup.id: "Recipes"])
+        let after = try #require(try store.note(id: plan.id))
+        #expect(after.category == "Work" && after.revision == before.revision && after.modifiedAt == before.modifiedAt)
+        #expect(heard.count == 2 && heard.contains(.categoryChanged(plan.id)) && heard.contains(.categoryChanged(soup.id)))
+        withExtendedLifetime(observation) {}
+
+        let renamed = try store.renameCategory("Recipes", to: "Baking")
+        #expect(renamed == [sponge.id: "Recipes/Cakes"])
+        #expect(try store.category(of: sponge.id) == "Baking/Cakes")
+        try store.moveNotes(previous.map { ($0.key, $0.value) })  // Undo puts each back
+        #expect(try store.category(of: plan.id) == "")
+        #expect(try store.category(of: soup.id) == "Recipes")
+        let removed = try store.removeCategory("Baking")
+        #expect(removed == [sponge.id: "Baking/Cakes"])
+        #expect(try store.category(of: sponge.id) == "")
+        #expect(try store.categories() == [NoteCategory(path: "Recipes", count: 1)])
+    }
+}
