@@ -45,8 +45,8 @@ public final class NoteSynchronizer {
             account.writeSafety.flatMap(WriteSafety.init(rawValue:)).map { ($0, account.listsETags ?? true) }
         }
         let run = SyncRun(
-            store: store, remote: remote, knownSafety: known, untitled: untitled, conflictTitle: conflictTitle, progress: progress,
-            waitForTurn: waitForTurn)
+            store: store, remote: remote, knownSafety: known, newFileSuffix: account?.fileSuffix ?? ".md", untitled: untitled,
+            conflictTitle: conflictTitle, progress: progress, waitForTurn: waitForTurn)
         let requestsBefore = remote.requestCount
         do {
             try await run.perform(allowingMassDeletion: allowingMassDeletion)

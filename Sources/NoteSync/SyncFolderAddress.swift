@@ -9,15 +9,33 @@ public enum SyncFolderAddress {
     /// The Notes apps' folder.
     public static let nextcloudNotesFolder = "Notes"
 
-    public static func candidates(for address: String, user: String, folder: String?) -> [String] {
+    /// `notesFolder`: the Notes app's folder on a Nextcloud server (its
+    /// settings may name another than "Notes", in the user's language).
+    public static func candidates(
+        for address: String, user: String, folder: String?, notesFolder: String = nextcloudNotesFolder
+    ) -> [String] {
+        let base = self.base(of: address)
+        let folderPart = folder.map(encoded).map { $0.isEmpty ? "" : $0 + "/" } ?? ""
+        if base.contains("/remote.php/") { return [base + folderPart] }
+        let notes = folderPart.isEmpty ? encoded(notesFolder) + "/" : folderPart
+        let nextcloud = base + "remote.php/dav/files/" + encoded(user) + "/" + notes
+        return folderPart.isEmpty ? [base, nextcloud] : [base + folderPart, nextcloud]
+    }
+
+    /// `address` as a base URL: https:// if it names no scheme, ending in "/".
+    public static func base(of address: String) -> String {
         var base = address.trimmingCharacters(in: .whitespaces)
         if !base.contains("://") { base = "https://" + base }
         if !base.hasSuffix("/") { base += "/" }
-        let folderPart = folder.map(encoded).map { $0.isEmpty ? "" : $0 + "/" } ?? ""
-        if base.contains("/remote.php/") { return [base + folderPart] }
-        let notes = folderPart.isEmpty ? encoded(nextcloudNotesFolder) + "/" : folderPart
-        let nextcloud = base + "remote.php/dav/files/" + encoded(user) + "/" + notes
-        return folderPart.isEmpty ? [base, nextcloud] : [base + folderPart, nextcloud]
+        return base
+    }
+
+    /// Where a Nextcloud server at `address` answers with its Notes app's
+    /// settings (`notesPath`, `fileSuffix`); nil for an address that is a
+    /// WebDAV folder's already.
+    public static func notesAppSettings(of address: String) -> String? {
+        let base = base(of: address)
+        return base.contains("/remote.php/") ? nil : base + "index.php/apps/notes/api/v1/settings"
     }
 
     /// The server an address is on, as "scheme://host:port" in lower case

@@ -58,10 +58,23 @@ struct SyncPlan: Sendable {
         // Sorted only once claimed files are out: a sync with nothing new sorts nothing.
         unclaimed = byName.values.sorted { $0.name < $1.name }
         var liveSynced = 0, toTrash = 0, toRemove = 0, changed = 0
+        // A file gone from its place but found at another (filed into another
+        // category, renamed) is moved, not removed: not counted to the trash.
+        // Found by its version or identifier, or, for a file whose version is
+        // not known yet (written by the last sync), by its name in another
+        // folder: the guard only asks, and the move itself is taken only on
+        // the server's word or the very same text (`SyncRun.renamedNote`).
+        let strong = { (version: String) in version.hasPrefix("W/") ? String(version.dropFirst(2)) : version }
+        let lastPart = { (path: String) in (path.split(separator: "/").last.map(String.init) ?? path).lowercased() }
+        let elsewhere = Set(unclaimed.compactMap { $0.version.map(strong) } + unclaimed.compactMap { $0.fileID.map { "id " + $0 } }
+            + unclaimed.map { "name " + lastPart($0.name) })
         for (file, remoteFile) in pairs {
             let state = SyncPlan.localState(of: file, in: notes)
             if state == .edited || state == .unchanged { liveSynced += 1 }
-            if remoteFile == nil && state == .unchanged { toTrash += 1 }
+            let movedAway = file.etag.map { elsewhere.contains(strong($0)) } == true
+                || file.fileID.map { elsewhere.contains("id " + $0) } == true
+                || (file.etag == nil && elsewhere.contains("name " + lastPart(file.fileName)))
+            if remoteFile == nil && state == .unchanged && !movedAway { toTrash += 1 }
             if remoteFile != nil && (state == .gone || state == .trashed) { toRemove += 1 }
             if !SyncRun.sameVersion(remoteFile?.version, file.etag) { changed += 1 }
         }
@@ -77,9 +90,10 @@ struct SyncPlan: Sendable {
         return note.revision == file.syncedRevision ? .unchanged : .edited
     }
 
-    /// Whether a file by `name` holds a note: Markdown or text, not hidden.
+    /// Whether a file at the path `name` holds a note: Markdown or text, not
+    /// hidden, nor in a hidden folder.
     static func isNoteFile(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return !name.hasPrefix(".") && (lowered.hasSuffix(".md") || lowered.hasSuffix(".txt"))
+        return !name.split(separator: "/").contains { $0.hasPrefix(".") } && (lowered.hasSuffix(".md") || lowered.hasSuffix(".txt"))
     }
 }

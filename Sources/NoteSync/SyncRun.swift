@@ -31,14 +31,20 @@ final class SyncRun {
     /// new file holds their text under another title) or sent to the trash.
     private var vanished: [UUID: SyncedNoteFile] = [:]
     private var work = (done: 0, total: 0)
+    /// The folders on the server (categories' paths), as listed and as made since.
+    private var knownFolders: Set<String> = []
+    /// The suffix of new files (".md", or the Notes app's setting on Nextcloud).
+    private let newFileSuffix: String
     private lazy var intake = SyncIntakeWriter(store: store)
     private lazy var sending = SyncSendingStore(path: store.path)
 
     init(
-        store: NoteStore, remote: WebDAVClient, knownSafety: (safety: WriteSafety, listsETags: Bool)?, untitled: String,
-        conflictTitle: @escaping (String, Date) -> String, progress: ((Int, Int) -> Void)?, waitForTurn: (() async -> Void)?
+        store: NoteStore, remote: WebDAVClient, knownSafety: (safety: WriteSafety, listsETags: Bool)?, newFileSuffix: String,
+        untitled: String, conflictTitle: @escaping (String, Date) -> String, progress: ((Int, Int) -> Void)?,
+        waitForTurn: (() async -> Void)?
     ) {
         self.store = store
+        self.newFileSuffix = newFileSuffix
         self.remote = remote
         self.knownSafety = knownSafety
         self.untitled = untitled
@@ -56,7 +62,9 @@ final class SyncRun {
         // the folder, and the plan is made from both on another.
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
-        let listed = try await remote.list()
+        let tree = try await remote.listTree()
+        let listed = tree.files
+        knownFolders = Set(tree.folders)
         folder = GuardedFolder(
             remote: remote, safety: try await writeSafety(listing: listed), held: HeldLocks(path: store.path + ".sync-locks"))
         await folder.releaseLeftLocks()
@@ -113,6 +121,13 @@ final class SyncRun {
     private func settle(_ known: SyncedNoteFile, _ remoteFile: RemoteFile?) async throws -> UUID? {
         var file = known
         var local = localState(of: file)
+        if let remoteFile, local == .edited || local == .unchanged {
+            file = try await settleStar(of: file, remoteFile)
+            if file.fileID == nil, let fileID = remoteFile.fileID {
+                file.fileID = fileID
+                try store.record(file)
+            }
+        }
         if local == .edited, let body = try store.note(id: file.noteID)?.body, TextFingerprint.of(body) == file.syncedHash {
             file.syncedRevision = notes[file.noteID]?.revision ?? file.syncedRevision
             try store.record(file)
@@ -170,6 +185,10 @@ final class SyncRun {
         }
         switch (local, serverText) {
         case (.unchanged, nil):
+            if notes[file.noteID].map({ $0.category != file.category }) == true {
+                // Filed in another category here: its file moves to that folder.
+                try await send(file, expecting: .holding(version: file.etag, hash: file.syncedHash))
+            }
             return nil
         case (.edited, nil):
             try await send(file, expecting: .holding(version: file.etag, hash: file.syncedHash))
@@ -267,18 +286,29 @@ final class SyncRun {
         var target = file
         var expected = expected
         var moved = false
-        if base != file.titleBase, case let .holding(version, syncedHash) = expected {
-            guard let renamed = try await move(file, toTitle: base, at: version, holding: syncedHash, sending: hash) else {
+        if base != file.titleBase || note.category != file.category, case let .holding(version, syncedHash) = expected {
+            guard let renamed = try await move(
+                file, toTitle: base, in: note.category, at: version, holding: syncedHash, sending: hash)
+            else {
                 report.postponed.append(PostponedFile(file.fileName, .changedMeanwhile))
                 return false
             }
             target = renamed
             expected = .holding(version: renamed.etag, hash: syncedHash)
             moved = true
+            if hash == syncedHash {
+                // Only its name or folder changed: the text there is already this.
+                target.sentHash = nil
+                target.syncedRevision = note.revision
+                try store.record(target)
+                report.sent += 1
+                return true
+            }
         } else {
             target.sentHash = hash
             try store.record(target)
         }
+        if case .absent = expected { try await makeFolder(of: target.fileName) }
         guard let written = try await folder.write(Data(note.body.utf8), to: target.fileName, expecting: expected) else {
             // Changed there meanwhile: the next sync sees it. A moved file
             // stays on record under its new name, holding the old text.
@@ -306,10 +336,13 @@ final class SyncRun {
     /// Throws, leaving `file` as it was, if the server refused the move; if no
     /// answer came, the rename stays begun, and the next sync finds which name holds it.
     private func move(
-        _ file: SyncedNoteFile, toTitle base: String, at version: String?, holding syncedHash: String, sending hash: String
+        _ file: SyncedNoteFile, toTitle base: String, in category: String, at version: String?, holding syncedHash: String,
+        sending hash: String
     ) async throws -> SyncedNoteFile? {
         var renamed = file
-        renamed.fileName = newFileName(base)
+        // A file keeps its suffix (a .txt stays one), as the Notes apps keep it.
+        let suffix = file.fileName.lastIndex(of: ".").map { String(file.fileName[$0...]) } ?? newFileSuffix
+        renamed.fileName = newFileName(base, in: category, suffix: suffix)
         renamed.etag = nil
         renamed.titleBase = base
         renamed.sentHash = hash
@@ -319,6 +352,7 @@ final class SyncRun {
         try store.beginRename(to: renamed, from: file)
         let moved: String??
         do {
+            try await makeFolder(of: renamed.fileName)
             moved = try await folder.move(file.fileName, to: renamed.fileName, version: version, hash: syncedHash)
         } catch .notFound {
             moved = nil  // removed or renamed there since the listing: the next sync sees how
@@ -338,7 +372,54 @@ final class SyncRun {
         renamed.etag = newVersion
         try store.record(renamed)
         try store.forgetStaleFile(file.fileName)
+        await removeFolderIfLeftEmpty(file.category)
         return renamed
+    }
+
+    /// Makes the folder of the file `path` on the server, and those above it,
+    /// unless the listing or this sync showed it there.
+    private func makeFolder(of path: String) async throws(WebDAVError) {
+        let folder = RemoteFile.folder(of: path)
+        guard !folder.isEmpty, !knownFolders.contains(folder) else { return }
+        try await remote.createFolder(folder)
+        var made = ""
+        for part in folder.split(separator: "/") {
+            made = made.isEmpty ? String(part) : made + "/" + part
+            knownFolders.insert(made)
+        }
+    }
+
+    /// Removes the folder `category` a move took this sync's file out of, if
+    /// it now holds nothing at all (and so on up); a folder holding anything,
+    /// notes or not, stays. A failure leaves it: an empty folder harms nothing.
+    private func removeFolderIfLeftEmpty(_ category: String) async {
+        var path = category
+        while !path.isEmpty, notes.values.allSatisfy({ !NoteCategory.path($0.category, isWithin: path) }),
+              (try? await remote.removeFolderIfEmpty(path)) == true {
+            knownFolders.remove(path)
+            path = RemoteFile.folder(of: path)
+        }
+    }
+
+    /// Brings the note's pin and its file's star (Nextcloud's favourite) in
+    /// step: a star set or taken away on the server since they last agreed
+    /// pins or unpins the note; a pin changed here stars the file or takes its
+    /// star away (on a server that keeps no star, the pin stays here).
+    private func settleStar(of file: SyncedNoteFile, _ remoteFile: RemoteFile) async throws -> SyncedNoteFile {
+        guard let note = notes[file.noteID] else { return file }
+        var file = file
+        let agreed = file.syncedFavorite ?? false
+        if let starred = remoteFile.favorite, starred != agreed, note.isPinned == agreed {
+            try store.setPinned(starred, of: file.noteID, origin: .elsewhere)
+            notes[file.noteID]?.isPinned = starred
+        } else if note.isPinned != agreed || (file.syncedFavorite == nil && note.isPinned) {
+            _ = try await remote.setFavorite(note.isPinned, of: file.fileName)
+        } else if file.syncedFavorite != nil || remoteFile.favorite == nil {
+            return file
+        }
+        file.syncedFavorite = notes[file.noteID]?.isPinned ?? note.isPinned
+        try store.record(file)
+        return file
     }
 
     /// Sends notes that have no file yet, a few at a time (libsoup keeps four
@@ -382,18 +463,20 @@ final class SyncRun {
         try await sending.notesToSend(ids.filter { !paired.contains($0) }).map { note, hash in
             let base = titleBase(of: note.body)
             let file = SyncedNoteFile(
-                noteID: note.id, fileName: newFileName(base), etag: nil,
+                noteID: note.id, fileName: newFileName(base, in: note.category), etag: nil,
                 syncedRevision: -1, syncedHash: "", sentHash: hash, titleBase: base)
             return OutgoingNote(file: file, data: Data(note.body.utf8), revision: note.revision)
         }
     }
 
-    /// A Markdown file name made from `base` that no file or note uses yet, from now on taken.
-    private func newFileName(_ base: String) -> String {
+    /// A file's path in the folder of `category` made from `base` (with the
+    /// suffix of new files), that no file or note uses yet, from now on taken.
+    private func newFileName(_ base: String, in category: String, suffix: String? = nil) -> String {
         var taken = takenNames ?? Set(namesInUse.map { $0.lowercased() })
         takenNames = nil  // the set's only owner is `taken` while a name is added: added in place
         defer { takenNames = taken }
-        return NoteFileName.unique(base, extension: "md", taken: &taken)
+        let path = category.isEmpty ? base : category + "/" + base
+        return NoteFileName.unique(path, extension: String((suffix ?? newFileSuffix).drop { $0 == "." }), taken: &taken)
     }
 
     /// Sends `batch`, `sendsAtOnce` at a time, noting in `pending` what the
@@ -423,6 +506,7 @@ final class SyncRun {
     /// tag (nil if the server gave none), or nil if the name was taken.
     private func write(_ note: OutgoingNote) async throws -> String?? {
         await advance()
+        try await makeFolder(of: note.file.fileName)
         return try await folder.write(note.data, to: note.file.fileName, expecting: .absent)
     }
 
@@ -435,6 +519,7 @@ final class SyncRun {
     private func takeIn(_ files: [RemoteFile]) async throws {
         guard !files.isEmpty else { return }
         var unsynced = try unsyncedNotesByText()
+        var starred: [UUID] = []  // notes made of starred files: pinned once made
         var taken: [RemoteFile] = []
         for file in files {
             if let size = file.size, size > NoteSynchronizer.largestNote {
@@ -452,7 +537,9 @@ final class SyncRun {
                 continue
             }
             let file = synced(
-                SyncedNoteFile(noteID: UUID(), fileName: remoteFile.name, etag: nil, syncedRevision: -1, syncedHash: "", titleBase: ""),
+                SyncedNoteFile(
+                    noteID: UUID(), fileName: remoteFile.name, etag: nil, syncedRevision: -1, syncedHash: "", titleBase: "",
+                    fileID: remoteFile.fileID, syncedFavorite: remoteFile.favorite),
                 text: text, etag: SyncRun.version(of: remoteFile, readAs: etag))
             if !vanished.isEmpty || unsynced[text] != nil {
                 // What follows writes through the main connection: not while the writer writes.
@@ -462,6 +549,7 @@ final class SyncRun {
                 vanished[renamed.noteID] = nil
                 var moved = file
                 moved.noteID = renamed.noteID
+                moved.syncedFavorite = renamed.syncedFavorite
                 try receive(text, etag: moved.etag, into: moved)
                 continue
             }
@@ -478,9 +566,11 @@ final class SyncRun {
                 continue
             }
             try await intake.create(body: text, modifiedAt: remoteFile.modified ?? Date(), file: file)
+            if remoteFile.favorite == true { starred.append(file.noteID) }
             report.received += 1
         }
         try await intake.finish()
+        for id in starred { try store.setPinned(true, of: id, origin: .elsewhere) }
     }
 
     /// The text of `remoteFile` and its version, read from the server; nil,
@@ -550,6 +640,7 @@ final class SyncRun {
         guard !vanished.isEmpty else { return nil }
         let candidates = vanished.values.sorted { $0.fileName < $1.fileName }
         if let from = remoteFile.renamedFrom, let file = candidates.first(where: { $0.fileName == from }) { return file }
+        if let fileID = remoteFile.fileID, let file = candidates.first(where: { $0.fileID == fileID }) { return file }
         if let version = remoteFile.version, let file = candidates.first(where: { SyncRun.sameVersion($0.etag, version) }) {
             return file
         }
@@ -592,7 +683,8 @@ final class SyncRun {
         return strong(first) == strong(second)
     }
 
+    /// The base of the name a note's file takes, as Nextcloud's Notes app makes it.
     private func titleBase(of text: String) -> String {
-        NoteFileName.base(for: Note.title(ofBody: text), fallback: untitled)
+        NoteFileName.nextcloudBase(for: Note.title(ofBody: text), fallback: untitled)
     }
 }

@@ -63,7 +63,7 @@ final class ChangesHeldWhileTyping {
     /// Whether a list may show `change` late: a note that came or changed, not one that went.
     private static func mayWait(_ change: NoteChange) -> Bool {
         switch change {
-        case .created, .edited, .restoredFromTrash, .pinChanged: true
+        case .created, .edited, .restoredFromTrash, .pinChanged, .categoryChanged: true
         case .movedToTrash, .deletedPermanently: false
         }
     }

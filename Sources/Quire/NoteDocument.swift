@@ -143,7 +143,7 @@ final class NoteDocument {
                 DocumentTrace.note(self.noteID, "restored")
                 self.isRemoved = false
                 case .edited where origin == .elsewhere: self.noteChangedElsewhere()
-                case .created, .edited, .pinChanged: break
+                case .created, .edited, .pinChanged, .categoryChanged: break
                 }
             }
         }

@@ -412,7 +412,7 @@ final class NoteListView {
         let selected = selectedNoteID
         let intended = intendedSelection
         switch change {
-        case .created, .edited, .restoredFromTrash, .pinChanged:
+        case .created, .edited, .restoredFromTrash, .pinChanged, .categoryChanged:
             // Where the list's order now puts it (an edited note: first after the
             // pinned ones); if that is past the pages loaded so far, its page
             // brings it. Re-inserting also re-binds its row.

@@ -20,11 +20,16 @@ enum SyncConnection {
     /// Along with the folder, how the server keeps one device's write from
     /// replacing another's, found by writing a hidden file there
     /// (`WebDAVClient.probeWriteSafety`), which also shows the folder is writable.
+    /// On a Nextcloud server whose Notes app answers, its settings name the
+    /// notes folder (which may be in the user's language) and the suffix of
+    /// new files, as the Notes apps use them.
     static func connect(
         address: String, user: String, password: String, folder: String?, trust: String?
-    ) async -> Result<(folderURL: String, safety: WriteSafety), WebDAVError> {
+    ) async -> Result<(folderURL: String, safety: WriteSafety, fileSuffix: String?), WebDAVError> {
         var failures: [WebDAVError] = []
-        for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder) {
+        let settings = folder == nil ? await notesAppSettings(address: address, user: user, password: password, trust: trust) : nil
+        let notesFolder = settings?.notesPath ?? SyncFolderAddress.nextcloudNotesFolder
+        for candidate in SyncFolderAddress.candidates(for: address, user: user, folder: folder, notesFolder: notesFolder) {
             do {
                 let client = try WebDAVClient(folder: candidate, user: user, password: password, trustedCertificates: trust)
                 do {
@@ -32,7 +37,8 @@ enum SyncConnection {
                 } catch .notFound where folder != nil || SyncFolderAddress.isNextcloudNotesFolder(candidate) {
                     try await client.createFolder()
                 }
-                return .success((client.folder, try await client.probeWriteSafety()))
+                let suffix = SyncFolderAddress.isNextcloudNotesFolder(client.folder) ? settings?.fileSuffix : nil
+                return .success((client.folder, try await client.probeWriteSafety(), suffix))
             } catch {
                 failures.append(error)
             }
@@ -43,6 +49,23 @@ enum SyncConnection {
             ?? failures.first { if case .unreachable = $0 { true } else { false } }
             ?? failures.first
         return .failure(telling ?? .notFound)
+    }
+
+    /// The Nextcloud Notes app's settings at `address`: its notes folder and
+    /// the suffix of new files (".md" or ".txt"); nil where no Notes app
+    /// answers (another server, the app not installed).
+    static func notesAppSettings(
+        address: String, user: String, password: String, trust: String?
+    ) async -> (notesPath: String, fileSuffix: String)? {
+        guard let url = SyncFolderAddress.notesAppSettings(of: address),
+              let client = try? WebDAVClient(folder: SyncFolderAddress.base(of: address), user: user, password: password,
+                                             trustedCertificates: trust),
+              let data = try? await client.document(at: url),
+              let settings = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let path = (settings["notesPath"] as? String).map(NoteCategory.normalized), !path.isEmpty
+        else { return nil }
+        let suffix = settings["fileSuffix"] as? String
+        return (path, suffix == ".txt" ? ".txt" : ".md")
     }
 
     /// The certificate the server at `address` offers, if this computer does

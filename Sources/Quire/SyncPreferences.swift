@@ -132,9 +132,10 @@ final class SyncPreferences {
                    offered.onlyUnknownAuthority {
                     askToTrust(offered, of: given.address)
                 }
-            case let .success((folderURL, safety)):
+            case let .success((folderURL, safety, fileSuffix)):
                 let account = SyncAccount(
-                    folderURL: folderURL, userName: given.user, trustedCertificates: trusted, writeSafety: safety.rawValue)
+                    folderURL: folderURL, userName: given.user, trustedCertificates: trusted, writeSafety: safety.rawValue,
+                    fileSuffix: fileSuffix)
                 let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
                 if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
                 guard kept.stored else { return }

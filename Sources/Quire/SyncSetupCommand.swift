@@ -61,8 +61,9 @@ enum SyncSetupCommand {
             let notesPath = AppDirectories(applicationID: AppDelegate.applicationID).dataFile(NoteStore.fileName)
             let folderURL: String
             let safety: WriteSafety
+            let fileSuffix: String?
             switch await SyncConnection.connect(address: address, user: user, password: password, folder: folder, trust: trust) {
-            case let .success(found): (folderURL, safety) = found
+            case let .success(found): (folderURL, safety, fileSuffix) = found
             case let .failure(error):
                 printError(localized("Sync is not set up: %s", SyncMessages.reason(error)))
                 return 1
@@ -81,7 +82,8 @@ enum SyncSetupCommand {
             }
             if let warning = SyncConnection.warning(for: safety) { printError(localized("Warning: %s", warning)) }
             let account = SyncAccount(
-                folderURL: folderURL, userName: user, trustedCertificates: kept, writeSafety: safety.rawValue, listsETags: nil)
+                folderURL: folderURL, userName: user, trustedCertificates: kept, writeSafety: safety.rawValue, listsETags: nil,
+                fileSuffix: fileSuffix)
             let controller = SyncController(notesPath: notesPath) {}
             let stored = await SyncConnection.keep(account, password: password, notesPath: notesPath, controller: controller)
             if let problem = stored.problem { printError(problem) }

@@ -19,6 +19,8 @@ final class MultistatusListing {
         var renamedFrom: String?
         /// Whether the file is starred (ownCloud's and Nextcloud's `oc:favorite`), if the server said.
         var favorite: Bool?
+        /// The server's identifier of the file, the same after a move (Nextcloud's `oc:fileid`).
+        var fileID: String?
     }
 
     private var entries: [Entry] = []
@@ -75,7 +77,7 @@ final class MultistatusListing {
     /// dead property and ownCloud's star.
     enum Element {
         case multistatus, response, href, propstat, status, collection, getetag, getcontentlength, getlastmodified
-        case renamedFrom, favorite
+        case renamedFrom, favorite, fileID
 
         /// Quire's namespace, for the properties it keeps on a server.
         static let quireNamespace = "https://quire.github.io/ns/sync"
@@ -101,7 +103,7 @@ final class MultistatusListing {
             ("response", .response), ("collection", .collection), ("multistatus", .multistatus),
         ]
         private static let quireNames: [(name: StaticString, element: Element)] = [("renamed-from", .renamedFrom)]
-        private static let ownCloudNames: [(name: StaticString, element: Element)] = [("favorite", .favorite)]
+        private static let ownCloudNames: [(name: StaticString, element: Element)] = [("favorite", .favorite), ("fileid", .fileID)]
     }
 
     private func start(_ element: Element?) {
@@ -131,6 +133,9 @@ final class MultistatusListing {
             let name = value()
             propstat.renamedFrom = name.isEmpty ? nil : name
         case .favorite: propstat.favorite = value() == "1"
+        case .fileID:
+            let id = value()
+            propstat.fileID = id.isEmpty ? nil : id
         case .status: propstatStatus = MultistatusListing.statusCode(value())
         case .multistatus: sawMultistatusEnd = true
         case .propstat:
@@ -143,6 +148,7 @@ final class MultistatusListing {
                 if propstat.isCollection { current?.isCollection = true }
                 if let renamedFrom = propstat.renamedFrom { current?.renamedFrom = renamedFrom }
                 if let favorite = propstat.favorite { current?.favorite = favorite }
+                if let fileID = propstat.fileID { current?.fileID = fileID }
             }
         case .response:
             if let current, !current.href.isEmpty { entries.append(current) }

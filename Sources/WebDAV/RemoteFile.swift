@@ -22,10 +22,12 @@ public struct RemoteFile: Sendable, Equatable {
     public var renamedFrom: String?
     /// Whether the file is starred on the server (Nextcloud's favourites), if it said.
     public var favorite: Bool?
+    /// The server's identifier of the file, the same after a move (Nextcloud's), if it gives one.
+    public var fileID: String?
 
     public init(
         name: String, etag: String?, size: Int? = nil, lastModified: String? = nil, version: String? = nil,
-        renamedFrom: String? = nil, favorite: Bool? = nil
+        renamedFrom: String? = nil, favorite: Bool? = nil, fileID: String? = nil
     ) {
         self.name = name
         self.etag = etag
@@ -34,6 +36,16 @@ public struct RemoteFile: Sendable, Equatable {
         self.version = version ?? etag
         self.renamedFrom = renamedFrom
         self.favorite = favorite
+        self.fileID = fileID
+    }
+
+    /// The folder the file is in, as a category's path ("Recipes/Cakes" of
+    /// "Recipes/Cakes/sponge.md"; "" at the top).
+    public var folder: String { RemoteFile.folder(of: name) }
+
+    /// The folder part of the path `name` ("" for none).
+    public static func folder(of name: String) -> String {
+        name.lastIndex(of: "/").map { String(name[..<$0]) } ?? ""
     }
 
     /// When the file was last changed, if the server said so in a form read

@@ -46,26 +46,49 @@ public final class WebDAVClient {
         csoup_unref(session)
     }
 
-    /// The files in the folder (not its sub-folders): one `PROPFIND Depth: 1`,
-    /// its answer read off the main thread (10,000 files are megabytes of
-    /// XML). Entries outside the folder (a hostile or broken server's) are
-    /// passed over.
-    public func list() async throws(WebDAVError) -> [RemoteFile] {
-        let response = try await propfind(folder, depth: "1", bounds: WebDAVClient.listingBounds)
-        let folderPath = WebDAVClient.decodedPath(of: folder)
+    /// The files of the folder and of every folder in it, at any depth, each
+    /// named by its path in the folder ("Work/plan.md"): one `PROPFIND Depth:
+    /// 1` per folder, as Nextcloud's Notes apps keep categories. Hidden
+    /// folders (".name") are passed over, as those apps pass them over.
+    public func listTree() async throws(WebDAVError) -> RemoteTree {
+        var tree = RemoteTree(files: [], folders: [])
+        var waiting = [""]
+        while let path = waiting.popLast() {
+            let (files, folders) = try await list(path)
+            tree.files += files
+            for folder in folders where !folder.split(separator: "/").last!.hasPrefix(".") {
+                tree.folders.append(folder)
+                waiting.append(folder)
+            }
+        }
+        tree.folders.sort()
+        return tree
+    }
+
+    /// The files (by path in the folder) and the folders directly in the
+    /// folder's sub-folder `path` ("" for the folder itself).
+    private func list(_ path: String) async throws(WebDAVError) -> (files: [RemoteFile], folders: [String]) {
+        let url = path.isEmpty ? folder : url(of: path) + "/"
+        let response = try await propfind(url, depth: "1", bounds: WebDAVClient.listingBounds)
+        let listedPath = WebDAVClient.decodedPath(of: url)
+        let prefix = path.isEmpty ? "" : path + "/"
         let body = response.body
         let listedAt = response.date
-        let files = await Task.detached { () -> Result<[RemoteFile], WebDAVError> in
+        let found = await Task.detached { () -> Result<(files: [RemoteFile], folders: [String]), WebDAVError> in
             Result { () throws(WebDAVError) in
-                try MultistatusListing.entries(in: body).compactMap { entry in
-                    guard !entry.isCollection else { return nil }
-                    let path = WebDAVClient.decodedPath(of: entry.href)
-                    guard let name = WebDAVClient.name(of: path, in: folderPath) else { return nil }
-                    return WebDAVClient.file(named: name, entry, listedAt: listedAt)
+                var files: [RemoteFile] = [], folders: [String] = []
+                for entry in try MultistatusListing.entries(in: body) {
+                    guard let name = WebDAVClient.name(of: WebDAVClient.decodedPath(of: entry.href), in: listedPath) else { continue }
+                    if entry.isCollection {
+                        folders.append(prefix + name)
+                    } else {
+                        files.append(WebDAVClient.file(named: prefix + name, entry, listedAt: listedAt))
+                    }
                 }
+                return (files, folders)
             }
         }.value
-        return try files.get()
+        return try found.get()
     }
 
     /// The file `name` as a listing would describe it now (`PROPFIND Depth:
@@ -181,14 +204,7 @@ public final class WebDAVClient {
             <d:propertyupdate xmlns:d="DAV:" xmlns:q="\(MultistatusListing.Element.quireNamespace)"><d:set><d:prop>\
             <q:renamed-from>\(escaped)</q:renamed-from></d:prop></d:set></d:propertyupdate>
             """.utf8)
-        do {
-            let response = try await send(
-                "PROPPATCH", url(of: name), body: body, contentType: "application/xml; charset=utf-8")
-            // A multistatus whose propstat is not 200 refused it.
-            return response.status == 207 && String(decoding: response.body, as: UTF8.self).contains(" 200 ")
-        } catch .server(405, _), .server(501, _), .forbidden {
-            return false
-        }
+        return try await propertyKept("PROPPATCH", of: name, body: body)
     }
 
     /// Finds out how the server keeps one client's write from replacing
@@ -231,9 +247,63 @@ public final class WebDAVClient {
         }
     }
 
+    /// The document at `url` (on the same server, signed in the same way), at
+    /// most a megabyte: a web app's answer beside the folder, such as the
+    /// Nextcloud Notes app's settings.
+    public func document(at url: String) async throws(WebDAVError) -> Data {
+        try await send("GET", url, headers: [("Accept", "application/json"), ("OCS-APIRequest", "true")]).body
+    }
+
     /// Creates the folder (`MKCOL`); its parent must exist.
     public func createFolder() async throws(WebDAVError) {
         _ = try await send("MKCOL", folder)
+    }
+
+    /// Creates the folder's sub-folder `path` ("Recipes/Cakes"), and those
+    /// above it that are missing; one already there counts as made.
+    public func createFolder(_ path: String) async throws(WebDAVError) {
+        var made = ""
+        for part in path.split(separator: "/") {
+            made = made.isEmpty ? String(part) : made + "/" + part
+            do {
+                _ = try await send("MKCOL", url(of: made) + "/")
+            } catch .server(405, _) {
+                continue  // already there
+            }
+        }
+    }
+
+    /// Removes the folder's sub-folder `path` if it holds nothing (a listing
+    /// of it shows no entry but itself); returns whether it did. A folder that
+    /// holds anything stays, whatever it holds.
+    public func removeFolderIfEmpty(_ path: String) async throws(WebDAVError) -> Bool {
+        let (files, folders) = try await list(path)
+        guard files.isEmpty && folders.isEmpty else { return false }
+        _ = try await send("DELETE", url(of: path) + "/", headers: [("Depth", "infinity")])
+        return true
+    }
+
+    /// Stars the file `name`, or takes its star away (`oc:favorite` by
+    /// `PROPPATCH`: Nextcloud's favourites; other servers keep it as any
+    /// property, if they keep properties). Returns whether the server kept it.
+    public func setFavorite(_ favorite: Bool, of name: String) async throws(WebDAVError) -> Bool {
+        let body = Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propertyupdate xmlns:d="DAV:" xmlns:oc="\(MultistatusListing.Element.ownCloudNamespace)"><d:set><d:prop>\
+            <oc:favorite>\(favorite ? 1 : 0)</oc:favorite></d:prop></d:set></d:propertyupdate>
+            """.utf8)
+        return try await propertyKept("PROPPATCH", of: name, body: body)
+    }
+
+    /// Sends `body` as a `PROPPATCH` of the file `name`; whether the server
+    /// kept the property (a propstat of 200), false where it keeps none.
+    private func propertyKept(_ method: String, of name: String, body: Data) async throws(WebDAVError) -> Bool {
+        do {
+            let response = try await send(method, url(of: name), body: body, contentType: "application/xml; charset=utf-8")
+            return response.status == 207 && String(decoding: response.body, as: UTF8.self).contains(" 200 ")
+        } catch .server(405, _), .server(501, _), .forbidden {
+            return false
+        }
     }
 
     // MARK: Requests
@@ -241,7 +311,8 @@ public final class WebDAVClient {
     private static let propfindBody = Data("""
         <?xml version="1.0" encoding="utf-8"?>
         <d:propfind xmlns:d="DAV:" xmlns:q="\(MultistatusListing.Element.quireNamespace)" xmlns:oc="\(MultistatusListing.Element.ownCloudNamespace)">\
-        <d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/><q:renamed-from/><oc:favorite/></d:prop></d:propfind>
+        <d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/><q:renamed-from/><oc:favorite/><oc:fileid/>\
+        </d:prop></d:propfind>
         """.utf8)
 
     private static let lockBody = Data("""
@@ -301,9 +372,11 @@ public final class WebDAVClient {
     /// The `If` header that names `lock`'s token, for a write under it.
     private static func ifHeader(_ lock: FileLock) -> (String, String) { ("If", "(\(lock.token))") }
 
-    /// The URL of the file `name` in the folder, its name percent-encoded whole, byte for byte.
+    /// The URL of the file `name` in the folder (a path in it: "Work/plan.md"),
+    /// each part percent-encoded whole, byte for byte.
     func url(of name: String) -> String {
-        folder + RemoteName.encodedSegment(name)
+        folder + name.split(separator: "/", omittingEmptySubsequences: false).map { RemoteName.encodedSegment(String($0)) }
+            .joined(separator: "/")
     }
 
     /// A listed entry's file, named `name`, from a listing answered at `listedAt`.
@@ -312,7 +385,7 @@ public final class WebDAVClient {
             name: name, etag: entry.etag, size: entry.size, lastModified: entry.lastModified,
             version: RemoteFile.version(etag: entry.etag, size: entry.size, lastModified: entry.lastModified, listedAt: listedAt),
             renamedFrom: entry.renamedFrom.map { RemoteName.decode(Array(WebDAVClient.decodedBytes(of: $0))) },
-            favorite: entry.favorite)
+            favorite: entry.favorite, fileID: entry.fileID)
     }
 
     /// The name of the file at the decoded `path` if it lies directly in the

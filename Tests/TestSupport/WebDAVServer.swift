@@ -54,7 +54,10 @@ public final class WebDAVServer: @unchecked Sendable {
     /// Makes the server's folders (the notes folder in `root` if given: a
     /// small disk, say; otherwise in memory) and starts it; `locking: false`
     /// leaves nginx without locks.
-    public init(_ kind: Kind, https: Bool = false, root: String? = nil, locking: Bool = true) throws {
+    /// `nextcloudLayout`: the notes folder is where Nextcloud keeps a user's
+    /// notes (`/cloud/remote.php/dav/files/ana/Notes/`), and (Apache) the
+    /// Notes app's settings answer at `/cloud/index.php/apps/notes/api/v1/settings`.
+    public init(_ kind: Kind, https: Bool = false, root: String? = nil, locking: Bool = true, nextcloudLayout: Bool = false) throws {
         self.kind = kind
         self.locking = locking
         directory = try TemporaryDirectory(prefix: "quire-webdav")
@@ -63,12 +66,13 @@ public final class WebDAVServer: @unchecked Sendable {
         self.root = root ?? memoryDisk!.path
         port = try WebDAVServer.freePort()
         let scheme = https ? "https" : "http"
-        folderURL = "\(scheme)://127.0.0.1:\(port)/notes/"
+        folderURL = nextcloudLayout ? "\(scheme)://127.0.0.1:\(port)/cloud/remote.php/dav/files/\(WebDAVServer.user)/Notes/"
+            : "\(scheme)://127.0.0.1:\(port)/notes/"
         brokenFolderURL = "\(scheme)://127.0.0.1:\(port)/broken/"
         nextcloudBaseURL = "\(scheme)://127.0.0.1:\(port)/cloud/"
         readOnlyFolderURL = "\(scheme)://127.0.0.1:\(port)/readonly/"
-        folderPath = (self.root as NSString).appendingPathComponent("notes")
         nextcloudFilesPath = (self.root as NSString).appendingPathComponent("cloud/remote.php/dav/files/\(WebDAVServer.user)")
+        folderPath = nextcloudLayout ? nextcloudFilesPath + "/Notes" : (self.root as NSString).appendingPathComponent("notes")
         for folder in [folderPath, nextcloudFilesPath, (self.root as NSString).appendingPathComponent("readonly")] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
@@ -149,14 +153,84 @@ public final class WebDAVServer: @unchecked Sendable {
         return log.split(separator: "\n").map(String.init)
     }
 
-    /// The notes folder's files and their text.
+    /// The notes folder's files and their text, by path in it ("Work/plan.md"),
+    /// at any depth; hidden files and folders left out.
     public func files() -> [String: String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         var files: [String: String] = [:]
-        for name in names where !name.hasPrefix(".") {
-            files[name] = try? String(contentsOfFile: (folderPath as NSString).appendingPathComponent(name), encoding: .utf8)
+        var waiting = [""]
+        while let folder = waiting.popLast() {
+            let path = folder.isEmpty ? folderPath : folderPath + "/" + folder
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder), isFolder.boolValue {
+                    waiting.append(relative)
+                } else {
+                    files[relative] = try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+                }
+            }
         }
         return files
+    }
+
+    /// The notes folder's sub-folders, by path, at any depth (hidden ones too).
+    public func folders() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folderPath)
+        var folders: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folderPath + "/" + path, isDirectory: &isFolder), isFolder.boolValue {
+                folders.append(path)
+            }
+        }
+        return folders.sorted()
+    }
+
+    /// Makes the folder `path` in the notes folder by hand (and those above it), owned as the server's own.
+    public func makeFolder(_ path: String) throws {
+        var made = folderPath
+        for part in path.split(separator: "/") {
+            made += "/" + part
+            guard !FileManager.default.fileExists(atPath: made) else { continue }
+            try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false)
+            if kind == .apache { try run("chown", ["www-data:www-data", made]) }
+        }
+    }
+
+    /// Stars the file `name` (or takes its star away) as Nextcloud's Files app does: `oc:favorite` by `PROPPATCH`.
+    public func setFavorite(_ favorite: Bool, of name: String) throws {
+        let body = """
+            <?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:set><d:prop>\
+            <oc:favorite>\(favorite ? 1 : 0)</oc:favorite></d:prop></d:set></d:propertyupdate>
+            """
+        let url = folderURL + name.split(separator: "/").map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
+        }.joined(separator: "/")
+        let result = try ChildProcess.run(
+            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPPATCH", "-d", body, url],
+            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        guard result.status == 0, result.output.contains(" 200 ") else { throw DesktopError.commandFailed("PROPPATCH \(name)", result.output) }
+    }
+
+    /// Whether the file `name` is starred (`oc:favorite` is 1).
+    public func isFavorite(_ name: String) throws -> Bool {
+        let url = folderURL + name.split(separator: "/").map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
+        }.joined(separator: "/")
+        let result = try ChildProcess.run(
+            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPFIND", "-H", "Depth: 0", "-d",
+                     "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\" xmlns:oc=\"http://owncloud.org/ns\"><d:prop><oc:favorite/></d:prop></d:propfind>",
+                     url], environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        return result.output.range(of: #"favorite[^>]*>\s*1\s*<"#, options: .regularExpression) != nil
+    }
+
+    /// Serves the Notes app's settings as Nextcloud does (Apache only), the JSON its `SettingsController` gives.
+    public func serveNotesSettings(notesPath: String, fileSuffix: String) throws {
+        let folder = (root as NSString).appendingPathComponent("cloud/index.php/apps/notes/api/v1")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(#"{"notesPath":"\#(notesPath)","fileSuffix":"\#(fileSuffix)","noteMode":"rich"}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/settings"))
+        if kind == .apache { try run("chown", ["-R", "www-data:www-data", (root as NSString).appendingPathComponent("cloud")]) }
     }
 
     /// Writes a file into the notes folder by hand, owned as the server's own.
@@ -165,8 +239,9 @@ public final class WebDAVServer: @unchecked Sendable {
     }
 
     /// Writes `data` into the notes folder by hand as the file whose name is
-    /// `bytes` (which need not be UTF-8), owned as the server's own.
+    /// `bytes` (which need not be UTF-8; a path, its folders made), owned as the server's own.
     public func write(_ data: Data, asBytes bytes: [UInt8]) throws {
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) { try makeFolder(String(decoding: bytes[..<slash], as: UTF8.self)) }
         let path = Array(folderPath.utf8) + [UInt8(ascii: "/")] + bytes + [0]
         let descriptor = path.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
@@ -211,8 +286,9 @@ public final class WebDAVServer: @unchecked Sendable {
         try FileManager.default.removeItem(atPath: (folderPath as NSString).appendingPathComponent(name))
     }
 
-    /// Renames a file in the notes folder by hand.
+    /// Renames (or moves) a file or folder in the notes folder by hand, the new one's folders made.
     public func rename(_ name: String, to newName: String) throws {
+        if let slash = newName.lastIndex(of: "/") { try makeFolder(String(newName[..<slash])) }
         try FileManager.default.moveItem(
             atPath: (folderPath as NSString).appendingPathComponent(name),
             toPath: (folderPath as NSString).appendingPathComponent(newName))
