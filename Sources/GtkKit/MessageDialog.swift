@@ -51,6 +51,22 @@ public final class MessageDialog {
         }
     }
 
+    /// Puts `child` under the dialog's text (an entry for an answer, say).
+    public func setExtraChild(_ child: Widget) {
+        adw_message_dialog_set_extra_child(dialog, child.widgetPointer)
+    }
+
+    /// Answers the dialog with the response `id`, as its button would, and closes it.
+    public func respond(_ id: String) {
+        adw_message_dialog_response(dialog, id)
+        gtk_window_close(window)
+    }
+
+    /// Marks the response `id` as the one suggested (its button blue).
+    public func suggest(_ id: String) {
+        adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_SUGGESTED)
+    }
+
     /// Shows the dialog.
     public func present() { gtk_window_present(window) }
 }

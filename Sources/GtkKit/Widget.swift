@@ -33,6 +33,18 @@ public class Widget: Object {
         gtk_widget_set_margin_end(widgetPointer, pixels)
     }
 
+    /// Margins at the start and the end of the line, in pixels (the left and
+    /// right in a left-to-right language).
+    public func setHorizontalMargins(start: Int32, end: Int32) {
+        gtk_widget_set_margin_start(widgetPointer, start)
+        gtk_widget_set_margin_end(widgetPointer, end)
+    }
+
+    /// The narrowest the widget may be, in pixels.
+    public func setMinimumWidth(_ pixels: Int32) {
+        gtk_widget_set_size_request(widgetPointer, pixels, -1)
+    }
+
     /// Whether the widget takes spare space in each direction.
     public func setExpands(horizontally: Bool, vertically: Bool) {
         gtk_widget_set_hexpand(widgetPointer, horizontally ? 1 : 0)

@@ -43,6 +43,12 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         return store
     }
 
+    /// Move to Category…, in the primary menu and each list row's menu.
+    private lazy var categoryActions = CategoryActions { [weak self] in
+        guard case let .success(store) = self?.notes else { return nil }
+        return store
+    }
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -52,12 +58,12 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     private var lastWindowSave: MainLoopSource?
 
     /// The primary menu every window shows: New Note, New Window, Open in New
-    /// Window, Pin Note, Export Note…, Move to Trash, Zoom In, Zoom Out, Reset Zoom, Import Notes…, Import Folder…,
+    /// Window, Pin Note, Export Note…, Move to Trash, Move to Category…, Zoom In, Zoom Out, Reset Zoom, Import Notes…, Import Folder…,
     /// Export Notes…, the open windows, Keyboard Shortcuts, About, Quit.
     let primaryMenu = Menu()
 
     /// The menu of a note list row (right-click): Open in New Window, Pin Note,
-    /// Export Note…, Move to Trash.
+    /// Export Note…, Move to Trash, Move to Category….
     let rowMenu = Menu()
 
     /// Carries each keystroke to the other windows showing the same note.
@@ -181,11 +187,13 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         syncActions?.install(on: application)
         zoomActions.install(on: application)
         pinActions.install(on: application)
+        categoryActions.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
         PinActions.append(to: rowMenu)
         rowMenu.append(localized("Export Note…"), action: "app.export-note")
         rowMenu.append(localized("Move to Trash"), action: "app.move-to-trash")
+        CategoryActions.append(to: rowMenu)
         return true
     }
 
@@ -340,6 +348,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         PinActions.append(to: note)
         note.append(localized("Export Note…"), action: "app.export-note")
         note.append(localized("Move to Trash"), action: "app.move-to-trash")
+        CategoryActions.append(to: note)
         primaryMenu.appendSection(note)
         primaryMenu.appendSection(ZoomActions.menuSection())
         let files = Menu()

@@ -21,6 +21,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         iconName: "user-trash-symbolic", name: localized("Trash"), tooltip: localized("Show the notes in the trash (Alt+T)"))
     /// The column of the list and, in the trash, the trash's buttons under it.
     private let listColumn = Box(vertical: true)
+    /// The categories beside the list, and the list: the list pane.
+    private let listPane = Box(vertical: false)
+    private var sidebar: CategorySidebar?
     /// Made the first time the window shows the trash.
     private var trashActions: TrashActionBar?
     /// Whether the list (the trash, while it shows) has notes.
@@ -74,8 +77,19 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             list?.notesAreComing = status.bringsNotes
         }
         listColumn.append(list.root)
-        let layout = ListAndNoteLayout(list: listColumn, note: editorView)
-        layout.listWidth = 280
+        listColumn.setExpands(horizontally: true, vertically: true)
+        let sidebar = CategorySidebar(store: store)
+        sidebar.onChoose = { [weak self] category in self?.showCategory(category) }
+        sidebar.onShownChange = { [weak self] shown in
+            // The list keeps its width beside the categories.
+            guard let layout = self?.layout else { return }
+            layout.listWidth = max(120, layout.listWidth + (shown ? 1 : -1) * CategorySidebar.width)
+        }
+        self.sidebar = sidebar
+        listPane.append(sidebar.root)
+        listPane.append(listColumn)
+        let layout = ListAndNoteLayout(list: listPane, note: editorView)
+        layout.listWidth = 280 + (sidebar.root.isShown ? CategorySidebar.width : 0)
         layout.onChange = { [weak self] in self?.layoutChanged() }
         noteWindow.scene?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
         // Alt+Left in the note of a narrow window: back to the list, as the back button.
@@ -236,12 +250,25 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     func editorDidShow(_ noteID: UUID?) { list?.select(noteID) }
 
-    /// A new note is written among the notes: leave the trash first.
+    /// A new note is written among the notes: leave the trash first. In a
+    /// window showing a category, it is filed there.
     func startNewNote() {
         if trashToggle.isActive { trashToggle.isActive = false }
         guard !trashToggle.isActive else { return }  // the note shown could not be saved
-        editor?.startNewNote()
+        editor?.startNewNote(in: sidebar?.chosen ?? "")
         layout?.showNote()
+    }
+
+    /// The category whose notes the window's list shows (nil: All Notes).
+    var shownCategory: String? { sidebar?.chosen }
+
+    /// Shows the notes of `category` (nil: all of them) in the list; the note
+    /// shown stays, and is selected if it is among them.
+    func showCategory(_ category: String?) {
+        if sidebar?.chosen != category { sidebar?.choose(category) }
+        list?.category = category
+        list?.select(noteWindow.noteID)
+        noteWindow.recordOwnerState()
     }
 
     /// New search text: the note shown highlights its matches, and the editor
@@ -276,7 +303,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         guard let list, let layout else { return }
         activity.updateUserInfoEntries([
             "searchText": .string(list.search.text), "listWidth": .integer(Int64(layout.listWidth)),
-            "showsList": .bool(layout.showsList),
+            "showsList": .bool(layout.showsList), "category": .string(sidebar?.chosen ?? ""),
         ])
     }
 
@@ -285,6 +312,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             layout?.listWidth = Int32(width)
         }
         if activity.userInfo["showsList"]?.boolValue == true { layout?.showList() }
+        if let category = activity.userInfo["category"]?.stringValue, !category.isEmpty {
+            showCategory(NoteCategory.normalized(category))
+        }
         if let text = activity.userInfo["searchText"]?.stringValue, !text.isEmpty {
             list?.search.text = text
             list?.reload()

@@ -27,6 +27,9 @@ final class NoteDocument {
     let noteID: UUID
     /// Whether the note exists in the store (a new note does once first saved).
     private(set) var exists: Bool
+    /// The category a new note is filed in when it is first saved (a main
+    /// window showing a category starts its new notes there).
+    var categoryForNewNote = ""
     /// The text as last loaded or saved: what a merge is made against.
     private(set) var savedBody: String
     /// The revision of `savedBody` (0 before the note exists).
@@ -430,7 +433,7 @@ final class NoteDocument {
             if exists {
                 try write(text, conflicts: 0)
             } else {
-                let note = try store.createNote(id: noteID, body: text, origin: origin)
+                let note = try store.createNote(id: noteID, body: text, category: categoryForNewNote, origin: origin)
                 exists = true
                 savedBody = text
                 savedRevision = note.revision

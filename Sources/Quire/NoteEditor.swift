@@ -271,8 +271,10 @@ final class NoteEditor: NoteDocumentView {
     /// Saves the current note and starts a new, empty one in this editor, with
     /// the focus; false (and nothing changes) if the note could not be saved.
     @discardableResult
-    func startNewNote() -> Bool {
+    /// `category`: where the note is filed when first saved ("" for none).
+    func startNewNote(in category: String = "") -> Bool {
         guard show(noteID: nil) else { return false }
+        document.categoryForNewNote = category
         focus()
         return true
     }

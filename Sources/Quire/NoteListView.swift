@@ -134,6 +134,11 @@ final class NoteListView {
         }
     }
 
+    /// The category whose notes (and its sub-categories') the list shows; nil for all notes.
+    var category: String? {
+        didSet { if category != oldValue { reload() } }
+    }
+
     /// The search text the list shows results for ("" for all notes).
     var searchText: String { showsTrash ? "" : appliedSearch.trimmingCharacters(in: .whitespaces) }
 
@@ -237,7 +242,7 @@ final class NoteListView {
     /// Shows the first page now; later ones load as they are wanted.
     private func loadInPages() {
         paging?.cancel()
-        let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize)) ?? (ids: [], next: nil)
+        let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize, in: category)) ?? (ids: [], next: nil)
         quietly { ids.replaceAll(with: first.ids) }
         nextPage = first.next
         changedSinceRead = false
@@ -283,7 +288,7 @@ final class NoteListView {
     private func loadNextPage(limit: Int) -> Bool {
         guard nextPage != nil else { return false }
         if changedSinceRead { readLoadedNotesAgain(count: ids.count) }
-        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: limit) else {
+        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: limit, in: category) else {
             return false
         }
         nextPage = page.next
@@ -419,7 +424,20 @@ final class NoteListView {
             // Unreadable for now (another writer holds the file): it stays where it is.
             // Counting stops past the notes loaded: a note going further down is not placed now.
             let limit = nextPage == nil ? Int.max : ids.count + 1
-            guard let position = try? store.listPosition(of: change.noteID, countingAtMost: limit) else { break }
+            let found: Int?
+            do {
+                found = try store.listPosition(of: change.noteID, countingAtMost: limit, in: category)
+            } catch {
+                break
+            }
+            guard let position = found else {
+                // Filed in another category than the one shown: it leaves this list.
+                if category != nil, let index {
+                    quietly { ids.splice(at: index, removing: 1, inserting: []) }
+                    changedSinceRead = true
+                }
+                break
+            }
             let hadFocus = list.containsFocus
             var placedPastCompleteList = false
             keepingTopInView {
@@ -508,7 +526,7 @@ final class NoteListView {
     /// pages if they are wanted).
     @discardableResult
     private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) -> Bool {
-        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count) else { return false }
+        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count, in: category) else { return false }
         let intended = intendedSelection
         let hadFocus = list.containsFocus
         let shown = (0..<ids.count).compactMap { ids.string(at: $0) }

@@ -307,6 +307,12 @@ final class NoteWindowController {
         if let editor { titleChanged(to: editor.windowTitle) }
     }
 
+    /// Records what the window's owner keeps (a main window's category, say)
+    /// in the restoration activity now, marking it for saving if it changed.
+    func recordOwnerState() {
+        owner?.recordExtraState(into: activity)
+    }
+
     private func recordState() {
         guard let editor else { return }
         NoteActivity.update(activity, noteID: editor.noteID, cursor: editor.cursorOffset)

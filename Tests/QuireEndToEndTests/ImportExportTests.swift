@@ -101,7 +101,7 @@ struct ImportExportTests {
         try session.openPrimaryMenu()
         // New Note, New Window, Open in New Window, Pin Note, Export Note…, Move to Trash, the zoom row,
         // Import Notes…, Import Folder…, Export Notes…
-        for key in Array(repeating: "Down", count: 9) + ["Return"] { try session.desktop.xdotool("key", key) }
+        for key in Array(repeating: "Down", count: 10) + ["Return"] { try session.desktop.xdotool("key", key) }
         let folderChooser = try session.waitForWindow(matching: "^Export Notes$")
         try session.desktop.xdotool("windowfocus", "--sync", folderChooser)
         try session.desktop.xdotool("key", "ctrl+l")
