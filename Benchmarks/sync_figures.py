@@ -102,8 +102,10 @@ def curl(server, work, pairs, option):
 
 def propfind(server):
     """curl listing the folder as a sync does (PROPFIND, Depth 1). Returns milliseconds."""
-    body = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/>'
-            '<d:getcontentlength/><d:getlastmodified/></d:prop></d:propfind>')
+    # The properties Quire's listing asks for: a renamed file's old name, the star and the file's identifier too.
+    body = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:q="https://quire.github.io/ns/sync" '
+            'xmlns:oc="http://owncloud.org/ns"><d:prop><d:resourcetype/><d:getetag/><d:getcontentlength/><d:getlastmodified/>'
+            '<q:renamed-from/><oc:favorite/><oc:fileid/></d:prop></d:propfind>')
     start = time.perf_counter()
     subprocess.run(["curl", "-sS", "--fail", "-u", "%s:%s" % (USER, PASSWORD), "-X", "PROPFIND", "-H", "Depth: 1",
                     "-H", "Content-Type: application/xml", "--data", body, "-o", os.devnull, server.url],
@@ -173,7 +175,8 @@ def typing_run(bench, server, count):
     try:
         data = bench.fresh()
         env = dict(bench.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=bench.fresh())
-        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER], input=PASSWORD + "\n",
+        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER, "--sync-allow-http"],
+                               input=PASSWORD + "\n",
                                capture_output=True, text=True, env=env, timeout=60)
         if setup.returncode != 0 or "keyring" in setup.stderr:
             raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))

@@ -65,6 +65,10 @@ func runSync(path: String, folder: String, user: String, password: String) throw
     MainLoop.bridgeDispatchMainQueue()
     StallMonitor.startIfRequested()
     let store = try NoteStore(path: path)
+    if try store.syncAccount() == nil {
+        // As Connect leaves an account on Apache: found to honour preconditions, its listings giving tags.
+        try store.setSyncAccount(SyncAccount(folderURL: folder, userName: user, writeSafety: "preconditions", listsETags: true))
+    }
     let synchronizer = NoteSynchronizer(
         store: store, remote: try WebDAVClient(folder: folder, user: user, password: password),
         untitled: "Untitled", conflictTitle: { title, _ in "\(title) (conflict)" })
