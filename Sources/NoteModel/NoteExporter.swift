@@ -5,23 +5,39 @@ import Foundation
 /// name first and renamed into place, so a failure leaves no file half-written.
 /// Runs on any thread.
 public enum NoteExporter {
-    /// Writes each note as `<title>.md` in `folder` and returns the names
-    /// written, in the notes' order. No file already there is overwritten,
-    /// except one that holds exactly the note's text (exporting again to the
-    /// same folder rewrites nothing). If one file cannot be written, none is:
-    /// the folder is left as it was. `untitled` names a note with no title.
+    /// Writes each note as `<title>.md` in `folder` (a note in a category in
+    /// that category's folder, "Recipes/Cakes/sponge.md", as Nextcloud's Notes
+    /// apps keep them) and returns the paths written, in the notes' order. No
+    /// file already there is overwritten, except one that holds exactly the
+    /// note's text (exporting again to the same folder rewrites nothing). If
+    /// one file cannot be written, none is: the folder is left as it was
+    /// (a category's folder made for the export is removed again). `untitled`
+    /// names a note with no title.
     public static func export(_ notes: [Note], to folder: String, untitled: String) throws(NoteExportError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .folderMissing(folder) }
         guard isFolder.boolValue else { throw .notAFolder(folder) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         removeLeftovers(among: names, in: folder)
-        let existing = Set(names.map { $0.lowercased() })
         var taken: Set<String> = []
+        var existing: [String: Set<String>] = [:]  // each category folder's names, read once
         var planned: [(note: Note, name: String, temporary: String)] = []
-        defer { for file in planned { unlink(file.temporary) } }  // whatever was not renamed
+        var madeFolders: [String] = []
+        var placed = false
+        defer {
+            for file in planned { unlink(file.temporary) }  // whatever was not renamed
+            if !placed { for made in madeFolders.reversed() { rmdir(made) } }  // only if still empty
+        }
         for (index, note) in notes.enumerated() {
-            let name = fileName(for: note, in: folder, existing: existing, taken: &taken, untitled: untitled)
+            let category = NoteCategory.normalized(note.category)
+            if !category.isEmpty { madeFolders += try makeFolders(category, in: folder) }
+            if existing[category] == nil {
+                let prefix = category.isEmpty ? "" : category + "/"
+                existing[category] = Set(((try? FileManager.default.contentsOfDirectory(
+                    atPath: (folder as NSString).appendingPathComponent(category))) ?? []).map { (prefix + $0).lowercased() })
+            }
+            let name = fileName(
+                for: note, in: folder, category: category, existing: existing[category] ?? [], taken: &taken, untitled: untitled)
             let temporary = (folder as NSString).appendingPathComponent(".\(index).quire-export-\(getpid()).tmp")
             planned.append((note, name, temporary))
             try writeFile(note.body, to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
@@ -30,7 +46,25 @@ public enum NoteExporter {
             let path = (folder as NSString).appendingPathComponent(file.name)
             try place(file.temporary, at: path, modifiedAt: file.note.modifiedAt)
         }
+        placed = true
         return planned.map(\.name)
+    }
+
+    /// Makes the folders of `category` inside `folder` that are missing; returns those it made, outermost first.
+    private static func makeFolders(_ category: String, in folder: String) throws(NoteExportError) -> [String] {
+        var made: [String] = []
+        var path = folder
+        for part in category.split(separator: "/") {
+            path = (path as NSString).appendingPathComponent(String(part))
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw .cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR))) }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            made.append(path)
+        }
+        return made
     }
 
     /// Writes one note's text to `path` (replacing a file there: the person chose it).
@@ -42,16 +76,18 @@ public enum NoteExporter {
         try place(temporary, at: path, modifiedAt: note.modifiedAt)
     }
 
-    /// The note's file name: its title's, numbered past the names this export
-    /// took and those of other files in the folder (a file holding exactly the
-    /// note's text may be replaced, as it changes nothing).
+    /// The note's file path: its title's, in its category's folder, numbered
+    /// past the names this export took and those of other files there
+    /// (`existing`; a file holding exactly the note's text may be replaced, as
+    /// it changes nothing).
     private static func fileName(
-        for note: Note, in folder: String, existing: Set<String>, taken: inout Set<String>, untitled: String
+        for note: Note, in folder: String, category: String, existing: Set<String>, taken: inout Set<String>, untitled: String
     ) -> String {
         let base = NoteFileName.base(for: note.title, fallback: untitled)
+        let prefix = category.isEmpty ? "" : category + "/"
         var skipping = taken
         while true {
-            let name = NoteFileName.unique(base, extension: "md", taken: &skipping)
+            let name = NoteFileName.unique(prefix + base, extension: "md", taken: &skipping)
             let path = (folder as NSString).appendingPathComponent(name)
             if !existing.contains(name.lowercased())
                 || FileManager.default.contents(atPath: path) == Data(note.body.utf8) {

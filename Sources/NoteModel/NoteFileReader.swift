@@ -14,9 +14,23 @@ public enum NoteFileReader {
     /// and `.txt` files inside each folder, its subfolders included, sorted by
     /// path (hidden files and folders passed over). A path given twice counts once.
     public static func files(in paths: [String]) -> (files: [String], skipped: [SkippedImportFile]) {
-        var files: [String] = [], skipped: [SkippedImportFile] = [], seen: Set<String> = []
-        func add(_ path: String) {
-            if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted { files.append(path) }
+        let (found, skipped) = filesWithCategories(in: paths)
+        return (found.map(\.path), skipped)
+    }
+
+    /// `files(in:)`, each file with the category its folder stands for: the
+    /// folders between the folder given and it, as Nextcloud's Notes apps
+    /// keep categories ("" for a file given itself).
+    static func filesWithCategories(in paths: [String]) -> (files: [(path: String, category: String)], skipped: [SkippedImportFile]) {
+        var files: [(path: String, category: String)] = [], skipped: [SkippedImportFile] = [], seen: Set<String> = []
+        func add(_ path: String, in folder: String? = nil) {
+            guard seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted else { return }
+            let category = folder.map { folder in
+                let inside = String(URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+                    .dropFirst(URL(fileURLWithPath: folder).standardizedFileURL.path.count))
+                return NoteCategory.normalized(inside)
+            } ?? ""
+            files.append((path, category))
         }
         for path in paths {
             var isFolder: ObjCBool = false
@@ -28,7 +42,7 @@ public enum NoteFileReader {
                 if isTaken(path) { add(path) } else { skipped.append(SkippedImportFile(path: path, reason: .notMarkdownOrText)) }
                 continue
             }
-            filesInside(folder: path).forEach(add)
+            for file in filesInside(folder: path) { add(file, in: path) }
         }
         return (files, skipped)
     }
@@ -39,11 +53,13 @@ public enum NoteFileReader {
     public static func readFiles(
         _ paths: [String], progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }
     ) -> (files: [ImportableNoteFile], skipped: [SkippedImportFile]) {
-        let (found, skippedPaths) = files(in: paths)
+        let (found, skippedPaths) = filesWithCategories(in: paths)
         var files: [ImportableNoteFile] = [], skipped = skippedPaths
-        for (index, path) in found.enumerated() {
+        for (index, (path, category)) in found.enumerated() {
             switch readFile(path) {
-            case let .success(file): files.append(file)
+            case var .success(file):
+                file.category = category
+                files.append(file)
             case let .failure(reason): skipped.append(SkippedImportFile(path: path, reason: reason))
             }
             guard progress(index + 1, found.count) else { break }

@@ -6,15 +6,21 @@ extension NoteStore {
     /// Observers hear one `.created` per note afterwards, together.
     @discardableResult
     public func importNotes(_ notes: [(body: String, modifiedAt: Date)]) throws -> [UUID] {
+        try importNotes(notes.map { ($0.body, $0.modifiedAt, "") })
+    }
+
+    /// `importNotes`, each note filed in its category.
+    func importNotes(_ notes: [(body: String, modifiedAt: Date, category: String)]) throws -> [UUID] {
         var ids: [UUID] = []
         ids.reserveCapacity(notes.count)
         try ownWrite {
             for note in notes {
                 let id = UUID()
                 try database.execute(
-                    "INSERT INTO notes (id, body, created_at, modified_at, tasks_done, tasks_total) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO notes (id, body, created_at, modified_at, tasks_done, tasks_total, category) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [.text(id.uuidString), .text(note.body), .real(note.modifiedAt.timeIntervalSince1970),
-                     .real(note.modifiedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body))
+                     .real(note.modifiedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body)
+                        + [.text(NoteCategory.normalized(note.category))])
                 ids.append(id)
             }
         }
@@ -22,17 +28,18 @@ extension NoteStore {
         return ids
     }
 
-    /// Makes one note of each file, dated by the file, in one transaction. A
+    /// Makes one note of each file, dated by the file and filed in the
+    /// category its folder stands for, in one transaction. A
     /// file whose text is already a note outside the trash, or repeats an
     /// earlier file's, is skipped (`.alreadyANote`): importing the same files
     /// twice, or notes exported from here, makes no duplicates.
     public func importFiles(_ files: [ImportableNoteFile]) throws -> NoteImport {
         var result = NoteImport()
         var taken = try existingBodies(amongLengthsOf: files.map(\.body))
-        var notes: [(body: String, modifiedAt: Date)] = []
+        var notes: [(body: String, modifiedAt: Date, category: String)] = []
         for file in files {
             if taken.insert(file.body).inserted {
-                notes.append((file.body, file.modifiedAt))
+                notes.append((file.body, file.modifiedAt, file.category))
             } else {
                 result.skipped.append(SkippedImportFile(path: file.path, reason: .alreadyANote))
             }

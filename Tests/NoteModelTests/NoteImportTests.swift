@@ -81,6 +81,28 @@ struct NoteImportTests {
         #expect(stopped.files.map(\.body) == ["a", "b"], "reading stops when asked")
     }
 
+    @Test("a folder's subfolders become its notes' categories, as Nextcloud's Notes apps keep them; a file given itself has none; an export writes them back as folders")
+    func subfoldersAreCategories() throws {
+        try file("notes/top.md", Array("Top\nno category".utf8))
+        try file("notes/Recipes/soup.md", Array("Soup\nhot".utf8))
+        try file("notes/Recipes/Cakes/sponge.txt", Array("Sponge\ncake".utf8))
+        let alone = try file("elsewhere/Work/plan.md", Array("Plan\nalone".utf8))
+        let read = NoteFileReader.readFiles([folder.file("notes"), alone])
+        #expect(read.files.map(\.category) == ["Recipes/Cakes", "Recipes", "", ""], "\(read.files.map(\.path))")
+        let imported = try store.importFiles(read.files)
+        #expect(imported.imported.count == 4)
+        #expect(try store.categories().map(\.path) == ["Recipes", "Recipes/Cakes"])
+
+        let out = try TemporaryDirectory(prefix: "quire-export-categories")
+        defer { out.remove() }
+        let names = try NoteExporter.export(try store.allNotes(), to: out.path, untitled: "Untitled")
+        #expect(Set(names) == ["Top.md", "Recipes/Soup.md", "Recipes/Cakes/Sponge.md", "Plan.md"])
+        #expect(FileManager.default.contents(atPath: out.file("Recipes/Cakes/Sponge.md")) == Data("Sponge\ncake".utf8))
+        let again = NoteFileReader.readFiles([out.path])
+        #expect(Set(again.files.map { "\($0.category)|\($0.body)" }) == Set(try store.allNotes().map { "\($0.category)|\($0.body)" }),
+                "exported and read again, every note has its category back")
+    }
+
     @Test("importing the same files twice, or notes exported from here, makes no duplicates; a trashed note's file comes back")
     func noDuplicates() throws {
         let one = try file("one.md", Array("one".utf8))
