@@ -33,6 +33,10 @@ final class GuardedFolder {
     let safety: WriteSafety
     /// The locks held, on record from the moment each is granted.
     private let held: HeldLocks
+    /// Whether the last write, move or removal that was not made was refused
+    /// because another client held a lock on the file (it is being written),
+    /// rather than because the file was not as expected.
+    private(set) var lastRefusalWasLock = false
 
     init(remote: WebDAVClient, safety: WriteSafety, held: HeldLocks) {
         self.remote = remote
@@ -184,9 +188,11 @@ final class GuardedFolder {
         _ name: String, expecting expected: Expectation, _ work: (FileLock) async throws(WebDAVError) -> String??
     ) async throws(WebDAVError) -> String?? {
         let lock: FileLock
+        lastRefusalWasLock = false
         do {
             lock = try await self.lock(name)
         } catch .locked {
+            lastRefusalWasLock = true
             return nil  // another device is writing it: the next sync sees what it wrote
         }
         let outcome: Result<String??, WebDAVError>

@@ -208,7 +208,7 @@ final class SyncRun {
         case (.trashed, nil), (.gone, nil):
             await advance()
             guard try await folder.remove(file.fileName, version: file.etag, hash: file.syncedHash) else {
-                report.postponed.append(PostponedFile(file.fileName, .changedMeanwhile))
+                report.postponed.append(PostponedFile(file.fileName, refusal))
                 return nil  // the next sync takes the change in
             }
             try store.forgetSyncedFile(of: file.noteID)
@@ -290,7 +290,7 @@ final class SyncRun {
             guard let renamed = try await move(
                 file, toTitle: base, in: note.category, at: version, holding: syncedHash, sending: hash)
             else {
-                report.postponed.append(PostponedFile(file.fileName, .changedMeanwhile))
+                report.postponed.append(PostponedFile(file.fileName, refusal))
                 return false
             }
             target = renamed
@@ -313,7 +313,7 @@ final class SyncRun {
             // Changed there meanwhile: the next sync sees it. A moved file
             // stays on record under its new name, holding the old text.
             if !moved { try store.record(file) }
-            report.postponed.append(PostponedFile(target.fileName, .changedMeanwhile))
+            report.postponed.append(PostponedFile(target.fileName, refusal))
             return false
         }
         target.etag = written
@@ -469,6 +469,10 @@ final class SyncRun {
         }
     }
 
+    /// Why the folder's last refused write was refused: another device's
+    /// lock on the file, or the file not as last seen.
+    private var refusal: PostponedFile.Reason { folder.lastRefusalWasLock ? .beingWritten : .changedMeanwhile }
+
     /// A file's path in the folder of `category` made from `base` (with the
     /// suffix of new files), that no file or note uses yet, from now on taken.
     private func newFileName(_ base: String, in category: String, suffix: String? = nil) -> String {
@@ -495,7 +499,7 @@ final class SyncRun {
                     report.sent += 1
                 } else {
                     pending.forgotten.append(note.file.noteID)  // a new name next time
-                    report.postponed.append(PostponedFile(note.file.fileName, .changedMeanwhile))
+                    report.postponed.append(PostponedFile(note.file.fileName, refusal))
                 }
                 sendNext()
             }

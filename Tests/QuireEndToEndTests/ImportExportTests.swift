@@ -44,7 +44,9 @@ struct ImportExportTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let exported = try session.runSecond(["--export", out])
         #expect(exported.status == 0 && exported.output == "Exported 2 notes to \(out)\n")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md", "Plans.md"])
+        // The subfolder's note was filed in its category, "sub", which the export writes as a folder again.
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md", "sub"])
+        #expect(FileManager.default.contents(atPath: out + "/sub/Plans.md") == Data("Plans\nfor the weekend\n".utf8))
         #expect(FileManager.default.contents(atPath: out + "/Groceries.md") == Data("# Groceries\n- [ ] milk\n".utf8))
         #expect(try session.savedSessions().isEmpty, "no window was opened or saved")
     }

@@ -387,7 +387,8 @@ public final class WebDAVServer: @unchecked Sendable {
         // One process (no master, no daemon), running as the user who started
         // it: pausable as rclone is, and the files it writes are the test's.
         // Locks live in a shared zone, as dav-ext needs; PUT, DELETE and MOVE
-        // refuse a locked file's writes without its token (423).
+        // refuse a locked file's writes without its token (423). A lock no one
+        // lets go of lasts 10 s here (a minute by default).
         let configuration = """
             load_module /usr/lib/nginx/modules/ngx_http_dav_ext_module.so;
             daemon off;
@@ -401,7 +402,7 @@ public final class WebDAVServer: @unchecked Sendable {
                 access_log \(directory.file("access.log")) quire;
                 client_body_temp_path \(directory.file("body"));
                 client_max_body_size 0;
-                \(locking ? "dav_ext_lock_zone zone=quire:1m;" : "")
+                \(locking ? "dav_ext_lock_zone zone=quire:1m timeout=10s;" : "")
                 server {
                     listen 127.0.0.1:\(port);
                     root \(root);
