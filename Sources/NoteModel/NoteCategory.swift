@@ -27,6 +27,20 @@ public struct NoteCategory: Sendable, Equatable, Hashable {
         }.filter { !$0.isEmpty }.joined(separator: "/")
     }
 
+    /// The category a file at `path` in the notes folder is filed in: its
+    /// folder ("Recipes/Cakes" of "Recipes/Cakes/sponge.md"; "" at the top).
+    public static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// `path` and the categories above it, outermost first ("Recipes",
+    /// "Recipes/Cakes" of "Recipes/Cakes"); none for "".
+    public static func lineage(of path: String) -> [String] {
+        var lineage: [String] = []
+        for part in path.split(separator: "/") { lineage.append(lineage.last.map { $0 + "/" + part } ?? String(part)) }
+        return lineage
+    }
+
     /// Whether the category `path` is `ancestor` or lies inside it.
     public static func path(_ path: String, isWithin ancestor: String) -> Bool {
         path == ancestor || path.hasPrefix(ancestor + "/")

@@ -11,16 +11,14 @@ extension NoteStore {
     /// how many notes it holds, its sub-categories' included; by path, case aside.
     public func categories() throws -> [NoteCategory] {
         var counts: [String: Int] = [:]
+        // `> ''` (not `!= ''`) lets SQLite seek past the notes in no category in
+        // `notes_by_category`: every main window asks at launch, and most notes have none.
         let rows = try database.query(
-            "SELECT category, count(*) FROM notes WHERE trashed_at IS NULL AND category != '' GROUP BY category")
+            "SELECT category, count(*) FROM notes WHERE trashed_at IS NULL AND category > '' GROUP BY category")
         for row in rows {
             guard let path = row.string(0) else { continue }
             let count = Int(row.integer(1) ?? 0)
-            var ancestor = ""
-            for part in path.split(separator: "/") {
-                ancestor = ancestor.isEmpty ? String(part) : ancestor + "/" + part
-                counts[ancestor, default: 0] += count
-            }
+            for category in NoteCategory.lineage(of: path) { counts[category, default: 0] += count }
         }
         return counts.map { NoteCategory(path: $0.key, count: $0.value) }
             .sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }

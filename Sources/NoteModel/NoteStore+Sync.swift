@@ -182,7 +182,7 @@ extension NoteStore {
             try database.transaction {
                 if try isInTrash(id) { try restoreFromTrash(id) }
                 var synced = file
-                if try note(id: id)?.body == body, try self.revision(of: id) == revision {
+                if let current = try note(id: id), current.body == body, current.revision == revision {
                     synced.syncedRevision = revision
                 } else {
                     guard case let .saved(saved) = try saveBody(of: id, to: body, over: revision) else { throw Refused() }

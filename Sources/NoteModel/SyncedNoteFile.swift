@@ -44,7 +44,5 @@ public struct SyncedNoteFile: Sendable, Equatable {
     }
 
     /// The category its file's folder stands for ("Work" of "Work/plan.md"; "" at the top).
-    public var category: String {
-        fileName.lastIndex(of: "/").map { String(fileName[..<$0]) } ?? ""
-    }
+    public var category: String { NoteCategory.folder(of: fileName) }
 }

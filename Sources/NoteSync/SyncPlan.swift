@@ -64,14 +64,13 @@ struct SyncPlan: Sendable {
         // not known yet (written by the last sync), by its name in another
         // folder: the guard only asks, and the move itself is taken only on
         // the server's word or the very same text (`SyncRun.renamedNote`).
-        let strong = { (version: String) in version.hasPrefix("W/") ? String(version.dropFirst(2)) : version }
         let lastPart = { (path: String) in (path.split(separator: "/").last.map(String.init) ?? path).lowercased() }
-        let elsewhere = Set(unclaimed.compactMap { $0.version.map(strong) } + unclaimed.compactMap { $0.fileID.map { "id " + $0 } }
-            + unclaimed.map { "name " + lastPart($0.name) })
+        let elsewhere = Set(unclaimed.compactMap { $0.version.map(SyncRun.comparable) }
+            + unclaimed.compactMap { $0.fileID.map { "id " + $0 } } + unclaimed.map { "name " + lastPart($0.name) })
         for (file, remoteFile) in pairs {
             let state = SyncPlan.localState(of: file, in: notes)
             if state == .edited || state == .unchanged { liveSynced += 1 }
-            let movedAway = file.etag.map { elsewhere.contains(strong($0)) } == true
+            let movedAway = file.etag.map { elsewhere.contains(SyncRun.comparable($0)) } == true
                 || file.fileID.map { elsewhere.contains("id " + $0) } == true
                 || (file.etag == nil && elsewhere.contains("name " + lastPart(file.fileName)))
             if remoteFile == nil && state == .unchanged && !movedAway { toTrash += 1 }

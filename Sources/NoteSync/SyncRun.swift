@@ -379,14 +379,10 @@ final class SyncRun {
     /// Makes the folder of the file `path` on the server, and those above it,
     /// unless the listing or this sync showed it there.
     private func makeFolder(of path: String) async throws(WebDAVError) {
-        let folder = RemoteFile.folder(of: path)
+        let folder = NoteCategory.folder(of: path)
         guard !folder.isEmpty, !knownFolders.contains(folder) else { return }
         try await remote.createFolder(folder)
-        var made = ""
-        for part in folder.split(separator: "/") {
-            made = made.isEmpty ? String(part) : made + "/" + part
-            knownFolders.insert(made)
-        }
+        knownFolders.formUnion(NoteCategory.lineage(of: folder))
     }
 
     /// Removes the folder `category` a move took this sync's file out of, if
@@ -397,7 +393,7 @@ final class SyncRun {
         while !path.isEmpty, notes.values.allSatisfy({ !NoteCategory.path($0.category, isWithin: path) }),
               (try? await remote.removeFolderIfEmpty(path)) == true {
             knownFolders.remove(path)
-            path = RemoteFile.folder(of: path)
+            path = NoteCategory.folder(of: path)
         }
     }
 
@@ -683,8 +679,12 @@ final class SyncRun {
     /// weak tag and the strong one it became are the same version).
     nonisolated static func sameVersion(_ first: String?, _ second: String?) -> Bool {
         guard let first, let second else { return false }
-        let strong = { (tag: String) in tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag }
-        return strong(first) == strong(second)
+        return comparable(first) == comparable(second)
+    }
+
+    /// `version` as versions are compared: a weak tag as the strong one it becomes.
+    nonisolated static func comparable(_ version: String) -> String {
+        version.hasPrefix("W/") ? String(version.dropFirst(2)) : version
     }
 
     /// The base of the name a note's file takes, as Nextcloud's Notes app makes it.

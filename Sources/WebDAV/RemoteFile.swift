@@ -39,15 +39,6 @@ public struct RemoteFile: Sendable, Equatable {
         self.fileID = fileID
     }
 
-    /// The folder the file is in, as a category's path ("Recipes/Cakes" of
-    /// "Recipes/Cakes/sponge.md"; "" at the top).
-    public var folder: String { RemoteFile.folder(of: name) }
-
-    /// The folder part of the path `name` ("" for none).
-    public static func folder(of name: String) -> String {
-        name.lastIndex(of: "/").map { String(name[..<$0]) } ?? ""
-    }
-
     /// When the file was last changed, if the server said so in a form read
     /// here (read when asked: a sync of 10,000 unchanged files never needs it).
     public var modified: Date? { lastModified.flatMap(MultistatusListing.httpDate) }

@@ -198,13 +198,8 @@ public final class WebDAVClient {
     /// it had, so that another Quire sees a rename, not a removal and a new
     /// file). Returns whether the server keeps it (nginx keeps none).
     public func markRenamed(_ name: String, from oldName: String) async throws(WebDAVError) -> Bool {
-        let escaped = RemoteName.encodedSegment(oldName)
-        let body = Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:propertyupdate xmlns:d="DAV:" xmlns:q="\(MultistatusListing.Element.quireNamespace)"><d:set><d:prop>\
-            <q:renamed-from>\(escaped)</q:renamed-from></d:prop></d:set></d:propertyupdate>
-            """.utf8)
-        return try await propertyKept("PROPPATCH", of: name, body: body)
+        try await setProperty(
+            "renamed-from", in: MultistatusListing.Element.quireNamespace, to: RemoteName.encodedSegment(oldName), of: name)
     }
 
     /// Finds out how the server keeps one client's write from replacing
@@ -287,19 +282,22 @@ public final class WebDAVClient {
     /// `PROPPATCH`: Nextcloud's favourites; other servers keep it as any
     /// property, if they keep properties). Returns whether the server kept it.
     public func setFavorite(_ favorite: Bool, of name: String) async throws(WebDAVError) -> Bool {
-        let body = Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:propertyupdate xmlns:d="DAV:" xmlns:oc="\(MultistatusListing.Element.ownCloudNamespace)"><d:set><d:prop>\
-            <oc:favorite>\(favorite ? 1 : 0)</oc:favorite></d:prop></d:set></d:propertyupdate>
-            """.utf8)
-        return try await propertyKept("PROPPATCH", of: name, body: body)
+        try await setProperty("favorite", in: MultistatusListing.Element.ownCloudNamespace, to: favorite ? "1" : "0", of: name)
     }
 
-    /// Sends `body` as a `PROPPATCH` of the file `name`; whether the server
-    /// kept the property (a propstat of 200), false where it keeps none.
-    private func propertyKept(_ method: String, of name: String, body: Data) async throws(WebDAVError) -> Bool {
+    /// Sets the property `property` of `namespace` on the file `name` to
+    /// `value` (already safe in XML), by `PROPPATCH`; whether the server kept
+    /// it (a propstat of 200), false where it keeps no such property.
+    private func setProperty(_ property: String, in namespace: String, to value: String, of name: String) async throws(WebDAVError)
+        -> Bool
+    {
+        let body = Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propertyupdate xmlns:d="DAV:" xmlns:p="\(namespace)"><d:set><d:prop><p:\(property)>\(value)</p:\(property)>\
+            </d:prop></d:set></d:propertyupdate>
+            """.utf8)
         do {
-            let response = try await send(method, url(of: name), body: body, contentType: "application/xml; charset=utf-8")
+            let response = try await send("PROPPATCH", url(of: name), body: body, contentType: "application/xml; charset=utf-8")
             return response.status == 207 && String(decoding: response.body, as: UTF8.self).contains(" 200 ")
         } catch .server(405, _), .server(501, _), .forbidden {
             return false
