@@ -45,7 +45,13 @@ final class CategorySidebar {
         root.setExpands(horizontally: false, vertically: true)
         root.setMinimumWidth(CategorySidebar.width)
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
-        observation = store.observeTogether { [weak self] _, _ in self?.refreshSoon() }
+        observation = store.observeTogether { [weak self] changes, origin in
+            // Typing saves a note a few times a second in every window: its text
+            // and pin never change a count. What another process changed is heard
+            // of as an edit, and may be a note filed elsewhere.
+            guard origin == .elsewhere || changes.contains(where: CategorySidebar.mayChangeCounts) else { return }
+            self?.refreshSoon()
+        }
         refresh()
     }
 
@@ -64,6 +70,15 @@ final class CategorySidebar {
         guard picked != chosen else { return }
         chosen = picked
         onChoose?(picked)
+    }
+
+    /// Whether `change` may change a category's count: a note that came,
+    /// went or was filed elsewhere.
+    private static func mayChangeCounts(_ change: NoteChange) -> Bool {
+        switch change {
+        case .created, .movedToTrash, .restoredFromTrash, .deletedPermanently, .categoryChanged: true
+        case .edited, .pinChanged: false
+        }
     }
 
     /// Reads the categories again once the current burst of changes is over.
@@ -85,12 +100,7 @@ final class CategorySidebar {
         categories = byPath
         let wanted = [""] + byPath.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         refilling = true
-        if (0..<paths.count).map({ paths.string(at: $0) ?? "" }) != wanted {
-            paths.replaceAll(with: wanted)
-        } else {
-            // The same rows: counts may have changed; each row shows its count again.
-            paths.splice(at: 0, removing: paths.count, inserting: wanted)
-        }
+        paths.replaceAll(with: wanted)  // every row bound again: its count may have changed
         selection.selectedPosition = wanted.firstIndex(of: chosen ?? "") ?? 0
         refilling = false
         let shown = wanted.count > 1

@@ -86,17 +86,11 @@ enum SyncConnection {
         let path = folder.appendingPathComponent("sync-server-certificate.pem").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: pem)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-        } catch {
+        if let code = SyncedFile.write(pem, to: temporary, permissions: 0o600) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
             unlink(temporary)
-            throw error
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
         return path
     }
