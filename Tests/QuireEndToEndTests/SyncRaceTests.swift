@@ -29,11 +29,21 @@ struct SyncRaceTests {
             keyrings = [laptopKeyring, desktopKeyring]
         }
 
-        /// Starts `quire --sync-now` on the laptop, to be waited for.
-        func startLaptopSync() throws -> ChildProcess {
-            try ChildProcess(
+        /// The race: the laptop syncs, its `PUT` of `path` held by the proxy; the
+        /// desktop syncs whole meanwhile; then the laptop's write goes on and its
+        /// sync ends. Both syncs must succeed.
+        func race(holdingLaptopWriteOf path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try proxy.hold("PUT", path)
+            let late = try ChildProcess(
                 BuiltProducts.executable("quire"), ["--sync-now"], environment: laptop.environment(),
                 outputDirectory: laptop.desktop.directory.path)
+            #expect(proxy.waitUntilHeld("PUT", path), "the laptop's write reached the proxy: \(late.standardError)",
+                    sourceLocation: sourceLocation)
+            let first = try desktop.syncNow()  // while the laptop's write is on its way
+            #expect(first.status == 0, "\(first.error)", sourceLocation: sourceLocation)
+            try proxy.release("PUT", path)
+            #expect(late.waitForExit(seconds: 60) == 0, "the laptop's sync: \(late.standardOutput) \(late.standardError)",
+                    sourceLocation: sourceLocation)
         }
 
         /// Syncs each device in turn until neither has anything left to do.
@@ -70,12 +80,6 @@ struct SyncRaceTests {
         }
     }
 
-    /// Waits for the laptop's held sync once the desktop's is done, and expects it to end well.
-    private func finish(_ sync: ChildProcess, _ devices: Devices, releasing method: String, _ path: String) throws {
-        try devices.proxy.release(method, path)
-        #expect(sync.waitForExit(seconds: 60) == 0, "the laptop's sync: \(sync.standardOutput) \(sync.standardError)")
-    }
-
     @Test("the same note edited on both: both edits kept", arguments: WebDAVServer.Kind.allCases)
     func sameNoteEdited(on kind: WebDAVServer.Kind) throws {
         let devices = try Devices(kind)
@@ -87,12 +91,7 @@ struct SyncRaceTests {
 
         try laptopStore.updateBody(of: note.id, to: "Plan\nto start with\nedited on the laptop")
         try desktopStore.updateBody(of: desktopNote.id, to: "Plan\nto start with\nedited on the desktop")
-        try devices.proxy.hold("PUT", "/Plan.md")
-        let late = try devices.startLaptopSync()
-        #expect(devices.proxy.waitUntilHeld("PUT", "/Plan.md"), "the laptop's write reached the proxy: \(late.standardError)")
-        let first = try devices.desktop.syncNow()  // while the laptop's write is on its way
-        #expect(first.status == 0, "\(first.error)")
-        try finish(late, devices, releasing: "PUT", "/Plan.md")
+        try devices.race(holdingLaptopWriteOf: "/Plan.md")
 
         try devices.settle()
         try devices.expectKept(["edited on the laptop", "edited on the desktop"])
@@ -108,12 +107,7 @@ struct SyncRaceTests {
         try desktopStore.moveToTrash(try #require(try desktopStore.allNotes().first).id)
 
         try laptopStore.updateBody(of: note.id, to: "Errands\nthe bank\nand the post office")
-        try devices.proxy.hold("PUT", "/Errands.md")
-        let late = try devices.startLaptopSync()
-        #expect(devices.proxy.waitUntilHeld("PUT", "/Errands.md"), "\(late.standardError)")
-        let first = try devices.desktop.syncNow()
-        #expect(first.status == 0, "\(first.error)")
-        try finish(late, devices, releasing: "PUT", "/Errands.md")
+        try devices.race(holdingLaptopWriteOf: "/Errands.md")
 
         try devices.settle()
         try devices.expectKept(["and the post office"])
@@ -129,12 +123,7 @@ struct SyncRaceTests {
         try desktopStore.updateBody(of: try #require(try desktopStore.allNotes().first).id, to: "Family recipes\nbread")
 
         try laptopStore.updateBody(of: note.id, to: "Recipes\nbread\nand soup")
-        try devices.proxy.hold("PUT", "/Recipes.md")
-        let late = try devices.startLaptopSync()
-        #expect(devices.proxy.waitUntilHeld("PUT", "/Recipes.md"), "\(late.standardError)")
-        let first = try devices.desktop.syncNow()
-        #expect(first.status == 0, "\(first.error)")
-        try finish(late, devices, releasing: "PUT", "/Recipes.md")
+        try devices.race(holdingLaptopWriteOf: "/Recipes.md")
 
         try devices.settle()
         try devices.expectKept(["Family recipes", "and soup"])
@@ -145,12 +134,7 @@ struct SyncRaceTests {
         let devices = try Devices(kind)
         try NoteStore(path: devices.laptop.notesPath).createNote(body: "Ideas\nfrom the laptop")
         try NoteStore(path: devices.desktop.notesPath).createNote(body: "Ideas\nfrom the desktop")
-        try devices.proxy.hold("PUT", "/Ideas.md")
-        let late = try devices.startLaptopSync()
-        #expect(devices.proxy.waitUntilHeld("PUT", "/Ideas.md"), "\(late.standardError)")
-        let first = try devices.desktop.syncNow()
-        #expect(first.status == 0, "\(first.error)")
-        try finish(late, devices, releasing: "PUT", "/Ideas.md")
+        try devices.race(holdingLaptopWriteOf: "/Ideas.md")
 
         try devices.settle()
         try devices.expectKept(["from the laptop", "from the desktop"])

@@ -203,20 +203,23 @@ public final class WebDAVServer: @unchecked Sendable {
             <?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:set><d:prop>\
             <oc:favorite>\(favorite ? 1 : 0)</oc:favorite></d:prop></d:set></d:propertyupdate>
             """
-        let url = folderURL + name.split(separator: "/").map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
-        }.joined(separator: "/")
+        let url = self.url(of: name)
         let result = try ChildProcess.run(
             "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPPATCH", "-d", body, url],
             environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
         guard result.status == 0, result.output.contains(" 200 ") else { throw DesktopError.commandFailed("PROPPATCH \(name)", result.output) }
     }
 
-    /// Whether the file `name` is starred (`oc:favorite` is 1).
-    public func isFavorite(_ name: String) throws -> Bool {
-        let url = folderURL + name.split(separator: "/").map {
+    /// The URL of the file at `name` (a path in the notes folder), each part percent-encoded.
+    private func url(of name: String) -> String {
+        folderURL + name.split(separator: "/").map {
             String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
         }.joined(separator: "/")
+    }
+
+    /// Whether the file `name` is starred (`oc:favorite` is 1).
+    public func isFavorite(_ name: String) throws -> Bool {
+        let url = self.url(of: name)
         let result = try ChildProcess.run(
             "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPFIND", "-H", "Depth: 0", "-d",
                      "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\" xmlns:oc=\"http://owncloud.org/ns\"><d:prop><oc:favorite/></d:prop></d:propfind>",
