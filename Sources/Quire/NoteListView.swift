@@ -12,6 +12,8 @@ final class NoteListView {
     /// The view: the search field above the scrolling list.
     let root: Widget
     let search = SearchEntry(placeholder: localized("Search notes"))
+    /// Under the search field in a category: search it, or all notes.
+    private let scope = SearchScopeBar()
     /// Called when the user selects a note.
     var onSelect: (@MainActor (UUID) -> Void)?
     /// Called when the user opens a note: clicks its row, or presses Return on it.
@@ -164,6 +166,7 @@ final class NoteListView {
         selection = SingleSelection(model: ids)
         search.setMargins(6)
         column.append(search)
+        column.append(scope.root)
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
         root = column
@@ -196,6 +199,7 @@ final class NoteListView {
         scroller.onWidthChange { [weak self] in self?.fitRowText() }
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
+        scope.onChange = { [weak self] in self?.reload() }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
         storeObservation = store.observeTogether { [weak self] changes, origin in
@@ -341,6 +345,7 @@ final class NoteListView {
         let selected = selectedNoteID
         let text = search.text
         appliedSearch = text
+        scope.show(for: showsTrash ? nil : category, searching: !text.trimmingCharacters(in: .whitespaces).isEmpty)
         if showsTrash {
             matches = [:]
             paging?.cancel()
@@ -354,7 +359,7 @@ final class NoteListView {
             paging?.cancel()
             nextPage = nil
             changedSinceRead = false
-            let results = (try? store.search(text)) ?? []
+            let results = (try? store.search(text, in: scope.searchesEverywhere ? nil : category)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
         }

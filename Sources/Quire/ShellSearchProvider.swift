@@ -96,10 +96,12 @@ final class ShellSearchProvider {
         return results.map(\.noteID.uuidString)
     }
 
-    /// A result's title and the words around its match (or the start of its text).
+    /// A result's title with its category beside it, and the words around
+    /// its match (or the start of its text).
     private func meta(for identifier: String, in store: NoteStore) -> [String: String]? {
         guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
-        let title = ShownTitle.of(summary.title)
+        let category = (try? store.category(of: id)) ?? ""
+        let title = category.isEmpty ? ShownTitle.of(summary.title) : localized("%s — %s", ShownTitle.of(summary.title), category)
         let description = results[id].map { $0.readableSnippet().text.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
         return ["id": identifier, "name": title, "description": description]
     }

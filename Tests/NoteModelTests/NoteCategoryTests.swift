@@ -59,4 +59,21 @@ struct NoteCategoryTests {
         #expect(try store.category(of: sponge.id) == "")
         #expect(try store.categories() == [NoteCategory(path: "Recipes", count: 1)])
     }
+
+    @Test("search in a category finds its notes and its sub-categories' only, by words and in scripts without spaces")
+    func searchInCategory() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-categories")
+        defer { folder.remove() }
+        let store = try NoteStore(path: folder.file("notes.sqlite"))
+        let sponge = try store.createNote(body: "sponge with sugar 砂糖", category: "Recipes/Cakes")
+        let soup = try store.createNote(body: "soup without sugar 砂糖", category: "Recipes")
+        let plan = try store.createNote(body: "plan: less sugar 砂糖", category: "Recipesque")
+        func found(_ text: String, in category: String?) throws -> Set<UUID> { Set(try store.search(text, in: category).map(\.noteID)) }
+        #expect(try found("sugar", in: nil) == [sponge.id, soup.id, plan.id])
+        #expect(try found("sugar", in: "Recipes") == [sponge.id, soup.id], "not a category whose name only starts the same")
+        #expect(try found("sugar", in: "Recipes/Cakes") == [sponge.id])
+        #expect(try found("砂糖", in: "Recipes") == [sponge.id, soup.id])
+        #expect(try found("sugar 砂糖", in: "Recipes/Cakes") == [sponge.id])
+        #expect(try found("sugar", in: "Nowhere").isEmpty)
+    }
 }

@@ -28,14 +28,14 @@ struct SearchProviderTests {
     private func seed(_ session: QuireSession) throws -> (lisbon: Note, groceries: Note) {
         let store = try NoteStore(path: session.notesPath)
         let lisbon = try store.createNote(body: "Travel plans\nflights booked, then Lisbon in May for the conference")
-        let groceries = try store.createNote(body: "Groceries\nmilk and eggs")
+        let groceries = try store.createNote(body: "Groceries\nmilk and eggs", category: "Home/Shopping")
         return (lisbon, groceries)
     }
 
     @Test("the Shell finds notes by a word with title and snippet, and activating a result opens that note's window at the match")
     func searchAndActivate() throws {
         let session = try QuireSession()
-        let (lisbon, _) = try seed(session)
+        let (lisbon, groceries) = try seed(session)
         try session.launch()
         let main = try session.waitForWindow(matching: "^Groceries — Quire$")
 
@@ -46,6 +46,8 @@ struct SearchProviderTests {
         let metas = try call(session, "GetResultMetas", ["['\(lisbon.id.uuidString)']"])
         #expect(metas.contains("'name': <'Travel plans'>") && metas.contains("Lisbon in May"), "\(metas)")
         #expect(!metas.contains("'description': <'Travel plans"), "the description does not repeat the title: \(metas)")
+        let filed = try call(session, "GetResultMetas", ["['\(groceries.id.uuidString)']"])
+        #expect(filed.contains("'name': <'Groceries — Home/Shopping'>"), "a note's category beside its title: \(filed)")
 
         _ = try call(session, "ActivateResult", ["'\(lisbon.id.uuidString)'", "['lisbon']", "0"])
         let noteWindow = try session.focusNewWindow(besides: [main])
