@@ -27,6 +27,7 @@
 #include "signals.h"
 #include "lists.h"
 #include "menus.h"
+#include "dragdrop.h"
 #include "dialogs.h"
 #include "windows.h"
 #include "accessibility.h"

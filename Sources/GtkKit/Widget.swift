@@ -166,4 +166,24 @@ public class Widget: Object {
             MainActor.assumeIsolated { Box.release(data) }
         })
     }
+
+    /// Activates the action `name` ("app.new-note") as the widget sees it:
+    /// among its window's and its app's actions, as a menu item inside it would.
+    public func activateAction(_ name: String) {
+        _ = gtk_widget_activate_action_variant(widgetPointer, name, nil)
+    }
+
+    /// Lets text be dropped on the widget (a `TextDragSource`'s, another
+    /// app's); `handler(text)` hears each drop and returns whether it took it.
+    public func onTextDrop(_ handler: @escaping @MainActor (String) -> Bool) {
+        typealias Box = ClosureBox<@MainActor (String) -> Bool>
+        let box = Box(handler, kind: .signalHandler)
+        _ = cgtk_widget_on_text_drop(objectPointer, { _, value, _, _, data in
+            guard let text = cgtk_dropped_text(value) else { return 0 }
+            let dropped = String(cString: text)
+            return MainActor.assumeIsolated { Box.from(data).closure(dropped) } ? 1 : 0
+        }, box.retainedPointer(), { data, _ in
+            MainActor.assumeIsolated { Box.release(data) }
+        })
+    }
 }

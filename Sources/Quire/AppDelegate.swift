@@ -49,6 +49,12 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         return store
     }
 
+    /// Rename Category… and Remove Category…, in the sidebar's menus.
+    private lazy var categoryEditing = CategoryEditing { [weak self] in
+        guard case let .success(store) = self?.notes else { return nil }
+        return store
+    }
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -188,6 +194,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         zoomActions.install(on: application)
         pinActions.install(on: application)
         categoryActions.install(on: application)
+        categoryEditing.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
         PinActions.append(to: rowMenu)

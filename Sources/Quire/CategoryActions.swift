@@ -52,17 +52,17 @@ final class CategoryActions {
         entry.onEntryActivated { [weak dialog] in dialog?.respond("move") }
         dialog.onResponse { [weak self, weak noteWindow] response in
             self?.dialog = nil
-            guard response == "move", let noteWindow else { return }
-            self?.move(id, to: entry.text, shownIn: noteWindow)
+            guard response == "move", let noteWindow, let store = self?.store() else { return }
+            CategoryActions.file(id, in: entry.text, store: store, shownIn: noteWindow)
         }
         self.dialog = dialog
         dialog.present()
         _ = entry.grabFocus()
     }
 
-    /// Files the note `id` in `category`, and offers Undo in `noteWindow`.
-    private func move(_ id: UUID, to category: String, shownIn noteWindow: NoteWindowController) {
-        guard let store = store() else { return }
+    /// Files the note `id` in `category` (typed, a row dropped on it), and
+    /// offers Undo in `noteWindow`.
+    static func file(_ id: UUID, in category: String, store: NoteStore, shownIn noteWindow: NoteWindowController) {
         let previous: [UUID: String]
         do {
             previous = try store.waitingLonger { try store.setCategory(category, of: [id]) }

@@ -1,14 +1,22 @@
 import GtkKit
 
 /// A row of the category sidebar: the category's name, indented by its
-/// depth, and its count at the end.
+/// depth, and its count at the end. Text dropped on it (a note row's link)
+/// goes to the sidebar with the row's category.
 @MainActor
 final class CategoryRow {
     let name = Label("")
     let count = Label("")
     let box = Box(vertical: false, spacing: 6)
+    /// The category the row shows now ("" for All Notes): rows are reused.
+    private(set) var path = ""
+    private var contextMenu: PopoverMenu?
 
-    static func make() -> (CategoryRow, Widget) {
+    /// A row; `onDrop(path, text)` hears text dropped on it, and whether it
+    /// was taken; a right-click asks `menuFor(path)` for the row's menu.
+    static func make(
+        onDrop: @escaping @MainActor (String, String) -> Bool, menuFor: @escaping @MainActor (String) -> Menu?
+    ) -> (CategoryRow, Widget) {
         let row = CategoryRow()
         row.name.makeSingleLine()
         row.name.setExpands(horizontally: true, vertically: false)
@@ -17,11 +25,28 @@ final class CategoryRow {
         row.count.alignToEnd()
         row.box.append(row.name)
         row.box.append(row.count)
+        row.box.onTextDrop { [weak row] text in
+            guard let row else { return false }
+            return onDrop(row.path, text)
+        }
+        row.box.onSecondaryClick { [weak row] x, y in
+            guard let row, let menu = menuFor(row.path) else { return }
+            row.popUp(menu, atX: x, y: y)
+        }
         return (row, row.box)
     }
 
-    /// Shows `title` with `count` notes, `depth` levels in; returns what a screen reader says.
-    func show(_ title: String, count notes: Int?, depth: Int) -> String {
+    /// Opens `menu` over the row, at (`x`, `y`) in it.
+    func popUp(_ menu: Menu, atX x: Double, y: Double) {
+        let popover = contextMenu ?? PopoverMenu(menu: menu, attachedTo: box)
+        contextMenu = popover
+        popover.popUp(atX: x, y: y)
+    }
+
+    /// Shows the category `path` as `title` with `count` notes, `depth` levels
+    /// in; returns what a screen reader says.
+    func show(_ path: String, as title: String, count notes: Int?, depth: Int) -> String {
+        self.path = path
         name.text = title
         count.text = notes.map(String.init) ?? ""
         box.setHorizontalMargins(start: Int32(depth * 12), end: 0)

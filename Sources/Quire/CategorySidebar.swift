@@ -6,7 +6,9 @@ import NoteModel
 /// then each category (a nested one indented under its parent) with how many
 /// notes it holds, in libadwaita's navigation-sidebar style. Choosing one
 /// shows its notes in the list. It shows only once there are categories (or
-/// one is chosen), and follows the notes as they are filed.
+/// one is chosen), and follows the notes as they are filed. A note row
+/// dropped on a category files the note there; a category's right-click
+/// menu (Menu, Shift+F10), F2 and Delete rename and remove it.
 @MainActor
 final class CategorySidebar {
     /// The sidebar, scrolling.
@@ -15,6 +17,8 @@ final class CategorySidebar {
     var onChoose: (@MainActor (String?) -> Void)?
     /// Called when the sidebar shows or hides.
     var onShownChange: (@MainActor (Bool) -> Void)?
+    /// Called when a note (its row) is dropped on a category.
+    var onNoteDropped: (@MainActor (UUID, String) -> Void)?
 
     private let store: NoteStore
     /// The rows' categories: "" for All Notes, a category's path otherwise.
@@ -26,6 +30,8 @@ final class CategorySidebar {
     private var refreshIsDue = false
     /// Set while the rows are put in again, when the selection moves on its own.
     private var refilling = false
+    /// A category's menu: Rename Category…, Remove Category….
+    private let categoryMenu = CategoryEditing.menu()
 
     /// The category chosen (nil: All Notes).
     private(set) var chosen: String?
@@ -35,10 +41,17 @@ final class CategorySidebar {
     init(store: NoteStore) {
         self.store = store
         selection = SingleSelection(model: paths)
-        list = ListView(selection: selection, makeRow: { CategoryRow.make() }) { [weak self] row, path in
-            let category = self?.categories[path]
-            return row.show(path.isEmpty ? localized("All Notes") : category?.name ?? path, count: category?.count, depth: category?.depth ?? 0)
+        let makeRow: @MainActor () -> (CategoryRow, Widget) = { [weak self] in
+            CategoryRow.make(
+                onDrop: { path, text in self?.dropped(text, on: path) ?? false },
+                menuFor: { path in self?.menu(for: path) })
         }
+        list = ListView(selection: selection, makeRow: makeRow) { [weak self] row, path in
+            let category = self?.categories[path]
+            let title = path.isEmpty ? localized("All Notes") : category?.name ?? path
+            return row.show(path, as: title, count: category?.count, depth: category?.depth ?? 0)
+        }
+        list.onKeyPress { [weak self] key in self?.keyPressed(key) ?? false }
         list.addCSSClass("navigation-sidebar")
         list.setAccessibleLabel(localized("Categories"))
         root.setChild(list)
@@ -61,15 +74,44 @@ final class CategorySidebar {
         refresh()
     }
 
-    /// Puts the keyboard in the sidebar, on the category shown.
-    func focus() { list.focusList { _ in true } }
-
     private func selectionChanged() {
         guard !refilling, let position = selection.selectedPosition, let path = paths.string(at: position) else { return }
         let picked = path.isEmpty ? nil : path
         guard picked != chosen else { return }
         chosen = picked
         onChoose?(picked)
+    }
+
+    /// A note's link dropped on the category `path`: the note is filed there.
+    private func dropped(_ text: String, on path: String) -> Bool {
+        guard !path.isEmpty, let url = URL(string: text), let id = NoteLink.noteID(in: url) else { return false }
+        onNoteDropped?(id, path)
+        return true
+    }
+
+    /// The menu of the category `path`, which is shown first; none for All Notes.
+    private func menu(for path: String) -> Menu? {
+        guard !path.isEmpty else { return nil }
+        if path != chosen {
+            chosen = path
+            refresh()
+            onChoose?(path)
+        }
+        return categoryMenu
+    }
+
+    /// F2 renames the category shown, Delete removes it, Menu and Shift+F10 open its menu.
+    private func keyPressed(_ key: KeyPress) -> Bool {
+        guard let chosen else { return false }
+        switch key.name {
+        case "F2" where key.isPlain: list.activateAction("app.\(CategoryEditing.renameActionName)")
+        case "Delete" where key.isPlain, "KP_Delete" where key.isPlain: list.activateAction("app.\(CategoryEditing.removeActionName)")
+        case "Menu" where key.isPlain, "F10" where key.shift && !key.control && !key.alt:
+            guard let row = list.madeRows.first(where: { $0.path == chosen }) else { return false }
+            row.popUp(categoryMenu, atX: Double(CategorySidebar.width / 2), y: 12)
+        default: return false
+        }
+        return true
     }
 
     /// Whether `change` may change a category's count: a note that came,

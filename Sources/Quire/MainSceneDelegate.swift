@@ -80,6 +80,10 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         listColumn.setExpands(horizontally: true, vertically: true)
         let sidebar = CategorySidebar(store: store)
         sidebar.onChoose = { [weak self] category in self?.showCategory(category) }
+        sidebar.onNoteDropped = { [weak self] id, category in
+            guard let self else { return }
+            CategoryActions.file(id, in: category, store: store, shownIn: noteWindow)
+        }
         sidebar.onShownChange = { [weak self] shown in
             // The list keeps its width beside the categories.
             guard let layout = self?.layout else { return }

@@ -7,7 +7,8 @@ import NoteModel
 /// its text (or, while searching, the words around the first match, which
 /// always starts within sight), all one widget (`RowText`): a list view keeps
 /// up to 205 rows. A right-click selects the note and opens the row's menu
-/// (Open in New Window, Pin Note, Export Note…, Move to Trash).
+/// (Open in New Window, Pin Note, Export Note…, Move to Trash). Dragged, it
+/// carries the note's link (`NoteLink`): onto a category it files the note.
 @MainActor
 final class NoteRow {
     let root: Widget
@@ -17,6 +18,7 @@ final class NoteRow {
     /// The version of the list's notes the row last showed its note as, and the name it gave it.
     private var shownAs: (version: Int, name: String)?
     private var contextMenu: PopoverMenu?
+    private let drag: TextDragSource
     /// What the row shows: the title and the preview whole (they are cut to
     /// `textLength`), or the search match's snippet in place of the preview.
     private var shown = Shown()
@@ -43,6 +45,7 @@ final class NoteRow {
         text.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
         text.setMargins(8)
         root = text
+        drag = TextDragSource(on: text)
         // The menu is made on the first right-click, not with every row.
         text.onSecondaryClick { [weak self, weak text] x, y in
             guard let self, let text, let noteID = self.noteID else { return }
@@ -72,6 +75,7 @@ final class NoteRow {
 
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
         noteID = summary.noteID
+        drag.text = NoteLink.url(for: summary.noteID).absoluteString
         let shownTitle = ShownTitle.of(summary.title)
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         shown = Shown(

@@ -15,7 +15,7 @@ final class AccessibilityTree {
         var isChecked = false
         /// What it says beyond its name (a button's tooltip), "" if nothing.
         var about = ""
-        /// Where a text element or a button is in its window, in pixels (nil for other elements).
+        /// Where a text element, a button or a list item is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
             "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
@@ -66,7 +66,7 @@ final class AccessibilityTree {
         found.append(Element(
             name: try property("Name", of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
             about: try property("Description", of: bus, path),
-            frame: role.contains("text") || role.hasSuffix("button") ? try frame(of: bus, path) : nil))
+            frame: role.contains("text") || role.hasSuffix("button") || role == "list item" ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)
         }

@@ -64,4 +64,114 @@ struct CategoryWindowTests {
                 "the window comes back showing Recipes")
         #expect(try session.stop() == 0)
     }
+
+    /// The frame of the list row whose name starts with `name`, once it shows.
+    private func frame(ofRow name: String, in tree: AccessibilityTree) throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+        let found = tree.elements { $0.role == "list item" && $0.name.hasPrefix(name) }
+        return try #require(found.first { $0.role == "list item" && $0.name.hasPrefix(name) }?.frame, "no row \(name)")
+    }
+
+    /// The categories of the notes, by their first line.
+    private func filed(_ store: NoteStore) throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try store.allNotes().map { (String($0.body.prefix { $0 != "\n" }), $0.category) })
+    }
+
+    @Test("a note row dragged onto a category is filed there, and Undo puts it back; from the keyboard, Shift+Tab from the search reaches the sidebar, arrows choose, F2 renames (one Undo), Delete removes after asking (notes kept, one Undo)")
+    func dragAndKeyboard() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        let plan = try store.createNote(body: "Plan\nfor work", at: now.addingTimeInterval(-300))
+        try store.createNote(body: "Soup\nhot", at: now.addingTimeInterval(-200), category: "Recipes")
+        try store.createNote(body: "Sponge\ncake", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Sponge — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+
+        // The mouse: press on Plan's row, move in steps past the drag threshold, let go over Recipes.
+        let from = try frame(ofRow: "Plan", in: tree), to = try frame(ofRow: "Recipes", in: tree)
+        let (startX, startY) = (from.x + from.width / 2, from.y + from.height / 2)
+        let (endX, endY) = (to.x + to.width / 2, to.y + to.height / 2)
+        try session.desktop.xdotool("mousemove", "--window", window, "\(startX)", "\(startY)", "mousedown", "1")
+        for step in 1...8 {
+            let x = startX + (endX - startX) * Int32(step) / 8, y = startY + (endY - startY) * Int32(step) / 8
+            try session.desktop.xdotool("mousemove", "--window", window, "\(x)", "\(y)", "sleep", "0.05")
+        }
+        try session.desktop.xdotool("mouseup", "1")
+        #expect(eventually(within: 10) { (try? store.category(of: plan.id)) == "Recipes" }, "the row dropped on Recipes files the note there")
+        session.keepScreenshot(named: "categories-dropped")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+u")
+        #expect(eventually(within: 10) { (try? store.category(of: plan.id)) == "" }, "Undo takes it out again")
+
+        // The keyboard: the search, then back to the sidebar, down to Recipes.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.xdotool("key", "shift+Tab", "Down")
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"], "Down in the sidebar shows Recipes")
+        try session.desktop.xdotool("key", "F2")
+        let rename = try session.waitForWindow(matching: "^Rename Category$")
+        try session.desktop.xdotool("windowfocus", "--sync", rename)
+        try session.desktop.xdotool("key", "ctrl+a")
+        try session.desktop.type("Baking", into: rename)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "Baking", "Sponge": "Baking/Cakes"] },
+                "renamed with the category inside it")
+        #expect(PinTests.rows(tree) { $0.contains("Baking, 2 notes") }.contains("Baking, 2 notes"), "the window follows the new name")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+u")
+        #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "Recipes", "Sponge": "Recipes/Cakes"] },
+                "one Undo puts both back")
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"], "and the window shows Recipes again")
+
+        // Delete, asked first: its default answer keeps the category.
+        _ = tree.elements { $0.role == "list item" && $0.name.hasPrefix("Recipes, 2 notes") }
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f", "shift+Tab", "Delete")
+        var ask = try session.waitForWindow(matching: "^Remove “Recipes”\\?$")
+        try session.desktop.xdotool("windowfocus", "--sync", ask)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { (try? session.desktop.xdotool("search", "--onlyvisible", "--name", "^Remove")) == nil })
+        #expect(try filed(store)["Soup"] == "Recipes", "Return answers Cancel")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f", "shift+Tab", "Delete")
+        ask = try session.waitForWindow(matching: "^Remove “Recipes”\\?$")
+        session.keepScreenshot(named: "categories-remove-asks")
+        try session.desktop.xdotool("windowfocus", "--sync", ask)
+        try session.desktop.xdotool("key", "alt+r")
+        #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "", "Sponge": ""] }, "its notes are in no category, none deleted")
+        #expect(shownTitles(tree) { $0.count == 3 } == ["Sponge", "Soup", "Plan"], "the window shows All Notes")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+u")
+        #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "Recipes", "Sponge": "Recipes/Cakes"] },
+                "Undo files them back")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a search in a window showing a category looks in it, and a switch under the field widens it to all notes")
+    func searchScope() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        try store.createNote(body: "Plan\nless sugar", at: now.addingTimeInterval(-300))
+        try store.createNote(body: "Soup\nno sugar", at: now.addingTimeInterval(-200), category: "Recipes")
+        try store.createNote(body: "Sponge\nsugar", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Sponge — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let recipes = try frame(ofRow: "Recipes", in: tree)
+        try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("sugar", into: window)
+        let seen = tree.elements { $0.role == "button" && $0.name == "All Notes" }
+        let everywhere = try #require(seen.first { $0.role == "button" && $0.name == "All Notes" },
+                                      "the switch shows: \(seen.filter { $0.role.hasSuffix("button") })")
+        #expect(seen.contains { $0.role == "button" && $0.name == "Recipes" }, "beside Recipes")
+        #expect(Set(shownTitles(tree) { Set($0) == ["Sponge", "Soup"] }) == ["Sponge", "Soup"], "Plan, outside Recipes, is not found")
+        session.keepScreenshot(named: "categories-search-scope")
+        let button = try #require(everywhere.frame)
+        try session.desktop.xdotool("mousemove", "--window", window, "\(button.x + button.width / 2)", "\(button.y + button.height / 2)", "click", "1")
+        #expect(Set(shownTitles(tree) { $0.count == 3 }) == ["Sponge", "Soup", "Plan"], "All Notes finds Plan too")
+        #expect(try session.stop() == 0)
+    }
 }

@@ -1,0 +1,17 @@
+import CGtk
+
+/// What a widget offers when it is dragged: text, such as a link to what the
+/// widget shows, which another widget (`Widget.onTextDrop`) or another app
+/// may take. While dragged, the widget's own look follows the pointer.
+@MainActor
+public final class TextDragSource: Object {
+    /// Lets `widget` be dragged; it offers nothing until given `text`.
+    public init(on widget: Widget) {
+        super.init(retaining: cgtk_widget_add_drag_source(widget.objectPointer))
+    }
+
+    /// The text the next drag offers (nil: the widget cannot be dragged).
+    public var text: String? {
+        didSet { if text != oldValue { cgtk_drag_source_offer_text(objectPointer, text) } }
+    }
+}
