@@ -1,5 +1,6 @@
 import Foundation
 import NoteModel
+import Storage
 import Testing
 import TestSupport
 
@@ -75,5 +76,40 @@ struct NoteCategoryTests {
         #expect(try found("砂糖", in: "Recipes") == [sponge.id, soup.id])
         #expect(try found("sugar 砂糖", in: "Recipes/Cakes") == [sponge.id])
         #expect(try found("sugar", in: "Nowhere").isEmpty)
+    }
+
+    @Test("a file of every version Quire has shipped before categories is brought up to date: every note, pin and sync record kept, none filed, and filing works",
+          arguments: 1...7)
+    func migration(from version: Int) throws {
+        let folder = try TemporaryDirectory(prefix: "quire-categories")
+        defer { folder.remove() }
+        let path = folder.file("v\(version).sqlite")
+        let (plan, soup) = (UUID(), UUID())
+        do {
+            let old = try Database(path: path, schema: DatabaseSchema(
+                applicationID: 0x5155_4E54, migrations: Array(NoteStore.migrationsForTesting.prefix(version))))
+            for (id, body) in [(plan, "Plan\nfor work"), (soup, "Soup\nhot")] {
+                try old.execute("INSERT INTO notes (id, body, created_at, modified_at) VALUES (?, ?, 0, 0)", [.text(id.uuidString), .text(body)])
+            }
+            if version >= 4 { try old.execute("UPDATE notes SET pinned = 1 WHERE id = ?", [.text(soup.uuidString)]) }
+            if version >= 6 {
+                try old.execute("INSERT INTO sync_account (id, folder_url, user_name) VALUES (1, 'https://example.org/Notes/', 'ana')")
+                try old.execute("""
+                    INSERT INTO sync_files (note_id, file_name, etag, synced_revision, synced_hash, title_base)
+                    VALUES (?, 'Soup.md', '"1"', 0, 'h', 'Soup')
+                    """, [.text(soup.uuidString)])
+            }
+            old.close()
+        }
+        let store = try NoteStore(path: path)
+        #expect(try store.allNotes().map(\.body).sorted() == ["Plan\nfor work", "Soup\nhot"])
+        #expect(try store.allNotes().allSatisfy { $0.category.isEmpty })
+        #expect(try store.categories().isEmpty)
+        #expect(try store.isPinned(soup) == (version >= 4))
+        #expect(try store.syncedFiles().map(\.fileName) == (version >= 6 ? ["Soup.md"] : []))
+        #expect(try store.syncedFiles().first?.fileID == nil, "no file identifier known yet")
+        try store.setCategory("Recipes", of: [soup])
+        #expect(try store.categories() == [NoteCategory(path: "Recipes", count: 1)])
+        #expect(try store.search("hot", in: "Recipes").map(\.noteID) == [soup])
     }
 }
