@@ -108,4 +108,35 @@ static inline void cgtk_open_uri(const char *uri) {
     g_app_info_launch_default_for_uri_async(uri, NULL, NULL, cgtk_open_uri_finished, g_strdup(uri));
 }
 
+/* void handler(const char *failure, gpointer data): called once, with NULL if
+ * the address was handed to its handler, or with why not. */
+typedef void (*CGtkOpenedHandler)(const char *failure, gpointer data);
+
+typedef struct {
+    char *uri;
+    CGtkOpenedHandler handler;
+    gpointer data;
+} CGtkOpening;
+
+static inline void cgtk_open_uri_reported(GObject *source, GAsyncResult *result, gpointer pointer) {
+    (void)source;
+    CGtkOpening *opening = pointer;
+    GError *error = NULL;
+    gboolean opened = g_app_info_launch_default_for_uri_finish(result, &error);
+    if (!opened) g_message("could not open %s: %s", opening->uri, error->message);
+    opening->handler(opened ? NULL : error->message, opening->data);
+    if (error != NULL) g_error_free(error);
+    g_free(opening->uri);
+    g_free(opening);
+}
+
+/* Opens `uri` as cgtk_open_uri does, then tells `handler` whether it could. */
+static inline void cgtk_open_uri_then(const char *uri, CGtkOpenedHandler handler, gpointer data) {
+    CGtkOpening *opening = g_new0(CGtkOpening, 1);
+    opening->uri = g_strdup(uri);
+    opening->handler = handler;
+    opening->data = data;
+    g_app_info_launch_default_for_uri_async(uri, NULL, NULL, cgtk_open_uri_reported, opening);
+}
+
 #endif

@@ -195,6 +195,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         pinActions.install(on: application)
         categoryActions.install(on: application)
         categoryEditing.install(on: application)
+        HelpOpening.install(on: application)
         buildPrimaryMenu(windows: application.windowMenu)
         rowMenu.append(localized("Open in New Window"), action: "app.open-in-new-window")
         PinActions.append(to: rowMenu)
@@ -369,6 +370,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         // window, until (ten restored windows) it ran off the screen.
         app.appendSubmenu(windows, label: localized("Windows"))
         app.append(localized("Keyboard Shortcuts"), action: "app.shortcuts")
+        app.append(localized("Help"), action: "app.\(HelpOpening.actionName)")
         app.append(localized("About Quire"), action: "app.about")
         app.append(localized("Quit"), action: "app.quit")
         primaryMenu.appendSection(app)

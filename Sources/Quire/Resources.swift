@@ -27,6 +27,21 @@ enum Resources {
         return "/usr/share/locale"
     }
 
+    /// The address of Quire's user help (the Mallard pages of `help/C`) for the
+    /// desktop's help viewer: installed, `help:quire`; a debug build from
+    /// source, the tree's pages.
+    static var helpAddress: String {
+        if let installed = installedDirectory {
+            let share = (installed as NSString).deletingLastPathComponent as NSString
+            if FileManager.default.fileExists(atPath: share.appendingPathComponent("help/C/quire/index.page")) { return "help:quire" }
+        }
+        if let resources = sourceTreeDirectory {
+            let pages = ((resources as NSString).deletingLastPathComponent as NSString).appendingPathComponent("help/C")
+            if FileManager.default.fileExists(atPath: (pages as NSString).appendingPathComponent("index.page")) { return "ghelp:" + pages }
+        }
+        return "help:quire"
+    }
+
     private static var installedDirectory: String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil

@@ -62,4 +62,69 @@ struct HelpWindowsTests {
         let missing = Set(set.filter { !$0.contains("KP_") }).subtracting(listed)
         #expect(missing.isEmpty, "accelerators not in shortcuts.ui: \(missing.sorted())")
     }
+
+    @Test("F1 hands Quire's help pages to the desktop's help viewer; with none installed, the window says what to install")
+    func helpViewer() throws {
+        let session = try QuireSession(accessibility: true)
+        let config = session.desktop.directory.file("config"), applications = "\(session.dataHome)/applications"
+        let opened = try HelpWindowsTests.standInHelpViewer(applications: applications, config: config)
+        try session.launch(environment: ["XDG_CONFIG_HOME": config])
+        let main = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "F1")
+        // A debug build run from the source tree opens the tree's pages; installed, `help:quire` (InstallTests).
+        let pages = "ghelp:\(BuiltProducts.sourceRoot)/help/C"
+        #expect(eventually(within: 10) { HelpWindowsTests.address(openedIn: opened) == pages }, "\(HelpWindowsTests.address(openedIn: opened))")
+        #expect(FileManager.default.fileExists(atPath: "\(BuiltProducts.sourceRoot)/help/C/index.page"))
+
+        try FileManager.default.removeItem(atPath: "\(config)/mimeapps.list")
+        try FileManager.default.removeItem(atPath: "\(applications)/quire-test-help.desktop")
+        try session.desktop.xdotool("key", "F1")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let said = tree.elements { $0.name.hasPrefix("No help viewer could open") }
+        #expect(said.contains { $0.name.hasPrefix("No help viewer could open") && $0.name.contains("Install Yelp") },
+                "\(said.map(\.name).filter { $0.contains("help") })")
+        session.keepScreenshot(named: "help-missing")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("the help pages are valid Mallard (yelp-check), every link between them leads somewhere, and every page is reachable")
+    func helpPagesValid() throws {
+        let pages = "\(BuiltProducts.sourceRoot)/help/C"
+        let files = try FileManager.default.contentsOfDirectory(atPath: pages).filter { $0.hasSuffix(".page") }.sorted()
+        #expect(files.count >= 10, "\(files)")
+        let path = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        let folder = try TemporaryDirectory(prefix: "quire-help-check")
+        defer { folder.remove() }
+        for check in [["validate"] + files.map { "\(pages)/\($0)" }, ["links", pages], ["orphans", pages]] {
+            let result = try ChildProcess.run("yelp-check", check, environment: path, outputDirectory: folder.path)
+            #expect(result.status == 0 && result.output.isEmpty, "yelp-check \(check[0]): \(result.output) \(result.error)")
+        }
+    }
+
+    /// A stand-in for Yelp: the desktop's handler for help addresses (a desktop
+    /// file in `applications`, the default in `config`'s mimeapps.list), writing
+    /// down the address it was given. Returns where it writes it.
+    static func standInHelpViewer(applications: String, config: String) throws -> String {
+        let opened = "\(config)/help-opened"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Help stand-in
+            Exec=/bin/sh -c 'echo "$1" > \(opened)' sh %u
+            MimeType=x-scheme-handler/help;x-scheme-handler/ghelp;
+            NoDisplay=true
+
+            """.write(toFile: "\(applications)/quire-test-help.desktop", atomically: true, encoding: .utf8)
+        let defaults = "[Default Applications]\nx-scheme-handler/help=quire-test-help.desktop\nx-scheme-handler/ghelp=quire-test-help.desktop\n"
+        try defaults.write(toFile: "\(config)/mimeapps.list", atomically: true, encoding: .utf8)
+        return opened
+    }
+
+    /// The address the stand-in help viewer was given ("" before it ran).
+    static func address(openedIn file: String) -> String {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
+    }
 }

@@ -19,6 +19,8 @@ struct InstallTests {
         "share/gnome-shell/search-providers/io.github.quire.Quire.search-provider.ini",
         "share/io.github.quire.Quire/Info.plist",
         "share/io.github.quire.Quire/shortcuts.ui",
+        "share/help/C/quire/index.page",
+        "share/help/C/quire/categories.page",
     ] + ["es", "fr", "ja", "zh_CN"].flatMap { language in
         ["quire", "scenes"].map { "share/locale/\(language)/LC_MESSAGES/\($0).mo" }
     }
@@ -81,8 +83,9 @@ struct InstallTests {
         defer { home.remove() }
         let session = [
             "XDG_DATA_DIRS": "\(prefix)/share:/usr/share", "XDG_DATA_HOME": home.file("data"),
-            "XDG_STATE_HOME": home.file("state"), "LANG": "C.UTF-8", "SCENES_TRACE": "1",
+            "XDG_STATE_HOME": home.file("state"), "XDG_CONFIG_HOME": home.file("config"), "LANG": "C.UTF-8", "SCENES_TRACE": "1",
         ]
+        let helpOpened = try HelpWindowsTests.standInHelpViewer(applications: home.file("data/applications"), config: home.file("config"))
         let desktop = try PrivateDesktop(busEnvironment: session)
         // The app grid launches it by its desktop file; it is D-Bus activated.
         let launched = try run("gapplication", ["launch", "io.github.quire.Quire"], on: desktop, session)
@@ -96,6 +99,10 @@ struct InstallTests {
         }
         #expect(eventually(within: 10) { storedNoteID() != nil })
         let id = try #require(storedNoteID())
+        // F1: the installed help, by its name.
+        try desktop.xdotool("key", "F1")
+        #expect(eventually(within: 10) { HelpWindowsTests.address(openedIn: helpOpened) == "help:quire" },
+                "\(HelpWindowsTests.address(openedIn: helpOpened))")
 
         // A quire:// link opened on the desktop reaches the running app, which gives the note its own window.
         let opened = try run("gio", ["open", "quire://note/\(id)"], on: desktop, session)

@@ -65,8 +65,8 @@ struct SceneMenuTests {
         session.waitForTrace { $0.contains { $0.session == ids[0] && $0.callback == "sceneDidDisconnect(_:)" } }
         #expect(session.desktop.windowTitles(matching: "Quire$") == ["beta — Quire"])
 
-        // The menu ends with Windows, Keyboard Shortcuts, About Quire and Quit. Up
-        // from the first item wraps to Quit; three more reach Windows, and Return
+        // The menu ends with Windows, Keyboard Shortcuts, Help, About Quire and Quit.
+        // Up from the first item wraps to Quit; four more reach Windows, and Return
         // opens it: its heading, then the windows, most recent first (beta, alpha).
         let before = session.trace.count
         // Keys that beat the popover's keyboard focus go to the editor instead;
@@ -75,7 +75,7 @@ struct SceneMenuTests {
         for _ in 0..<3 where !reconnected() {
             try session.desktop.xdotool("windowfocus", "--sync", second)
             try session.openPrimaryMenu()
-            for key in ["Up", "Up", "Up", "Up", "Return", "Down", "Down", "Return"] { try session.desktop.xdotool("key", key) }
+            for key in ["Up", "Up", "Up", "Up", "Up", "Return", "Down", "Down", "Return"] { try session.desktop.xdotool("key", key) }
             _ = eventually(within: 3, reconnected)
         }
         session.waitForTrace { _ in reconnected() }
