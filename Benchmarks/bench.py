@@ -31,6 +31,19 @@ import time
 
 from sync_figures import sync_figures
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build-aux"))
+import docs_table  # noqa: E402
+
+# The columns of docs/performance.md's table (the run is added to them).
+DOCS_HEADER = ["figure", "quire", "baseline", "ratio", "target", "holds"]
+
+
+def docs_cells(row):
+    """A row of the benchmark as docs/performance.md's table shows it."""
+    holds = "—" if row["holds"] is None else ("yes" if row["holds"] else "NO")
+    return [row["figure"], table_number(row["quire"], row["unit"]), table_number(row["baseline"], row["unit"]),
+            "—" if row["ratio"] is None else "%.2f×" % row["ratio"], row["target"], holds]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench-results")
 APP_ID = "io.github.quire.Quire"
@@ -666,6 +679,9 @@ class Bench:
         if notes:
             print("\n" + notes)
         os.makedirs(RESULTS, exist_ok=True)
+        if not self.smoke:  # docs/performance.md keeps the latest measured figure of every row
+            docs_table.merge(os.path.join(ROOT, "docs", "performance.md"), DOCS_HEADER,
+                             [docs_cells(row) for row in self.rows], "%s, %s" % (commit, datetime.date.today().isoformat()))
         with open(os.path.join(RESULTS, "table.md"), "w") as out:
             out.write("Benchmark, %s\n\n%s\n\n%s\n" % (about, table, notes))
         with open(os.path.join(RESULTS, "results.json"), "w") as out:

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Prints the stress suite's table from the rows its attacks wrote
 (stress-results/rows.jsonl) and writes it as Markdown to stress-results/table.md,
-headed with the machine, the commit and the date."""
+headed with the machine, the commit and the date; a full run's rows also go
+into docs/reliability.md's table."""
 import datetime, json, os, platform, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_table  # noqa: E402
 
 folder = sys.argv[1] if len(sys.argv) > 1 else "stress-results"
 path = os.path.join(folder, "rows.jsonl")
@@ -39,3 +43,6 @@ for row in failed:
         print("  " + failure[:500])
 with open(os.path.join(folder, "table.md"), "w") as out:
     out.write("Stress suite, %s\n\n%s\n" % (about, text))
+if os.environ.get("QUIRE_STRESS") == "full":
+    document = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "reliability.md")
+    docs_table.merge(document, header, table, "%s, %s" % (commit, datetime.date.today().isoformat()), right_aligned=range(1, 6))
