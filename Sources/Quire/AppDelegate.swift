@@ -122,7 +122,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         notes = Result { try NoteStore(directories: directories) }
         switch notes {
         case let .success(store):
-            let documents = NoteDocuments(store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory))
+            let documents = NoteDocuments(
+                store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory),
+                journals: (directories.stateDirectory as NSString).appendingPathComponent("journals"))
             self.documents = documents
             documents.onFailureOutOfSight = { [weak self] document in self?.tellFailureOutOfSight(of: document) }
             transfers = NoteTransfers(store: store) { _ = documents.saveAll() }
@@ -130,7 +132,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             self.sync = sync
             syncActions = SyncActions(controller: sync, store: store)
             launchNotices.add(store.openingNotices)
-            launchNotices.add(recovered: documents.recoverDrafts(), in: store)
+            launchNotices.add(recovered: documents.recoverJournals() + documents.recoverDrafts(), in: store)
             for case let .damagedLogKeptAside(reason, copy) in store.openingNotices {
                 Log.error("the log of your notes was damaged (\(reason)); the notes and the log, as they were, are kept in \(copy) and \(copy)-wal")
             }

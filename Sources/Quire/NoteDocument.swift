@@ -53,6 +53,10 @@ final class NoteDocument {
     private let drafts: DraftWriter
     /// Where autosaves of an existing note are made (nil: on the main thread).
     private let saver: BackgroundNoteSaver?
+    /// Every edit typed since the last save, in a file a killed process leaves behind.
+    private let journal: TypingJournal
+    /// The journal's mark of the background save under way.
+    private var journalMarkBeingSaved: TypingJournal.SaveMark?
     /// The text an autosave is writing in the background, while it does.
     private var textBeingSaved: String?
     /// Whether the text changed again while a background save was under way.
@@ -101,29 +105,32 @@ final class NoteDocument {
     var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
-    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
+    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String) {
         self.init(noteID: note.id, exists: true, body: note.body, revision: note.revision, isRemoved: inTrash,
-                  startWhileReading: nil, store: store, drafts: drafts, saver: saver)
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals)
     }
 
     /// The document of the stored note `id` whose text is still to be read
     /// (`textDidArrive(_:)`), and which starts with `start`.
-    convenience init(reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
+    convenience init(
+        reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String
+    ) {
         self.init(noteID: id, exists: true, body: "", revision: 0, isRemoved: inTrash,
-                  startWhileReading: start, store: store, drafts: drafts, saver: saver)
+                  startWhileReading: start, store: store, drafts: drafts, saver: saver, journals: journals)
     }
 
     /// The document of a new, empty note, created in the store when first saved.
-    convenience init(newNoteIn store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?) {
+    convenience init(newNoteIn store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String) {
         self.init(noteID: UUID(), exists: false, body: "", revision: 0, isRemoved: false,
-                  startWhileReading: nil, store: store, drafts: drafts, saver: saver)
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals)
     }
 
     private init(
         noteID: UUID, exists: Bool, body: String, revision: Int64, isRemoved: Bool, startWhileReading: String?,
-        store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?
+        store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String
     ) {
         self.noteID = noteID
+        journal = TypingJournal(folder: journals, noteID: noteID, revision: revision)
         self.exists = exists
         savedBody = body
         savedRevision = revision
@@ -194,6 +201,11 @@ final class NoteDocument {
         }
     }
 
+    /// A window's edit of the text, as a person made it: into the journal at once.
+    func record(_ edit: NoteEdit) {
+        journal.record(edit)
+    }
+
     /// A person edited the text in one of the windows.
     func textDidChange() {
         autosave.poke()
@@ -210,6 +222,7 @@ final class NoteDocument {
         guard isReading, note.id == noteID else { return }
         savedBody = note.body
         savedRevision = note.revision
+        journal.rebase(revision: note.revision, unsavedText: nil)
         isReading = false
         startOfText = ""
         DocumentTrace.note(noteID, "read", "revision=\(note.revision)")
@@ -274,6 +287,7 @@ final class NoteDocument {
         guard let saver, text != savedBody else { return }
         DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)\(readInPieces ? " read=pieces" : "")", text: text)
         textBeingSaved = text
+        journalMarkBeingSaved = journal.saveBegins(text, fingerprinted: !NoteDocument.isLong(text))
         saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
             self?.backgroundSaveFinished(text, result)
         }
@@ -312,12 +326,14 @@ final class NoteDocument {
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
         textBeingSaved = nil
+        defer { journalMarkBeingSaved = nil }
         defer { tellSaveWaiters() }
         DocumentTrace.note(noteID, "saved", "background \(result)")
         switch result {
         case let .success(.saved(revision)):
             savedBody = text
             savedRevision = revision
+            if let mark = journalMarkBeingSaved { journal.saved(revision: revision, mark, savedText: text) { currentText } }
             succeeded()
         case .success:
             save()  // saved elsewhere meanwhile, or removed: handled here, as any save's would be
@@ -438,12 +454,24 @@ final class NoteDocument {
                 savedBody = text
                 savedRevision = note.revision
             }
+            journalAfterSave()
             succeeded()
             return true
         } catch {
             failed(error, text: text)
             return false
         }
+    }
+
+    /// The journal after a save on this thread: nothing of it is left where the
+    /// windows show the saved text; a note kept as a new one needs none.
+    private func journalAfterSave() {
+        if isRemoved {
+            journal.remove()
+            return
+        }
+        let text = currentText
+        journal.rebase(revision: savedRevision, unsavedText: text == savedBody ? nil : text)
     }
 
     /// Saves `text` over the revision last seen; a save someone else made
@@ -654,6 +682,7 @@ final class NoteDocument {
         savedBody = current.body
         savedRevision = current.revision
         if let change = TextChange.between(text, current.body) { apply(change, resultingIn: current.body) }
+        journal.rebase(revision: current.revision, unsavedText: nil)
     }
 
     /// Puts a change made elsewhere (a merge, another process) into every window.
@@ -677,6 +706,7 @@ final class NoteDocument {
             }
         }
         isRemoved = true
+        journal.remove()
         autosave.cancel()
         tellViews()  // read-only at once: nothing more can be typed into it
         if !isShown { finish() }
@@ -689,6 +719,7 @@ final class NoteDocument {
 
     /// Nothing more to do: no window and nothing unsaved.
     private func finish() {
+        if !hasUnsavedText { journal.remove() }
         pieceRead?.cancel()
         pieceRead = nil
         retryTimer?.cancel()

@@ -13,6 +13,8 @@ final class NoteDocuments {
     let store: NoteStore
     /// Where text that cannot be saved is kept.
     let drafts: DraftStore
+    /// Where each open note's typing journal is (`TypingJournal`).
+    let journals: String
     /// What writes the documents' drafts, off the main thread.
     private let draftWriter: DraftWriter
     /// Where autosaves are written, off the main thread, and a long note's
@@ -26,9 +28,10 @@ final class NoteDocuments {
     /// How long after one look for other processes' changes the next is made, in milliseconds.
     static let followMilliseconds: UInt32 = 1_000
 
-    init(store: NoteStore, drafts: DraftStore) {
+    init(store: NoteStore, drafts: DraftStore, journals: String) {
         self.store = store
         self.drafts = drafts
+        self.journals = journals
         draftWriter = DraftWriter(store: drafts)
         do {
             saver = try BackgroundNoteSaver(store: store)
@@ -63,7 +66,7 @@ final class NoteDocuments {
         do {
             if let saver, let (byteCount, start) = try store.bodyStart(of: id), byteCount > NoteDocuments.backgroundReadBytes {
                 let document = register(NoteDocument(
-                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver))
+                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals))
                 DocumentTrace.note(id, "reading", "bytes=\(byteCount)")
                 read(document, with: saver)
                 return document
@@ -72,7 +75,8 @@ final class NoteDocuments {
                 Log.error("the note \(id.uuidString) no longer exists; this window starts a new note")
                 return nil
             }
-            return register(NoteDocument(note: note, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver))
+            return register(NoteDocument(
+                note: note, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals))
         } catch {
             Log.error("could not read the note \(id.uuidString): \(error)")
             return nil
@@ -108,7 +112,7 @@ final class NoteDocuments {
 
     /// A document for a new, empty note.
     func newDocument() -> NoteDocument {
-        register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver))
+        register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver, journals: journals))
     }
 
     private func register(_ document: NoteDocument) -> NoteDocument {
@@ -143,6 +147,16 @@ final class NoteDocuments {
     @discardableResult
     func keepDraftsOfUnsaved() -> Bool {
         documents.values.map { $0.keepDraftIfUnsaved() }.allSatisfy { $0 }
+    }
+
+    /// Puts back the edits an earlier run's typing journals hold (it was
+    /// killed, or lost its display, before saving them); returns what was
+    /// recovered. Runs before any note is open here.
+    func recoverJournals() -> [DraftRecoveryOutcome] {
+        let result = TypingJournalRecovery.recoverAll(in: journals, into: store, origin: .elsewhere)
+        for problem in result.problems { Log.error("typing journal: \(problem)") }
+        for outcome in result.outcomes { Log.error("recovered typing of note \(outcome.recoveredNoteID.uuidString) from its journal: \(outcome)") }
+        return result.outcomes
     }
 
     /// Puts the drafts an earlier run left (text it could not save) back into

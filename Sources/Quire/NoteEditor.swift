@@ -105,10 +105,10 @@ final class NoteEditor: NoteDocumentView {
         joinLiveEdits()
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
-            self?.publish(.insert(offset: Int(offset), text: text))
+            self?.typed(.insert(offset: Int(offset), text: text))
         }
         deleteConnection = editor.buffer.onDeleteRange { [weak self] offset, length in
-            self?.publish(.delete(offset: Int(offset), length: Int(length)))
+            self?.typed(.delete(offset: Int(offset), length: Int(length)))
         }
         editor.buffer.onUndoStep(began: { [weak self] in
             guard let self, !isMirroringStep else { return }
@@ -521,6 +521,13 @@ final class NoteEditor: NoteDocumentView {
 
     private func publish(_ edit: NoteEdit) {
         liveEdits.publish(edit, to: document.noteID, from: origin)
+    }
+
+    /// An edit made in this window: into the note's journal before anything
+    /// else, then to the other windows.
+    private func typed(_ edit: NoteEdit) {
+        document.record(edit)
+        publish(edit)
     }
 
     /// Applies another window's edit without echoing it and without

@@ -240,6 +240,14 @@ public final class PrivateDesktop: @unchecked Sendable {
         }
     }
 
+    /// Ends the display server at once (SIGKILL), as a compositor crash or a
+    /// display lost to a logout in the wrong order does: every program on it
+    /// loses its display.
+    public func loseDisplay() {
+        server.send(SIGKILL)
+        _ = server.waitForExit(seconds: 10)
+    }
+
     /// Saves a screenshot of the whole display as PNG at `path`.
     public func screenshot(to path: String) throws {
         let result = try ChildProcess.run(

@@ -1,0 +1,187 @@
+public import Foundation
+
+/// Every edit typed into one note, appended as it is made to a small file of
+/// its own outside the notes database, so that a process killed (or losing
+/// its display) before the autosave loses none of it: `write()` alone, with
+/// no `fsync`, hands each record to the kernel, which keeps it across the
+/// process's death. The autosave remains the way text reaches the database;
+/// once a save is done, the journal starts again from the saved revision,
+/// keeping only the edits made after the text that was saved. A journal with
+/// no edits left is removed.
+///
+/// The file (`TypingJournalFile` reads it back) begins with the note and the
+/// revision whose text the edits apply to, then holds records: an edit, the
+/// whole text (where the windows' text stopped being the stored revision's
+/// plus the recorded edits, after a merge), and a save that began (with a
+/// fingerprint of the text it writes, so a launch can tell whether that save
+/// reached the database before the journal heard of it). Files are private
+/// (0600); a record is one `write()`. The journal holds a lock on its file
+/// while it lives, so another Quire's launch never takes it for a dead one's
+/// (`TypingJournalRecovery`).
+public final class TypingJournal {
+    /// The note.
+    public let noteID: UUID
+    /// The file.
+    public let path: String
+    private let folder: String
+    private var descriptor: Int32 = -1
+    /// The revision the recorded edits apply to, and the text they apply to
+    /// when it is not that revision's (after a merge).
+    private var baseRevision: Int64
+    private var baseText: String?
+    /// The edits since the base, in order.
+    private var edits: [NoteEdit] = []
+    /// Raised at every new base: a save begun before it names edits of an older base.
+    private var generation = 0
+    /// Set once writing failed: the journal stops until it is next written
+    /// afresh (the autosave and drafts remain); and whether that was said.
+    private var failed = false
+    private var saidFailure = false
+
+    /// A save under way: the base and the edits its text holds.
+    public struct SaveMark: Sendable, Equatable {
+        let generation: Int
+        let editCount: Int
+    }
+
+    /// The journal of note `noteID` in `folder`, whose edits apply to its text
+    /// at `revision` (0 for a note not stored yet). Nothing is written until
+    /// the first edit.
+    public init(folder: String, noteID: UUID, revision: Int64) {
+        self.noteID = noteID
+        self.folder = folder
+        path = TypingJournal.path(in: folder, for: noteID)
+        baseRevision = revision
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The journal file of `noteID` in `folder`.
+    public static func path(in folder: String, for noteID: UUID) -> String {
+        (folder as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).journal")
+    }
+
+    /// Records an edit a person made (steps of Undo are not recorded).
+    public func record(_ edit: NoteEdit) {
+        switch edit {
+        case .insert, .delete: break
+        case .beginStep, .endStep: return
+        }
+        edits.append(edit)
+        if descriptor >= 0 {
+            append(TypingJournalFile.record(for: edit))
+        } else if !failed {
+            rewrite()  // the first edit since the last save (after a failure, the next save tries again)
+        }
+    }
+
+    /// A save of `text` (the base with every edit recorded so far) begins;
+    /// returns its mark, for `saved(revision:_:savedText:currentText:)`. The
+    /// journal notes it with the text's fingerprint, unless `fingerprinted` is
+    /// false (a text of megabytes, not read through again on this thread):
+    /// then a process killed after the save and before the journal heard of it
+    /// cannot tell the edits after it from those before.
+    public func saveBegins(_ text: String, fingerprinted: Bool = true) -> SaveMark {
+        let mark = SaveMark(generation: generation, editCount: edits.count)
+        if descriptor >= 0 {
+            append(TypingJournalFile.saveRecord(editCount: edits.count, fingerprint: fingerprinted ? TextFingerprint.of(text) : "-"))
+        }
+        return mark
+    }
+
+    /// The save `mark` stored its text as `revision`: the journal starts again
+    /// from it with the edits made since the save began. If the text changed
+    /// otherwise meanwhile (the journal was based again), it starts from
+    /// `currentText()`, the windows' text, where that is not the saved one.
+    public func saved(revision: Int64, _ mark: SaveMark, savedText: String, currentText: () -> String) {
+        guard mark.generation == generation, mark.editCount <= edits.count else {
+            let current = currentText()
+            rebase(revision: revision, unsavedText: current == savedText ? nil : current)
+            return
+        }
+        baseRevision = revision
+        baseText = nil
+        edits.removeFirst(mark.editCount)
+        generation += 1
+        rewrite()
+    }
+
+    /// The text changed other than by recorded edits (another program's save
+    /// merged in, the note read again): the edits now apply to the stored
+    /// `revision`, or, where the windows show other text, to `unsavedText`.
+    public func rebase(revision: Int64, unsavedText: String?) {
+        baseRevision = revision
+        baseText = unsavedText
+        edits = []
+        generation += 1
+        rewrite()
+    }
+
+    /// Removes the journal: its note's text is all saved, or gone.
+    public func remove() {
+        edits = []
+        baseText = nil
+        generation += 1
+        closeFile()
+        unlink(path)
+    }
+
+    /// Writes the whole journal afresh (beside it, then renamed over it), or
+    /// removes it when there is nothing to keep.
+    private func rewrite() {
+        closeFile()
+        guard baseText != nil || !edits.isEmpty else {
+            unlink(path)
+            return
+        }
+        failed = false  // a fresh start: a full disk may have room again
+        var data = TypingJournalFile.header(noteID: noteID, revision: baseRevision)
+        if let baseText { data += TypingJournalFile.textRecord(baseText) }
+        for edit in edits { data += TypingJournalFile.record(for: edit) }
+        let fresh = path + ".new"
+        mkdir(folder, 0o700)
+        let file = open(fresh, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        // Locked before it is seen under its name: another Quire's launch leaves a live journal alone.
+        guard file >= 0, flock(file, LOCK_EX | LOCK_NB) == 0, writeWhole(data, to: file), rename(fresh, path) == 0 else {
+            if file >= 0 { close(file) }
+            unlink(fresh)
+            stop("could not write \(path): \(String(cString: strerror(errno)))")
+            return
+        }
+        descriptor = file
+        saidFailure = false
+    }
+
+    private func append(_ data: Data) {
+        guard descriptor >= 0, !failed else { return }
+        if !writeWhole(data, to: descriptor) { stop("could not append to \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    private func writeWhole(_ data: Data, to file: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = write(file, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += result
+            }
+            return true
+        }
+    }
+
+    private func stop(_ reason: String) {
+        failed = true
+        closeFile()
+        guard !saidFailure else { return }
+        saidFailure = true
+        FileHandle.standardError.write(Data("quire: the typing journal stops until the next save: \(reason)\n".utf8))
+    }
+
+    private func closeFile() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Every keystroke that reached Quire survives the process being killed, or
+/// losing its display, before the autosave: the typing journal has it, and
+/// the next launch puts it back into the note and says so.
+@Suite("Keystrokes kept, end to end", .serialized)
+struct KeystrokesKeptTests {
+    /// Types `words` after the saved `saved` and returns once Quire's journal
+    /// holds every one of them (each keystroke reached Quire), with the note
+    /// as stored then.
+    private func typeUntilJournaled(_ words: String, after saved: String, in session: QuireSession, window: String) throws -> String {
+        let journals = "\(session.stateHome)/io.github.quire.Quire/journals"
+        try session.desktop.type(words, into: window)
+        var stored = ""
+        let journaled = eventually(within: 10) {
+            guard let name = try? FileManager.default.contentsOfDirectory(atPath: journals).first(where: { $0.hasSuffix(".journal") }),
+                  let journal = TypingJournalFile(path: "\(journals)/\(name)"),
+                  let note = try? NoteStore(path: session.notesPath).note(id: journal.noteID) else { return false }
+            stored = note.body
+            return journal.replay(onto: note.revision, body: note.body) == saved + words
+        }
+        try #require(journaled, "the journal holds every keystroke typed")
+        return stored
+    }
+
+    @Test("words typed a moment before a SIGKILL, before the autosave, are in the note after the next launch, which says so")
+    func killedBeforeAutosave() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Kept words", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Kept words" })
+        let storedAtKill = try typeUntilJournaled(" LAST WORDS", after: "Kept words", in: session, window: window)
+        session.process?.send(SIGKILL)
+        _ = session.process?.waitForExit(seconds: 10)
+        #expect(storedAtKill == "Kept words", "killed before the autosave wrote the last words")
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Kept words LAST WORDS — Quire$")
+        #expect(try session.storedBody() == "Kept words LAST WORDS")
+        #expect(session.messages.contains("recovered typing of note"), "\(session.messages.suffix(2_000))")
+        let said = try AccessibilityTree(desktop: session.desktop).elements { $0.name.hasPrefix("Quire put back text") }
+        #expect(said.contains { $0.name.hasPrefix("Quire put back text") && $0.name.contains("Kept words LAST WORDS") },
+                "the window says so: \(said.map(\.name).filter { $0.contains("Quire") })")
+        session.keepScreenshot(named: "keystrokes-recovered")
+        #expect(try session.stop() == 0)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: "\(session.stateHome)/io.github.quire.Quire/journals")) ?? []
+        #expect(left.isEmpty, "no journal left once all is saved: \(left)")
+    }
+
+    @Test("words typed just before the display is lost (the compositor crashed) are in the note after the next launch")
+    func displayLost() throws {
+        let first = try QuireSession()
+        try first.launch()
+        let window = try first.waitForWindow(matching: "^New Note — Quire$")
+        try first.desktop.type("Before the crash", into: window)
+        #expect(eventually(within: 5) { (try? first.storedBody()) == "Before the crash" })
+        _ = try typeUntilJournaled(" and after", after: "Before the crash", in: first, window: window)
+        first.desktop.loseDisplay()
+        #expect(first.process?.waitForExit(seconds: 10) != nil, "Quire ends with its display")
+
+        let second = try QuireSession(dataHome: first.dataHome, stateHome: first.stateHome)
+        try second.launch()
+        _ = try second.waitForWindow(matching: "^Before the crash and after — Quire$")
+        #expect(try second.storedBody() == "Before the crash and after")
+        #expect(try second.stop() == 0)
+    }
+}
