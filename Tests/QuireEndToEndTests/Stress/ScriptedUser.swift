@@ -111,6 +111,25 @@ final class ScriptedUser {
         }
     }
 
+    /// Types a word at the very start of the note in the window in front and
+    /// waits until the window's title begins with it: proof its keys reached
+    /// Quire, which must then keep it whenever it dies (the typing journal),
+    /// so it counts as typed from the start. Nil if it never showed there (the
+    /// window in front shows the trash, or its search field has the keys).
+    func typeWordIntoTitle() -> String? {
+        guard let window = (try? session.desktop.xdotool("getactivewindow"))?.trimmingCharacters(in: .whitespacesAndNewlines),
+              session.windowIDs().contains(window) else { return nil }
+        let word = freshWord()
+        guard (try? session.desktop.xdotool("key", "ctrl+Home")) != nil,
+              (try? session.desktop.xdotool("type", "--delay", "4", "\(word) ")) != nil,
+              eventually(within: 3, { (try? session.desktop.xdotool("getwindowname", window))?.hasPrefix(word) == true })
+        else { return nil }
+        words.append((word, 0))
+        typingRun = nil
+        actions["type into the title", default: 0] += 1
+        return word
+    }
+
     /// Takes back the last Undo step of the note (Ctrl+Z), the typing just
     /// done, which every other window showing the note takes back too, and
     /// puts it back (Shift+Ctrl+Z). The words of the typing count as typed
