@@ -38,6 +38,13 @@ public final class DesktopApplication: Object {
         }
     }
 
+    /// Names the program after the application's identifier (before `run()`):
+    /// GTK labels every window with it (X11's WM_CLASS, Wayland's app id),
+    /// dialogs and windows outside the application's own included.
+    public func nameProgramAfterApplication() {
+        g_set_prgname(g_application_get_application_id(applicationPointer))
+    }
+
     /// Exports an object at `path` on the app's session bus connection with the
     /// one interface `interfaceXML` (D-Bus introspection XML) describes;
     /// `handler` answers each call of its methods, on the main loop. Export it

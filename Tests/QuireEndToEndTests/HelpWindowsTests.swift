@@ -6,7 +6,7 @@ import TestSupport
 /// shortcuts window lists every accelerator the app sets.
 @Suite("Keyboard Shortcuts and About", .serialized)
 struct HelpWindowsTests {
-    @Test("Ctrl+? opens Keyboard Shortcuts and About opens from its action; Escape closes each")
+    @Test("Ctrl+? opens Keyboard Shortcuts, which fits the screen and carries the app's identifier, and About opens from its action; Escape closes each")
     func openAndClose() throws {
         let session = try QuireSession()
         try session.launch()
@@ -15,6 +15,12 @@ struct HelpWindowsTests {
         try session.desktop.xdotool("key", "ctrl+question")
         let shortcuts = try session.waitForWindow(matching: "^Keyboard Shortcuts$")
         session.keepScreenshot(named: "keyboard-shortcuts")
+        let size = try session.desktop.geometry(of: shortcuts)
+        #expect(size.width <= 1280 && size.height <= 800, "it fits the 1280 × 800 screen: \(size)")
+        // Every window carries the app's identifier (WM_CLASS here, the app id on Wayland), dialogs too.
+        let labelled = (try? session.desktop.xdotool("search", "--classname", "^io\\.github\\.quire\\.Quire$")) ?? ""
+        #expect(labelled.split(separator: "\n").contains(Substring(shortcuts)) && labelled.split(separator: "\n").contains(Substring(main)),
+                "\(labelled)")
         try session.desktop.xdotool("windowfocus", "--sync", shortcuts)
         try session.desktop.xdotool("key", "Escape")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Keyboard Shortcuts$").isEmpty })

@@ -130,6 +130,10 @@ public final class Application {
             return 0
         }
         if !arguments.contains(where: { $0 == "-h" || $0.hasPrefix("--help") }) {
+            // Every window and dialog carries the app's identifier (X11's
+            // WM_CLASS, Wayland's app id), so docks and the Shell group them
+            // with the app; `--help` keeps the command's own name.
+            desktop.nameProgramAfterApplication()
             for export in exports {
                 do {
                     try desktop.exportObject(path: export.path, interfaceXML: export.interfaceXML, handler: export.handler)
