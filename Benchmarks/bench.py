@@ -642,12 +642,29 @@ class Bench:
                 baseline_stalls.append(baseline(windows))
             longest = max((max(run) for run in quire_stalls if run), default=0)
             longest_baseline = max((max(run) for run in baseline_stalls if run), default=0)
+            if windows == 1:
+                self.journal_figure(runs)
             self.row("typing %d characters into a 1 MB note%s: stalls over 16.7 ms" % (
                 characters, "" if windows == 1 else ", open in 3 windows"),
                 [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls], 0, unit="stalls", absolute=True,
                 note="each run: quire %s, baseline %s; longest: quire %.0f ms, baseline %.0f ms (the baseline: a bare text view%s showing the same text)" % (
                     [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls],
                     longest, longest_baseline, "" if windows == 1 else " in each of 3 windows, one shared buffer"))
+
+    def journal_figure(self, runs):
+        """What the typing journal adds to each keystroke: one record appended
+        with write(), against a bare write() of the same bytes."""
+        folder = os.path.join(self.work, "journal")
+        os.makedirs(folder, exist_ok=True)
+        keystrokes = 1_000 if self.smoke else 20_000
+        journal, bare = [], []
+        for _ in range(runs * 3):
+            out = subprocess.run([self.tools.bench_tool, "journal", folder, str(keystrokes)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            journal.append(float(out[0]))
+            bare.append(float(out[1]))
+        self.row("typing journal: time added a keystroke", journal, bare, 50, unit="µs", absolute=True,
+                 note="%d one-character insertions recorded (BenchTool journal), against a bare write() of the same bytes" % keystrokes)
 
     # Output --------------------------------------------------------------------------
 

@@ -23,6 +23,11 @@ import WebDAV
 //       took, the requests it sent, and what it sent and received. With
 //       GTKKIT_STALL_TRACE=<ms>, each main-loop stall over that long is a line
 //       on standard error, as in Quire.
+//   BenchTool journal <folder> <keystrokes>
+//       records that many one-character insertions into a note's typing
+//       journal in the folder, as typing does, and the same number of bare
+//       write() calls of a record's bytes to a file there; prints the
+//       microseconds each took a keystroke.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -87,6 +92,24 @@ func runSync(path: String, folder: String, user: String, password: String) throw
     print(String(format: "%.3f %d %d %d", milliseconds, report.requests, report.sent, report.received))
 }
 
+/// The typing journal's time a keystroke, and a bare write()'s, in microseconds.
+func journalCost(folder: String, keystrokes: Int) {
+    let journal = TypingJournal(folder: folder, noteID: UUID(), revision: 1)
+    var start = DispatchTime.now().uptimeNanoseconds
+    for offset in 0..<keystrokes { journal.record(.insert(offset: 1_000_000 + offset, text: "x")) }
+    let journalMicroseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(keystrokes)
+    journal.remove()
+    let path = (folder as NSString).appendingPathComponent("bare-writes")
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+    let record = Array("i 1000000 1\nx\n".utf8)
+    start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<keystrokes { _ = record.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } }
+    let writeMicroseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(keystrokes)
+    close(file)
+    unlink(path)
+    print(String(format: "%.3f %.3f", journalMicroseconds, writeMicroseconds))
+}
+
 do {
     switch arguments.first {
     case "seed":
@@ -103,8 +126,11 @@ do {
     case "sync":
         guard arguments.count == 5 else { fail("sync needs a database, a folder URL, a user and a password") }
         try runSync(path: arguments[1], folder: arguments[2], user: arguments[3], password: arguments[4])
+    case "journal":
+        guard arguments.count == 3, let keystrokes = Int(arguments[2]) else { fail("journal needs a folder and a count") }
+        journalCost(folder: arguments[1], keystrokes: keystrokes)
     default:
-        fail("unknown command; use seed, queries, search or sync")
+        fail("unknown command; use seed, queries, search, sync or journal")
     }
 } catch {
     fail("\(error)")
