@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a launch does with the typing journals an earlier run left (a run
 /// killed, or that lost its display, before its autosave): each journal's
