@@ -86,7 +86,7 @@ struct SceneMenuTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("the Window menu tells windows on the same note apart: main window or note window, and a mark on the one in front")
+    @Test("the Window menu tells windows on the same note apart: main window or note window, numbered where alike, and a mark on the one in front")
     func windowMenuTellsWindowsApart() throws {
         let session = try QuireSession(accessibility: true)
         try session.launch()
@@ -103,6 +103,21 @@ struct SceneMenuTests {
         }
         #expect(Set(items.map(\.name)) == ["Shopping list — Quire (note window)", "Shopping list — Quire (main window)"], "\(items)")
         #expect(items.filter(\.isChecked).map(\.name) == ["Shopping list — Quire (note window)"], "the window in front is marked: \(items)")
+        try session.desktop.xdotool("key", "Escape")
+
+        // A second main window on the same note: the two are numbered.
+        _ = try session.focus(main)
+        try session.desktop.xdotool("key", "ctrl+shift+n")
+        let second = try session.focusNewWindow(besides: [main, noteWindow])
+        _ = try session.focus(second)
+        items = []
+        for _ in 0..<3 where !items.contains(where: { $0.name.contains("(main window 2)") }) {
+            try session.openPrimaryMenu()
+            items = tree.elements { $0.name.contains("(main window 2)") }.filter { $0.role == "menu item" && $0.name.hasPrefix("Shopping list") }
+        }
+        #expect(Set(items.map(\.name)) == [
+            "Shopping list — Quire (note window)", "Shopping list — Quire (main window 1)", "Shopping list — Quire (main window 2)",
+        ], "\(items)")
         try session.desktop.xdotool("key", "Escape")
         #expect(try session.stop() == 0)
     }

@@ -254,14 +254,26 @@ public final class Application {
 
     /// Changes only the items that differ (each change reaches every open menu).
     /// An item reads the window's title, with its scene's subtitle (what kind of
-    /// window it is) in brackets; the window in front is marked.
+    /// window it is) in brackets; windows that would read alike are numbered,
+    /// each keeping its number; the window in front is marked.
     private func updateWindowMenu() {
         let ordered = sessions.values.sorted { $0.stacking > $1.stacking }
-        let wanted = ordered.map { session -> WindowMenuItem in
+        let named = ordered.map { session -> (label: String, subtitle: String) in
             let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
-            var label = title.isEmpty ? FrameworkText.localized("Window") : title
-            if let subtitle = session.scene?.subtitle, !subtitle.isEmpty { label += " (\(subtitle))" }
-            return WindowMenuItem(label: label, action: "app.show-session::\(session.persistentIdentifier)")
+            return (title.isEmpty ? FrameworkText.localized("Window") : title, session.scene?.subtitle ?? "")
+        }
+        let alike = Dictionary(grouping: ordered.indices) { "\(named[$0].label)\u{0}\(named[$0].subtitle)" }
+        var number: [Int: Int] = [:]
+        for indices in alike.values where indices.count > 1 {
+            // By identifier: a window keeps its number as focus moves between them.
+            let stable = indices.sorted { ordered[$0].persistentIdentifier < ordered[$1].persistentIdentifier }
+            for (rank, index) in stable.enumerated() { number[index] = rank + 1 }
+        }
+        let wanted = ordered.indices.map { index -> WindowMenuItem in
+            let (title, subtitle) = named[index]
+            let detail = [subtitle.isEmpty ? nil : subtitle, number[index].map(String.init)].compactMap { $0 }.joined(separator: " ")
+            let label = detail.isEmpty ? title : "\(title) (\(detail))"
+            return WindowMenuItem(label: label, action: "app.show-session::\(ordered[index].persistentIdentifier)")
         }
         let front = ordered.first { $0.scene?.activationState == .foregroundActive } ?? ordered.first { $0.scene != nil }
         desktop.markItem(front?.persistentIdentifier ?? "", ofAction: "show-session")
