@@ -22,7 +22,8 @@ static inline gpointer cgtk_builder_window(const char *path, const char *name, G
 /* An About dialog for the app (GtkAboutDialog's setters are plain functions;
    the licence type is an enum the caller should not need to know). */
 static inline GtkWidget *cgtk_about_window_new(const char *title, const char *name, const char *version,
-                                                const char *comments, const char *website, const char *icon_name) {
+                                                const char *comments, const char *website, const char *icon_name,
+                                                const char *developer, const char *issue_url) {
     GtkWidget *window = adw_about_window_new();
     AdwAboutWindow *about = ADW_ABOUT_WINDOW(window);
     gtk_window_set_title(GTK_WINDOW(window), title);
@@ -31,8 +32,19 @@ static inline GtkWidget *cgtk_about_window_new(const char *title, const char *na
     adw_about_window_set_comments(about, comments);
     adw_about_window_set_website(about, website);
     adw_about_window_set_application_icon(about, icon_name);
+    adw_about_window_set_developer_name(about, developer);
+    adw_about_window_set_issue_url(about, issue_url);
+    const char *developers[] = {developer, NULL};
+    adw_about_window_set_developers(about, developers);
     adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0);
     return window;
+}
+
+/* Lets the icon theme of the default display find icons in `path` too (an
+ * hicolor tree: the app's own icon, not installed yet). */
+static inline void cgtk_icon_theme_add_search_path(const char *path) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display != NULL) gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path);
 }
 
 /* ---- File choosers -------------------------------------------------------- */

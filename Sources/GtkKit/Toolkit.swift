@@ -7,4 +7,8 @@ public enum Toolkit {
     /// could be opened. Safe to call more than once.
     @discardableResult
     public static func initialize() -> Bool { gtk_init_check() != 0 }
+
+    /// Lets the icon theme find icons in the hicolor tree at `path` too (an
+    /// app's own icon, run before it is installed). Once GTK has a display.
+    public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }
 }

@@ -75,10 +75,14 @@ public final class Window: Widget {
         ToplevelWatcher.watch(self)
     }
 
-    /// libadwaita's About window for an app called `name`, at `version`, titled `title`.
-    public init(aboutApp name: String, title: String, version: String, comments: String, website: String, iconName: String) {
+    /// libadwaita's About window for an app called `name`, at `version`, titled
+    /// `title`, made by `developer`, whose problems are reported at `issueURL`.
+    public init(
+        aboutApp name: String, title: String, version: String, comments: String, website: String, iconName: String,
+        developer: String, issueURL: String
+    ) {
         WindowRenderer.chooseBeforeFirstWindow()
-        super.init(retaining: cgtk_about_window_new(title, name, version, comments, website, iconName))
+        super.init(retaining: cgtk_about_window_new(title, name, version, comments, website, iconName, developer, issueURL))
         ToplevelWatcher.watch(self)
     }
 

@@ -117,6 +117,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
+        if let icons = Resources.sourceTreeIcons { Toolkit.addIconSearchPath(icons) }  // the app's icon, not installed
         lastWindowPath = LastWindow.path(in: directories)
         lastWindow = lastWindowPath.flatMap(LastWindow.load(from:))
         notes = Result { try NoteStore(directories: directories) }
@@ -186,7 +187,8 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             self?.present(Window(
                 aboutApp: "Quire", title: localized("About Quire"), version: AppDelegate.version,
                 comments: localized("Notes in as many windows as you like, each back as you left it."),
-                website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID), in: application)
+                website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID,
+                developer: localized("The Quire developers"), issueURL: "https://github.com/quire/quire/issues"), in: application)
         }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             AppDelegate.focusedScene(in: application)?.window.close()

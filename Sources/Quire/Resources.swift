@@ -42,6 +42,14 @@ enum Resources {
         return "help:quire"
     }
 
+    /// The source tree's icons (`data/icons`, an hicolor tree), for a debug
+    /// build run from it, where the app's icon is not installed; nil otherwise.
+    static var sourceTreeIcons: String? {
+        guard let resources = sourceTreeDirectory else { return nil }
+        let icons = ((resources as NSString).deletingLastPathComponent as NSString).appendingPathComponent("data/icons")
+        return FileManager.default.fileExists(atPath: icons) ? icons : nil
+    }
+
     private static var installedDirectory: String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil

@@ -8,7 +8,7 @@ import TestSupport
 struct HelpWindowsTests {
     @Test("Ctrl+? opens Keyboard Shortcuts, which fits the screen and carries the app's identifier, and About opens from its action; Escape closes each")
     func openAndClose() throws {
-        let session = try QuireSession()
+        let session = try QuireSession(accessibility: true)
         try session.launch()
         let main = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", main)
@@ -30,6 +30,8 @@ struct HelpWindowsTests {
             environment: session.environment(), outputDirectory: session.desktop.directory.path)
         #expect(action.status == 0, "\(action.error)")
         let about = try session.waitForWindow(matching: "^About Quire$")
+        let shown = try AccessibilityTree(desktop: session.desktop).elements { $0.name == "Report an Issue" }.map(\.name)
+        #expect(shown.contains("The Quire developers") && shown.contains("Report an Issue") && shown.contains("Credits"), "\(shown)")
         Thread.sleep(forTimeInterval: 0.5)  // its first frame, for the screenshot
         session.keepScreenshot(named: "about")
         try session.desktop.xdotool("windowfocus", "--sync", about)
