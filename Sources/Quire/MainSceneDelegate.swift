@@ -12,7 +12,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     let noteWindow: NoteWindowController
     private var list: NoteListView?
     private var layout: ListAndNoteLayout?
-    /// Toasts over the list and the note together (see `toastsWhileEditorIsHidden`).
+    /// Toasts over the list and the note together (see `wideToasts`).
     private var windowToasts: ToastOverlay?
     /// In a narrow window showing a note: back to the list.
     private let backButton = Button(
@@ -107,12 +107,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         return windowToasts
     }
 
-    /// Over the whole window when it is narrow and shows the list: the
-    /// editor's own toasts would show in the note, out of sight.
-    var toastsWhileEditorIsHidden: ToastOverlay? {
-        guard let layout, layout.isFolded, layout.showsList else { return nil }
-        return windowToasts
-    }
+    /// Over the whole window, list and note: the width a note's title needs,
+    /// and in sight while a narrow window shows its list.
+    var wideToasts: ToastOverlay? { windowToasts }
 
     /// The list and the note folded or unfolded, or a narrow window turned from
     /// one to the other: the back button shows over the note, and the keyboard

@@ -256,7 +256,7 @@ final class NoteWindowController {
 
     /// Shows `toast` over the window's note (queued behind one showing), or
     /// over its list where that is all a narrow window shows.
-    func offer(_ toast: Toast) { (owner?.toastsWhileEditorIsHidden ?? toasts)?.show(toast) }
+    func offer(_ toast: Toast) { (owner?.wideToasts ?? toasts)?.show(toast) }
 
     /// The note shown went to the trash (here or in another window): a note's own
     /// window closes, discarding its session; a main window moves to the note

@@ -27,9 +27,11 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     /// The note to show after the one shown, `removed`, was removed (or as it
     /// leaves for the trash: the store may still list it).
     func noteToShow(after removed: UUID, in store: NoteStore) -> UUID?
-    /// Where the window's toasts show now, if not over the editor (a narrow
-    /// main window showing its list, where the editor is out of sight).
-    var toastsWhileEditorIsHidden: ToastOverlay? { get }
+    /// Where the window's toasts show, if not over the editor: over all of a
+    /// main window, list and note, so that a toast naming a note has the
+    /// window's width (over the note's pane alone, “Note 2000, the plan…”
+    /// was cut to “Note 2…”), and shows while a narrow window shows its list.
+    var wideToasts: ToastOverlay? { get }
     /// Saves what else the window shows into its restoration activity.
     func recordExtraState(into activity: UserActivity)
     /// Restores what else the window showed from its restoration activity.
@@ -48,7 +50,7 @@ extension NoteWindowSceneDelegate {
     func decorate(_ header: HeaderBar) {}
     func editorDidShow(_ noteID: UUID?) {}
     func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? { initialNoteID(in: store) }
-    var toastsWhileEditorIsHidden: ToastOverlay? { nil }
+    var wideToasts: ToastOverlay? { nil }
     func recordExtraState(into activity: UserActivity) {}
     func restoreExtraState(from activity: UserActivity) {}
     func windowTitle(editorTitle: String) -> String { editorTitle }
