@@ -4,10 +4,12 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// CGtk/CGtkSource/CSQLite (C shims) → GtkKit (Swift over GLib/GTK) and
-/// Storage (SQLite, data locations) → GtkSourceKit (GtkSourceView, for the
-/// editor only), Scenes (UIKit's scene lifecycle; knows nothing of notes) and
-/// NoteModel (notes; knows nothing of GTK) → Quire (the app).
+/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret) →
+/// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
+/// (libsoup, libxml2) and Keyring (libsecret) → GtkSourceKit (GtkSourceView,
+/// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
+/// notes) and NoteModel (notes; knows nothing of GTK) → NoteSync (NoteModel
+/// with WebDAV) → Quire (the app, which also uses Keyring). docs/architecture.md has the map.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
         // Swift over GtkSourceView: a text view whose buffer styles its text by a
         // language definition and a style scheme.
-        .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtkSource"], swiftSettings: strictSettings),
+        .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtk", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // Swift over libsoup: a WebDAV folder's files, listed, read and written conditionally.
         .target(name: "WebDAV", dependencies: ["CSoup", "CXML"], swiftSettings: strictSettings),
