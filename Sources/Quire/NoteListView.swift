@@ -224,12 +224,15 @@ final class NoteListView {
         return (0..<ids.count).first { ids.string(at: $0) == text }
     }
 
-    /// Selects `id` if it is in the list, or once its page loads (without telling `onSelect`).
+    /// Selects `id` if it is in the list, or once its page loads (without
+    /// telling `onSelect`), and scrolls its row into view: the note the window
+    /// shows is always found in the list (after a search ends, an old note).
     func select(_ id: UUID?) {
         let held = heldWhileTyping.takeHeld()
         if !held.isEmpty { followAll(held) }
         chosenNoteID = id
         reselect(id)
+        if let position = selection.selectedPosition, pendingSelection == nil { list.scroll(toRow: position) }
     }
 
     /// Selects `id` again after the rows changed, as `select(_:)` does, without
@@ -306,6 +309,7 @@ final class NoteListView {
             let found = page.ids.contains(wanted.uuidString) ? position(of: wanted) : nil
             if found != nil || nextPage == nil { pendingSelection = nil }
             quietly { selection.selectedPosition = found }
+            if let found { list.scroll(toRow: found) }
         } else if selected != selectedNoteID {
             reselect(selected)
         }

@@ -13,6 +13,8 @@ final class AccessibilityTree {
         let depth: Int
         /// Whether it is checked (a ticked check box, the marked item of a radio group).
         var isChecked = false
+        /// Whether it is selected (a list's selected row).
+        var isSelected = false
         /// What it says beyond its name (a button's tooltip), "" if nothing.
         var about = ""
         /// Where a text element, a button or a list item is in its window, in pixels (nil for other elements).
@@ -63,8 +65,10 @@ final class AccessibilityTree {
     private func walk(_ bus: String, _ path: String, depth: Int, into found: inout [Element]) throws {
         guard depth < 40 else { return }
         let role = try callString(bus, path, "org.a11y.atspi.Accessible", "GetRoleName")
+        let states = try states(bus, path)
         found.append(Element(
-            name: try property("Name", of: bus, path), role: role, depth: depth, isChecked: try isChecked(bus, path),
+            name: try property("Name", of: bus, path), role: role, depth: depth,
+            isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0,
             about: try property("Description", of: bus, path),
             frame: role.contains("text") || role.hasSuffix("button") || role == "list item" ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
@@ -83,16 +87,16 @@ final class AccessibilityTree {
         return AccessibilityTree.string(g_variant_get_variant(boxed))
     }
 
-    /// AT-SPI's CHECKED state (bit 4 of the first word of GetState's set).
-    private func isChecked(_ bus: String, _ path: String) throws -> Bool {
+    /// The first word of AT-SPI's GetState set: CHECKED is bit 4, SELECTED bit 23.
+    private func states(_ bus: String, _ path: String) throws -> UInt32 {
         let reply = try AccessibilityTree.call(connection, bus, path, "org.a11y.atspi.Accessible", "GetState")
         defer { g_variant_unref(reply) }
         let words = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(words) }
-        guard g_variant_n_children(words) > 0 else { return false }
+        guard g_variant_n_children(words) > 0 else { return 0 }
         let first = g_variant_get_child_value(words, 0)
         defer { g_variant_unref(first) }
-        return g_variant_get_uint32(first) & (1 << 4) != 0
+        return g_variant_get_uint32(first)
     }
 
     /// Component.GetExtents relative to the window (coordinate type 1).

@@ -331,4 +331,30 @@ struct ListPaneTests {
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
     }
+
+    @Test("ending a search selects the note the window shows and scrolls the list to it, however far down it is")
+    func searchEndsOnTheNoteShown() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        try store.createNote(body: "Zebra facts\nstripes", at: now.addingTimeInterval(-100_000))
+        _ = try store.importNotes((1...40).map { (body: "Note \($0)\nplain text", modifiedAt: now.addingTimeInterval(Double($0))) })
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Note 40 — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("zebra", into: window)
+        try session.desktop.xdotool("key", "Return")
+        _ = try session.waitForWindow(matching: "^Zebra facts — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f", "Escape")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let rows = tree.elements { $0.role == "list item" && $0.name.hasPrefix("Zebra facts") && $0.isSelected }
+        let zebra = try #require(rows.first { $0.role == "list item" && $0.name.hasPrefix("Zebra facts") }, "its row is loaded")
+        #expect(zebra.isSelected, "the note shown is selected in the list")
+        let frame = try #require(zebra.frame)
+        let window_ = try session.desktop.geometry(of: window)
+        // A row out of view reports no extents (0 × 0).
+        #expect(frame.height > 0 && frame.y > 0 && frame.y + frame.height <= Int32(window_.height), "its row is in view: \(frame) in \(window_)")
+        session.keepScreenshot(named: "search-ended")
+        #expect(try session.stop() == 0)
+    }
 }
