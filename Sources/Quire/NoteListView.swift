@@ -492,7 +492,7 @@ final class NoteListView {
     /// placed, its rows bound and the list scrolled and selected again), and
     /// binding again the rows that kept their place but show a changed note.
     private func followAll(_ changes: [NoteChange]) {
-        guard changes.count > NoteListView.changesFollowedOneByOne else { return changes.forEach(follow) }
+        guard changes.count > NoteListView.changesFollowedOneByOne else { return inListOrder(changes).forEach(follow) }
         version += 1
         guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
         // Reading again selects the note meant to be selected, if the rows moved it; if not, more may be wanted below.
@@ -502,6 +502,25 @@ final class NoteListView {
         letGoOfUnwantedNotes()
         updateEmptyState()
         NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
+    }
+
+    /// `changes` in the order to follow them one by one: notes leaving first,
+    /// then the rest in the order the list will hold them. A note's place is
+    /// counted among all the stored notes, those that came with it too, so it
+    /// is right once every note above it is in (an import's notes, placed in
+    /// the order they were made, went in under older notes).
+    private func inListOrder(_ changes: [NoteChange]) -> [NoteChange] {
+        guard changes.count > 1 else { return changes }
+        let limit = nextPage == nil ? Int.max : ids.count + 1
+        let placed = changes.enumerated().map { offset, change -> (change: NoteChange, key: (Int, Int)) in
+            switch change {
+            case .movedToTrash, .deletedPermanently: return (change, (-1, offset))
+            case .created, .edited, .restoredFromTrash, .pinChanged, .categoryChanged:
+                let position = (try? store.listPosition(of: change.noteID, countingAtMost: limit, in: category)) ?? nil
+                return (change, (position ?? Int.max, offset))
+            }
+        }
+        return placed.sorted { $0.key < $1.key }.map(\.change)
     }
 
     /// Lets go of the notes at the end of the list beyond what it wants, once

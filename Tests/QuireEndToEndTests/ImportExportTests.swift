@@ -166,4 +166,28 @@ struct ImportExportTests {
         #expect(try session.storedNotes().isEmpty)
         #expect(try session.stop() == 0)
     }
+
+    @Test("notes imported into a running Quire take their places in its open list, newest first, as the store orders them")
+    func importedInPlace() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        _ = try store.importNotes((1...6).map { (body: "Old \($0)\ntext", modifiedAt: now.addingTimeInterval(Double(-3_600 + $0))) })
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Old 6 — Quire$")
+        let folder = try TemporaryDirectory(prefix: "quire-import-order")
+        defer { folder.remove() }
+        for index in 1...5 {
+            let file = folder.file("new\(index).md")
+            try "New \(index)\ntext".write(toFile: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(Double(-60 + index))], ofItemAtPath: file)
+        }
+        let imported = try session.runSecond(["--import", folder.path])
+        #expect(imported.status == 0, "\(imported.error)")
+        let expected = ["New 5", "New 4", "New 3", "New 2", "New 1", "Old 6", "Old 5", "Old 4"]
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let shown = PinTests.titles(PinTests.rows(tree) { Array(PinTests.titles($0).prefix(8)) == expected })
+        #expect(Array(shown.prefix(8)) == expected, "the list as the store orders it: \(shown)")
+        #expect(try session.stop() == 0)
+    }
 }
