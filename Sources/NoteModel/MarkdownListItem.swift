@@ -64,4 +64,13 @@ public struct MarkdownListItem: Equatable, Sendable {
     /// How far Tab indents the item: to where its text starts, as Markdown nests
     /// a list under an item ("- " two blanks, "1. " three).
     public var indentStep: Int { marker.count + 1 }
+
+    /// The item's number, if it is a numbered item ("3." → 3).
+    public var number: Int? {
+        guard let delimiter = marker.last, ".)".contains(delimiter) else { return nil }
+        return Int(marker.dropLast())
+    }
+
+    /// The item's marker with `number` in place of its own ("3." → "1.").
+    public func marker(numbered number: Int) -> String { "\(number)\(marker.last ?? ".")" }
 }

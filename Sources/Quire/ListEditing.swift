@@ -7,7 +7,9 @@ import NoteModel
 ///   number, an unchecked box for a task); Return on an empty item ends the list.
 /// - Ctrl+Return on a task's line, or a click on its box, checks or unchecks
 ///   it; on any other line (a heading aside), Ctrl+Return makes it a task.
-/// - Tab and Shift+Tab indent and outdent a list item.
+/// - Tab and Shift+Tab indent and outdent a list item; a numbered one is
+///   numbered in the list it joins (a sub-list starts at 1), and the items
+///   after it in both lists are numbered on.
 ///
 /// Each is one edit of the text, one step for Undo, saved and shown in the
 /// other windows like typing.
@@ -105,7 +107,70 @@ enum ListEditing {
                 let blanks = item.indent.prefix { $0 == " " }.count
                 buffer.delete(fromOffset: start, length: Int32(min(blanks, item.indentStep)))
             }
+            if let number = item.number { renumber(movedFrom: item.indent.count, number: number, lineAt: start, in: buffer) }
         }
         return true
+    }
+
+    /// A numbered item on the line at `start` moved from indent `oldIndent`
+    /// (where it had `number`): it takes the number after the item above it
+    /// in the list it joined (1 if it starts one), the items after it there
+    /// follow on from it, and those it left behind close the gap.
+    private static func renumber(movedFrom oldIndent: Int, number: Int, lineAt start: Int32, in buffer: TextBuffer) {
+        guard let (moved, _, _, _) = item(at: start, in: buffer) else { return }
+        let newIndent = moved.indent.count
+        let own = (previousNumber(at: newIndent, above: start, in: buffer) ?? 0) + 1
+        setNumber(own, of: moved, lineAt: start, in: buffer)
+        let end = buffer.line(containing: start).end
+        if newIndent > oldIndent {
+            numberOn(at: oldIndent, from: number, after: end, in: buffer)  // the list it left
+            numberOn(at: newIndent, from: own + 1, after: end, in: buffer)
+        } else {
+            numberOn(at: newIndent, from: own + 1, after: end, in: buffer)
+            numberOn(at: oldIndent, from: 1, after: end, in: buffer)  // its former sub-list, now under it
+        }
+    }
+
+    /// The number of the item above `start` at indent `indent` in the same
+    /// list: past deeper items and lines, up to a line less indented.
+    private static func previousNumber(at indent: Int, above start: Int32, in buffer: TextBuffer) -> Int? {
+        var lineStart = start
+        while lineStart > 0 {
+            let line = buffer.line(containing: lineStart - 1)
+            lineStart = line.start
+            let depth = line.text.prefix { $0 == " " || $0 == "\t" }.count
+            guard !line.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+            if depth > indent { continue }
+            guard depth == indent, let item = MarkdownListItem(line: line.text) else { return nil }
+            return item.number
+        }
+        return nil
+    }
+
+    /// Numbers the items at indent `indent` after `end`, from `first` on, past
+    /// deeper lines, until a line less indented, a blank line or another kind of item.
+    private static func numberOn(at indent: Int, from first: Int, after end: Int32, in buffer: TextBuffer) {
+        var next = first
+        var lineEnd = end
+        while lineEnd < buffer.characterCount {
+            let line = buffer.line(containing: lineEnd + 1)
+            lineEnd = line.end
+            let depth = line.text.prefix { $0 == " " || $0 == "\t" }.count
+            guard !line.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+            if depth > indent { continue }
+            guard depth == indent, let item = MarkdownListItem(line: line.text), item.number != nil else { return }
+            setNumber(next, of: item, lineAt: line.start, in: buffer)
+            lineEnd = buffer.line(containing: line.start).end
+            next += 1
+        }
+    }
+
+    /// Gives the numbered `item` on the line at `start` the number `number`.
+    private static func setNumber(_ number: Int, of item: MarkdownListItem, lineAt start: Int32, in buffer: TextBuffer) {
+        let marker = item.marker(numbered: number)
+        guard marker != item.marker else { return }
+        let at = start + Int32(item.indent.count)
+        buffer.delete(fromOffset: at, length: Int32(item.marker.count))
+        buffer.insert(marker, atOffset: at)
     }
 }

@@ -34,4 +34,11 @@ struct MarkdownListItemTests {
         #expect(MarkdownListItem(line: "- milk")?.indentStep == 2)
         #expect(MarkdownListItem(line: "10. ten")?.indentStep == 4)
     }
+
+    @Test("a numbered item tells its number and takes another; a bullet has none")
+    func numbers() throws {
+        let item = try #require(MarkdownListItem(line: "   12) twelve"))
+        #expect(item.number == 12 && item.marker(numbered: 1) == "1)")
+        #expect(try #require(MarkdownListItem(line: "- [ ] milk")).number == nil)
+    }
 }

@@ -113,4 +113,22 @@ struct ListEditingTests {
         #expect(rows.map(\.name) == ["Trip, 1 of 2 tasks done, just now"], "\(rows)")
         #expect(try session.stop() == 0)
     }
+
+    @Test("Tab on a numbered item starts a sub-list at 1 and the items after it close the gap; Shift+Tab puts the numbers back; each one step for Undo")
+    func numberedIndent() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Trip\n1. pack\nbook\nsub item\nship", into: window)
+        #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n4. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Up", "End", "Tab")
+        #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n3. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Down", "End", "Tab")
+        #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n   2. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Up", "shift+Tab")
+        #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n   1. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n   2. ship"), "one Undo takes the whole move back")
+        #expect(try session.stop() == 0)
+    }
 }
