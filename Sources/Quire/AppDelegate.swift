@@ -55,6 +55,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         return store
     }
 
+    /// The app, from its launch on.
+    private(set) weak var application: Application?
+
     /// What this launch found that the person should hear of, said once.
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
@@ -116,6 +119,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     }
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {
+        self.application = application
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         if let icons = Resources.sourceTreeIcons { Toolkit.addIconSearchPath(icons) }  // the app's icon, not installed
         lastWindowPath = LastWindow.path(in: directories)
@@ -297,7 +301,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// to the trash, and stays out of it), and whether a recovery copy of it
     /// is kept, offering to show it.
     private func tellFailureOutOfSight(of document: NoteDocument) {
-        guard let application = Application.shared,
+        guard let application,
               let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow else { return }
         let title = ShownTitle.of(Note.title(ofBody: document.currentText))
         let drafted = document.problem?.draftFailure == nil
@@ -340,14 +344,14 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// Kept on disk only where the windows themselves can be saved: a state
     /// folder Quire may not write to is left exactly as it was.
     private func writeLastWindow() {
-        guard let lastWindow, Application.shared?.sessionStoreProblem == nil, let lastWindowPath else { return }
+        guard let lastWindow, application?.sessionStoreProblem == nil, let lastWindowPath else { return }
         lastWindow.save(to: lastWindowPath)
     }
 
     /// Shows the note in its own window: raises the one it already has (its
     /// activation conditions prefer its link), or opens a new one.
     func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
-        Application.shared?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
+        application?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
     }
 
     private func buildPrimaryMenu(windows: Menu) {

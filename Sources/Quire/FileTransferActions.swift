@@ -37,7 +37,7 @@ final class FileTransferActions {
                 command.printError(localized("--import needs the files or folders to import"))
                 return command.finish(status: 2)
             }
-            let front = Application.shared.flatMap { AppDelegate.frontNoteWindow(in: $0)?.noteWindow }
+            let front = AppDelegate.frontNoteWindow(in: application)?.noteWindow
             self?.runImport(command.arguments.map(command.absolutePath), shownIn: front, command: command)
         }
         application.addCommand(

@@ -28,7 +28,7 @@ extension NoteWindowController {
         do {
             try store.waitingLonger { try store.moveToTrash(id) }
         } catch {
-            NoteWindowController.tellTrashFailed(error, in: self)
+            NoteWindowController.tellTrashFailed(error, in: self, services: services)
             return
         }
         // A note's own window closes with its note: no toast is started in it (one
@@ -51,8 +51,9 @@ extension NoteWindowController {
         let prefersItsNote = owner.prefersItsNote
         let left = prefersItsNote ? editor.saveBeforeLeaving() : editor.show(noteID: owner.noteToShow(after: id, in: store))
         guard left else { return }  // the save bar says why
-        if prefersItsNote { Application.shared?.requestSceneSessionDestruction(scene.session) }
+        if prefersItsNote { services.application?.requestSceneSessionDestruction(scene.session) }
         document.isLeavingForTheTrash = true  // before its save can fail: that ends on a later turn of the main loop
+        let services = services
         DocumentTrace.note(id, "trash", "after saving")
         document.afterSaving { [weak self] saved in
             guard saved else {
@@ -60,7 +61,7 @@ extension NoteWindowController {
                 // front window says so, and that the note stays out of the trash;
                 // in another window, the save bar says why, and this toast the rest.
                 if document.isShown {
-                    NoteWindowController.speaker(self)?.offer(Toast(
+                    NoteWindowController.speaker(self, services: services)?.offer(Toast(
                         localized("“%s” was not moved to the trash: it could not be saved.", ShownTitle.of(title)),
                         seconds: 10, urgent: true))
                 }
@@ -69,7 +70,7 @@ extension NoteWindowController {
             saver.moveToTrash(id) { [weak self] result in
                 DocumentTrace.note(id, "trash", "background \(result)")
                 if case let .failure(error) = result {
-                    NoteWindowController.tellTrashFailed(error, in: self)
+                    NoteWindowController.tellTrashFailed(error, in: self, services: services)
                     return
                 }
                 guard !prefersItsNote else { return }
@@ -87,7 +88,7 @@ extension NoteWindowController {
 
     /// Whether a note's own window shows the note `id`.
     private func hasOwnWindow(_ id: UUID) -> Bool {
-        Application.shared?.connectedScenes.contains { scene in
+        services.application?.connectedScenes.contains { scene in
             (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID == id } ?? false
         } ?? false
     }
@@ -115,15 +116,15 @@ extension NoteWindowController {
 
     /// Says that the note could not be moved to the trash, and why: in
     /// `window`, or in the front window if it has closed meanwhile.
-    private static func tellTrashFailed(_ error: any Error, in window: NoteWindowController?) {
+    private static func tellTrashFailed(_ error: any Error, in window: NoteWindowController?, services: any NoteWindowServices) {
         Log.error("could not move the note to the trash: \(error)")
-        speaker(window)?.offer(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
+        speaker(window, services: services)?.offer(Toast(localized("The note could not be moved to the trash: %s", "\(error)"), seconds: 10, urgent: true))
     }
 
     /// `window` if it is still open, else the front window: where to say what
     /// became of something a window asked for before it closed.
-    private static func speaker(_ window: NoteWindowController?) -> NoteWindowController? {
-        window ?? Application.shared.flatMap { AppDelegate.frontNoteWindow(in: $0)?.noteWindow }
+    private static func speaker(_ window: NoteWindowController?, services: any NoteWindowServices) -> NoteWindowController? {
+        window ?? services.application.flatMap { AppDelegate.frontNoteWindow(in: $0)?.noteWindow }
     }
 
     /// Pins the note shown to the top of every window's list, or unpins it

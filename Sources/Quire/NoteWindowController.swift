@@ -80,7 +80,10 @@ final class NoteWindowController {
             // app stopped before the window followed): do what it would have done.
             Log.error("the note \(id.uuidString) of a restored window is in the trash; \(prefersItsNote ? "its window closes" : "the window shows the newest note")")
             requested = nil
-            if prefersItsNote { MainLoop.idle { Application.shared?.requestSceneSessionDestruction(session); return false } }
+            if prefersItsNote {
+                let application = services.application
+                MainLoop.idle { application?.requestSceneSessionDestruction(session); return false }
+            }
         }
         let editor = NoteEditor(documents: documents, liveEdits: services.liveEdits, noteID: requested ?? owner.initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
@@ -210,8 +213,8 @@ final class NoteWindowController {
             over: window, question: localized("Close Without Saving?"),
             detail: "\(problem?.message ?? "")\n\n\(kept)",
             confirmLabel: localized("_Close Anyway"), cancelLabel: localized("_Keep Open")
-        ) { [weak scene] in
-            if let session = scene?.session { Application.shared?.requestSceneSessionDestruction(session) }
+        ) { [weak scene, weak application = services.application] in
+            if let session = scene?.session { application?.requestSceneSessionDestruction(session) }
         }
         return false
     }
@@ -270,7 +273,7 @@ final class NoteWindowController {
         MainLoop.aheadOfInput { [weak self] in
             guard let self, let scene, let owner, editor?.noteID == removed else { return false }
             if owner.prefersItsNote {
-                Application.shared?.requestSceneSessionDestruction(scene.session)
+                services.application?.requestSceneSessionDestruction(scene.session)
             } else {
                 editor?.show(noteID: owner.noteToShow(after: removed, in: store))
             }

@@ -9,6 +9,9 @@ import Scenes
 /// scene delegate it makes (`application(_:sceneDelegateFor:)`).
 @MainActor
 protocol NoteWindowServices: AnyObject {
+    /// The app, once it has launched: for the windows' requests (close a
+    /// session, open one), never `Application.shared`.
+    var application: Application? { get }
     /// The notes, or why they could not be opened.
     var notes: Result<NoteStore, any Error> { get }
     /// The notes open in windows, one document each; nil without notes.

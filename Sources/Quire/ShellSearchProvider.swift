@@ -119,6 +119,6 @@ final class ShellSearchProvider {
     private func showSearch(_ terms: [String]) {
         let activity = NoteActivity.make(noteID: nil, cursor: 0)
         activity.updateUserInfoEntries(["searchText": .string(terms.joined(separator: " "))])
-        Application.shared?.requestSceneSessionActivation(nil, userActivity: activity)
+        services.application?.requestSceneSessionActivation(nil, userActivity: activity)
     }
 }

@@ -1,7 +1,8 @@
 /// Weak references to every scene, scene delegate and window the framework
 /// created, so tests can see that disconnected ones are really released.
+/// For this package's test tools only (SceneHost), not for apps.
 @MainActor
-public enum LiveSceneObjects {
+package enum LiveSceneObjects {
     private final class Weak {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
@@ -21,9 +22,9 @@ public enum LiveSceneObjects {
     }
 
     /// How many scenes are still alive.
-    public static var sceneCount: Int { scenes.count { $0.object != nil } }
+    package static var sceneCount: Int { scenes.count { $0.object != nil } }
     /// How many scene delegates are still alive.
-    public static var delegateCount: Int { delegates.count { $0.object != nil } }
+    package static var delegateCount: Int { delegates.count { $0.object != nil } }
     /// How many scene windows (their Swift wrappers) are still alive.
-    public static var windowCount: Int { windows.count { $0.object != nil } }
+    package static var windowCount: Int { windows.count { $0.object != nil } }
 }
