@@ -56,10 +56,15 @@ public final class TypingJournal {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// The journal file of `noteID` in `folder`.
+    /// The journal file of `noteID` in `folder` for this process: named
+    /// apart from another Quire's on the same notes, which may be typing into
+    /// the same note (each replaces its own file when it saves).
     public static func path(in folder: String, for noteID: UUID) -> String {
-        (folder as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).journal")
+        (folder as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).\(processTag).journal")
     }
+
+    /// What tells this process's journals from another's.
+    private static let processTag = String(UUID().uuidString.lowercased().prefix(8))
 
     /// Records an edit a person made (steps of Undo are not recorded).
     public func record(_ edit: NoteEdit) {

@@ -120,7 +120,7 @@ struct TypingJournalTests {
             type("BC", at: 1, into: journal)
             journal.record(.insert(offset: 3, text: "DEF"))
         }
-        let path = TypingJournal.path(in: journals, for: note.id)
+        let path = TypingJournal.path(in: journals, for: note.id)  // this process's, as the one that died
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.dropLast(2).write(to: URL(fileURLWithPath: path))  // the last record half written
         let foreign = (journals as NSString).appendingPathComponent("\(UUID().uuidString.lowercased()).journal")
