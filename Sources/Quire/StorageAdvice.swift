@@ -1,4 +1,5 @@
 import GtkKit
+import Scenes
 import Storage
 
 /// What a person can do about trouble with one of Quire's files, in words
@@ -27,7 +28,7 @@ enum StorageAdvice {
     }
 
     /// Advice for trouble of `kind` with the saved windows at `path`.
-    static func forWindows(_ kind: StorageErrorKind, path: String) -> String {
+    static func forWindows(_ kind: SessionStoreProblem.Kind, path: String) -> String {
         switch kind {
         case .permissionDenied:
             return localized("Check that you own %s and its folder and may write to them; your notes are not affected.", DisplayPath.of(path))

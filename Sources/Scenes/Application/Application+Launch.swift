@@ -15,7 +15,7 @@ extension Application {
     }
 
     private func openStore() {
-        let path = directories.stateFile(SessionStore.fileName)
+        let path = (stateDirectory as NSString).appendingPathComponent(SessionStore.fileName)
         do {
             let (store, movedAside) = try SessionStore.openMovingAsideUnreadable(path: path)
             if let movedAside {
@@ -29,7 +29,7 @@ extension Application {
             claims = SessionClaims(storePath: path)
             if claims == nil { SceneLog.error("cannot claim windows in \(path).claims; another instance may restore the same ones") }
         } catch let error as StorageError {
-            sessionStoreProblem = SessionStoreProblem(path: path, kind: error.kind, detail: "\(error)", movedAsideTo: nil)
+            sessionStoreProblem = SessionStoreProblem(path: path, error: error)
             SceneLog.error("windows will not be saved this time: \(error) \(SceneLog.advice(for: error.kind, path: path))")
         } catch {
             SceneLog.error("windows will not be saved this time: \(error)")

@@ -1,6 +1,6 @@
 import Foundation
 public import GtkKit
-public import Storage
+import Storage
 
 /// The process's application object (UIKit's `UIApplication`): owns the
 /// GtkApplication, the scene sessions and their store, and drives every
@@ -28,7 +28,8 @@ public final class Application {
     public let windowMenu = Menu()
 
     let desktop: DesktopApplication
-    let directories: AppDirectories
+    /// Where the sessions are kept (`scenes.sqlite`).
+    let stateDirectory: String
     var store: SessionStore?
     var sessions: [String: SceneSession] = [:]
     var scenes: [String: WindowScene] = [:]
@@ -85,18 +86,18 @@ public final class Application {
     }
 
     /// Creates the application; `run()` starts it. Its sessions are kept in
-    /// `directories` (by default, the desktop's folders named after
+    /// `stateDirectory` (by default, the desktop's state folder named after
     /// `applicationID`); the framework's own translations (`scenes.mo`) are read
     /// from `localeDirectory`, laid out as `<language>/LC_MESSAGES/scenes.mo`
     /// (by default, the system's).
     public init(
         applicationID: String, manifest: SceneManifest, delegate: any ApplicationDelegate,
-        directories: AppDirectories? = nil, localeDirectory: String? = nil
+        stateDirectory: String? = nil, localeDirectory: String? = nil
     ) {
         if let localeDirectory { Localization.bind(domain: FrameworkText.domain, directory: localeDirectory) }
         self.delegate = delegate
         self.manifest = manifest
-        self.directories = directories ?? AppDirectories(applicationID: applicationID)
+        self.stateDirectory = stateDirectory ?? AppDirectories(applicationID: applicationID).stateDirectory
         desktop = DesktopApplication(id: applicationID, handlesCommandLine: true, handlesOpening: true)
         desktop.addFlag("new-window", description: FrameworkText.localized("Open a new window in the running app"))
         desktop.addFlag("fresh", description: FrameworkText.localized("Start with one new window, discarding the saved ones"))
