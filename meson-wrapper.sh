@@ -179,11 +179,13 @@ install_quire() {
 
 # Removes every file the build installs into the prefix (as Meson lists
 # them), refreshes the desktop database Meson updated, and removes the
-# folders that are left empty.
+# folders that are left empty. Installs nothing: without Meson, this script
+# cannot have installed Quire (and the package lock may be another's).
 uninstall_quire() {
     local prefix
     prefix=$(parse_prefix "$@")
-    install_packages "${INSTALL_PACKAGES[@]}"
+    command -v meson >/dev/null 2>&1 || die "Meson is not installed, so Quire was not installed with this script; nothing to remove"
+    find_swift
     configure_meson "$prefix"
     say "Removing Quire from $prefix"
     meson introspect "$MESON_BUILD_DIR" --installed | python3 -c '
