@@ -36,6 +36,12 @@ struct ToastOverlayTests {
 
     private func settle(_ seconds: Double = 0.6) { MainLoop.iterate(forAtMost: seconds) { false } }
 
+    /// Runs the main loop until `condition` holds (toasts slide and fade on
+    /// frames: a busy machine draws them later); false if it never did in 10 s.
+    private func settled(_ condition: @MainActor () -> Bool) -> Bool { MainLoop.iterate(forAtMost: 10, until: condition) }
+
+    private func isMapped(_ toast: Toast) -> Bool { gtk_widget_get_mapped(toast.widget.widgetPointer) != 0 }
+
     @Test("toasts show one at a time in the order they came; an urgent one shows at once, and the one it put back shows after it")
     func order() {
         inWindow { overlay in
@@ -45,8 +51,7 @@ struct ToastOverlayTests {
             #expect(overlay.current?.toast === first && overlay.waiting.map(\.text) == ["second"])
             overlay.show(urgent)
             #expect(overlay.current?.toast === urgent && overlay.waiting.map(\.text) == ["first", "second"])
-            settle()
-            #expect(gtk_widget_get_mapped(urgent.widget.widgetPointer) != 0 && gtk_widget_get_mapped(first.widget.widgetPointer) == 0)
+            #expect(settled { isMapped(urgent) && !isMapped(first) })
             urgent.dismiss()
             #expect(overlay.current?.toast === first)
             first.dismiss()
@@ -54,8 +59,7 @@ struct ToastOverlayTests {
             second.dismiss()
             first.dismiss()  // twice: nothing more happens
             #expect(overlay.current == nil)
-            settle()
-            #expect(toastRevealers(of: overlay) == 0 && overlay.leaving.isEmpty, "every toast faded out and left")
+            #expect(settled { toastRevealers(of: overlay) == 0 && overlay.leaving.isEmpty }, "every toast faded out and left")
         }
     }
 
@@ -77,10 +81,9 @@ struct ToastOverlayTests {
                 step()
                 settle(pause)
             }
-            settle(1)
             #expect(overlay.current?.toast === first && overlay.waiting.isEmpty)
-            #expect(gtk_widget_get_mapped(first.widget.widgetPointer) != 0, "the toast left shows")
-            #expect(toastRevealers(of: overlay) == 1 && overlay.leaving.isEmpty, "the others faded out and left")
+            #expect(settled { isMapped(first) }, "the toast left shows")
+            #expect(settled { toastRevealers(of: overlay) == 1 && overlay.leaving.isEmpty }, "the others faded out and left")
         }
     }
 
@@ -109,8 +112,7 @@ struct ToastOverlayTests {
             overlay.show(toast)
             settle(0.08)
             toast.dismiss()
-            settle()
-            #expect(toastRevealers(of: overlay) == 0 && overlay.leaving.isEmpty && overlay.current == nil)
+            #expect(settled { toastRevealers(of: overlay) == 0 && overlay.leaving.isEmpty && overlay.current == nil })
         }
     }
 
@@ -139,11 +141,9 @@ struct ToastOverlayTests {
         let first = Toast("Give the server address."), second = Toast("Sync is off.")
         window.showPreferencesToast(first)
         window.showPreferencesToast(second)
-        settle()
-        #expect(gtk_widget_get_mapped(first.widget.widgetPointer) != 0 && page.isMapped, "the toast shows over the page")
+        #expect(settled { isMapped(first) && page.isMapped }, "the toast shows over the page")
         first.dismiss()
-        settle()
-        #expect(gtk_widget_get_mapped(second.widget.widgetPointer) != 0 && gtk_widget_get_mapped(first.widget.widgetPointer) == 0)
+        #expect(settled { isMapped(second) && !isMapped(first) })
         #expect(page.isMapped)
     }
 }
