@@ -39,25 +39,14 @@ final class CategoryActions {
             ? localized("Type a category, “Recipes/Cakes” for one inside another, or leave it empty for none.")
             : localized("Type a category, “Recipes/Cakes” for one inside another, or leave it empty for none. There are: %s.",
                         existing.joined(separator: localized(", ")))
-        let dialog = MessageDialog(over: window, heading: localized("Move to Category"), body: detail)
-        let entry = EntryRow(title: localized("Category"))
-        entry.text = current
-        let group = PreferencesGroup(title: "")
-        group.add(entry)
-        dialog.setExtraChild(group)
-        dialog.addResponse("cancel", label: localized("_Cancel"))
-        dialog.addResponse("move", label: localized("_Move"))
-        dialog.suggest("move")
-        dialog.setResponses(default: "move", close: "cancel")
-        entry.onEntryActivated { [weak dialog] in dialog?.respond("move") }
-        dialog.onResponse { [weak self, weak noteWindow] response in
+        dialog = TextQuestion.ask(
+            over: window, heading: localized("Move to Category"), body: detail, field: localized("Category"), text: current,
+            answer: localized("_Move")
+        ) { [weak self, weak noteWindow] category in
             self?.dialog = nil
-            guard response == "move", let noteWindow, let store = self?.store() else { return }
-            CategoryActions.file(id, in: entry.text, store: store, shownIn: noteWindow)
+            guard let category, let noteWindow, let store = self?.store() else { return }
+            CategoryActions.file(id, in: category, store: store, shownIn: noteWindow)
         }
-        self.dialog = dialog
-        dialog.present()
-        _ = entry.grabFocus()
     }
 
     /// Files the note `id` in `category` (typed, a row dropped on it), and

@@ -52,28 +52,16 @@ final class CategoryEditing {
 
     private func askNewName(of category: String, in window: MainSceneDelegate) {
         guard let parent = window.noteWindow.scene?.window else { return }
-        let dialog = MessageDialog(
+        dialog = TextQuestion.ask(
             over: parent, heading: localized("Rename Category"),
-            body: localized("Its notes, and the categories inside it, move to the new name, on every device that syncs."))
-        let entry = EntryRow(title: localized("Name"))
-        entry.text = category
-        let group = PreferencesGroup(title: "")
-        group.add(entry)
-        dialog.setExtraChild(group)
-        dialog.addResponse("cancel", label: localized("_Cancel"))
-        dialog.addResponse("rename", label: localized("_Rename"))
-        dialog.suggest("rename")
-        dialog.setResponses(default: "rename", close: "cancel")
-        entry.onEntryActivated { [weak dialog] in dialog?.respond("rename") }
-        dialog.onResponse { [weak self, weak window] response in
+            body: localized("Its notes, and the categories inside it, move to the new name, on every device that syncs."),
+            field: localized("Name"), text: category, answer: localized("_Rename")
+        ) { [weak self, weak window] answer in
             self?.dialog = nil
-            let name = NoteCategory.normalized(entry.text)
-            guard response == "rename", let window, !name.isEmpty, name != category else { return }
+            let name = NoteCategory.normalized(answer ?? "")
+            guard let window, !name.isEmpty, name != category else { return }
             self?.rename(category, to: name, in: window)
         }
-        self.dialog = dialog
-        dialog.present()
-        _ = entry.grabFocus()
     }
 
     private func askToRemove(_ category: String, in window: MainSceneDelegate) {

@@ -16,17 +16,26 @@ struct CategoryWindowTests {
             .filter(notes.contains)
     }
 
-    @Test("the sidebar lists All Notes and each category with its count; a click shows a category's notes; Ctrl+N files there; Move to Category moves, Undo puts back; a relaunch shows the category again")
-    func sidebar() throws {
+    /// Quire launched over three notes, each a title and the line given: Plan
+    /// in no category, Soup in Recipes, Sponge in Recipes/Cakes (the newest,
+    /// which the window shows); with its accessibility tree.
+    private func launchOverRecipes(plan: String, soup: String, sponge: String) throws
+        -> (session: QuireSession, store: NoteStore, plan: Note, window: String, tree: AccessibilityTree)
+    {
         let session = try QuireSession(accessibility: true)
         let store = try NoteStore(path: session.notesPath)
         let now = Date()
-        try store.createNote(body: "Plan\nfor work", at: now.addingTimeInterval(-300))
-        try store.createNote(body: "Soup\nhot", at: now.addingTimeInterval(-200), category: "Recipes")
-        try store.createNote(body: "Sponge\ncake", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
+        let planNote = try store.createNote(body: "Plan\n\(plan)", at: now.addingTimeInterval(-300))
+        try store.createNote(body: "Soup\n\(soup)", at: now.addingTimeInterval(-200), category: "Recipes")
+        try store.createNote(body: "Sponge\n\(sponge)", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
         try session.launch()
         let window = try session.waitForWindow(matching: "^Sponge — Quire$")
-        let tree = try AccessibilityTree(desktop: session.desktop)
+        return (session, store, planNote, window, try AccessibilityTree(desktop: session.desktop))
+    }
+
+    @Test("the sidebar lists All Notes and each category with its count; a click shows a category's notes; Ctrl+N files there; Move to Category moves, Undo puts back; a relaunch shows the category again")
+    func sidebar() throws {
+        let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
         let sidebar = PinTests.rows(tree) { $0.contains("Recipes, 2 notes") }
         #expect(sidebar.contains("All Notes") && sidebar.contains("Recipes, 2 notes") && sidebar.contains("Cakes, 1 note"), "\(sidebar)")
         #expect(shownTitles(tree) { $0.count == 3 } == ["Sponge", "Soup", "Plan"])
@@ -78,15 +87,7 @@ struct CategoryWindowTests {
 
     @Test("a note row dragged onto a category is filed there, and Undo puts it back; from the keyboard, Shift+Tab from the search reaches the sidebar, arrows choose, F2 renames (one Undo), Delete removes after asking (notes kept, one Undo)")
     func dragAndKeyboard() throws {
-        let session = try QuireSession(accessibility: true)
-        let store = try NoteStore(path: session.notesPath)
-        let now = Date()
-        let plan = try store.createNote(body: "Plan\nfor work", at: now.addingTimeInterval(-300))
-        try store.createNote(body: "Soup\nhot", at: now.addingTimeInterval(-200), category: "Recipes")
-        try store.createNote(body: "Sponge\ncake", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^Sponge — Quire$")
-        let tree = try AccessibilityTree(desktop: session.desktop)
+        let (session, store, plan, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
 
         // The mouse: press on Plan's row, move in steps past the drag threshold, let go over Recipes.
         let from = try frame(ofRow: "Plan", in: tree), to = try frame(ofRow: "Recipes", in: tree)
@@ -149,15 +150,7 @@ struct CategoryWindowTests {
 
     @Test("a search in a window showing a category looks in it, and a switch under the field widens it to all notes")
     func searchScope() throws {
-        let session = try QuireSession(accessibility: true)
-        let store = try NoteStore(path: session.notesPath)
-        let now = Date()
-        try store.createNote(body: "Plan\nless sugar", at: now.addingTimeInterval(-300))
-        try store.createNote(body: "Soup\nno sugar", at: now.addingTimeInterval(-200), category: "Recipes")
-        try store.createNote(body: "Sponge\nsugar", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
-        try session.launch()
-        let window = try session.waitForWindow(matching: "^Sponge — Quire$")
-        let tree = try AccessibilityTree(desktop: session.desktop)
+        let (session, _, _, window, tree) = try launchOverRecipes(plan: "less sugar", soup: "no sugar", sponge: "sugar")
         let recipes = try frame(ofRow: "Recipes", in: tree)
         try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
         #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
