@@ -74,8 +74,8 @@ final class NoteRow {
     }
 
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
+        if noteID != summary.noteID { drag.text = NoteLink.url(for: summary.noteID).absoluteString }  // rows are bound often
         noteID = summary.noteID
-        drag.text = NoteLink.url(for: summary.noteID).absoluteString
         let shownTitle = ShownTitle.of(summary.title)
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         shown = Shown(
