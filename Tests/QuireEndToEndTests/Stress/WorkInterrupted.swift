@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The shape of the attacks that end a person's work at a random moment (a
+/// SIGKILL, the display lost): launch, let the restored windows settle, work
+/// at random for a while, strike, then check on the next launch that every
+/// word typed up to 50 ms before the blow is in a note once the typing
+/// journals are replayed, that both databases are intact and that every
+/// window open for over a second came back.
+struct WorkInterrupted {
+    /// The row the trials count into.
+    var row: StressRow
+    private var generator: SeededGenerator
+
+    /// An attack named `attack`, drawing on a fresh seed.
+    init(attack: String) {
+        let seed = StressPlan.seed()
+        row = StressRow(attack: attack, seed: seed)
+        generator = SeededGenerator(seed: seed)
+    }
+
+    /// Runs `trials` blows. `session(trial)` gives the session to launch for
+    /// a trial (the same one each time, or a new desktop on the same data);
+    /// `strike` ends the app's work and returns what went wrong doing so.
+    /// Finishes with the last launch quit normally, and the row written.
+    mutating func run(trials: Int, session makeSession: (Int) throws -> QuireSession, strike: (QuireSession) -> [String]) throws {
+        // The trial just struck: what it found, the words that must be in a note
+        // once the next launch has replayed the journals, and the windows it must bring back.
+        var struck: (failures: [String], words: [(word: String, typedAt: Double)], before: Double, context: String, windows: Set<String>)?
+        var session = try makeSession(0)
+        for trial in 0...trials {
+            if trial > 0 { session = try makeSession(trial) }
+            try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+            let expected = struck?.windows ?? []
+            let restored = StressChecks.waitForRestoration(of: expected, in: session)
+            if let struck {
+                var failures = struck.failures
+                let lost = StressChecks.lostWords(struck.words, before: struck.before, session: session)
+                if !lost.isEmpty {
+                    session.keepScreenshot(named: "stress-\(row.attack.prefix(8))-\(trial - 1)")
+                    failures.append("words not in any note after the next launch: \(lost.prefix(5)); it said: "
+                        + "\(session.messages.split(separator: "\n").filter { $0.contains("journal") }.suffix(10)); \(struck.context)")
+                }
+                row.trial(failures: failures, wordsLost: lost.count, windowsLost: expected.subtracting(restored).count)
+            }
+            guard trial < trials else { break }
+            guard eventually(within: 15, { !session.windowIDs().isEmpty }) else {
+                struck = (["no window after launch: \(session.messages.suffix(500))"], [], 0, "", [])
+                session.process?.send(SIGKILL)
+                _ = session.process?.waitForExit(seconds: 10)
+                continue
+            }
+            Thread.sleep(forTimeInterval: 2.2)  // the restored windows settle: what follows is work, not restoring
+            let user = try ScriptedUser(session: session, seed: generator.next())
+            user.act(forMilliseconds: Double.random(in: 300...6_000, using: &generator))
+            var failures: [String] = []
+            // Closing the last window quits (the script may trash the last window's
+            // note): a normal end. Any other end is a crash.
+            let quitNormally = session.process?.exitStatus == 0
+                && session.trace.contains { $0.callback == "applicationWillTerminate(_:)" }
+            if session.process?.isRunning != true && !quitNormally {
+                failures.append("quire stopped by itself (\(session.process?.exitStatus ?? -1)): \(StressChecks.crashReport(session.messages))")
+            }
+            // Half the time the blow comes the moment a word typed into a title shows.
+            if generator.next() % 2 == 0 { _ = user.typeWordIntoTitle() }
+            let struckAt = user.now
+            failures += strike(session)
+            failures += StressChecks.databaseProblems(session)
+            let context = "struck at \(Int(struckAt)) ms after \(user.log.suffix(30)); the documents did: "
+                + "\(session.messages.split(separator: "\n").filter { $0.hasPrefix("documents:") }.suffix(40))"
+            struck = (failures, user.words, struckAt - 50, context, StressChecks.openWindows(in: session.trace, before: struckAt - 1_000))
+        }
+        #expect(try session.stop() == 0, "the last launch quits cleanly: \(session.messages.suffix(500))")
+        row.finish()
+    }
+}
