@@ -644,6 +644,7 @@ class Bench:
             longest_baseline = max((max(run) for run in baseline_stalls if run), default=0)
             if windows == 1:
                 self.journal_figure(runs)
+                self.save_figure(runs)
             self.row("typing %d characters into a 1 MB note%s: stalls over 16.7 ms" % (
                 characters, "" if windows == 1 else ", open in 3 windows"),
                 [len(run) for run in quire_stalls], [len(run) for run in baseline_stalls], 0, unit="stalls", absolute=True,
@@ -665,6 +666,23 @@ class Bench:
             bare.append(float(out[1]))
         self.row("typing journal: time added a keystroke", journal, bare, 50, unit="µs", absolute=True,
                  note="%d one-character insertions recorded (BenchTool journal), against a bare write() of the same bytes" % keystrokes)
+
+    def save_figure(self, runs):
+        """What putting every save on disk as it is made costs the background
+        saver (synchronous = FULL), against leaving it to a sync half a second
+        later (NORMAL); off the windows' thread either way."""
+        folder = os.path.join(self.work, "saves")
+        os.makedirs(folder, exist_ok=True)
+        count = 20 if self.smoke else 200
+        synced, unsynced = [], []
+        for _ in range(runs):
+            out = subprocess.run([self.tools.bench_tool, "saves", folder, str(count)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            synced.append(float(out[0]))
+            unsynced.append(float(out[1]))
+        self.row("a note saved in the background, on disk when done", synced, unsynced, 20, absolute=True,
+                 note="%d saves of a 2,000-character note (BenchTool saves), each synced to disk at its commit, "
+                      "against commits left to a later sync (baseline)" % count)
 
     # Output --------------------------------------------------------------------------
 

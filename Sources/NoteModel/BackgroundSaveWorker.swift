@@ -46,7 +46,8 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     private var finishedChanges: [FinishedChange] = []
 
     init(path: String) throws {
-        store = try NoteStore(path: path)
+        // Off the windows' thread, a save can wait for the disk: once it is reported done, a power cut keeps it.
+        store = try NoteStore(path: path, durability: .everyCommit)
     }
 
     /// Makes the save on the queue, then calls `then` (on the queue).

@@ -36,9 +36,10 @@ public final class NoteStore {
     /// What opening found and dealt with that a person should hear of.
     public var openingNotices: [DatabaseNotice] { database.openingNotices }
 
-    /// Opens (creating if missing) the notes database at `path`.
-    public init(path: String) throws {
-        database = try Database(path: path, schema: NoteSchema.schema)
+    /// Opens (creating if missing) the notes database at `path`, whose
+    /// commits reach the disk as `durability` says.
+    public init(path: String, durability: DatabaseDurability = .withinHalfASecond) throws {
+        database = try Database(path: path, schema: NoteSchema.schema, durability: durability)
         database.busyTimeoutMilliseconds = NoteStore.writeWaitMilliseconds
         seenDataVersion = try dataVersion()
         seenSequence = try currentSequence()

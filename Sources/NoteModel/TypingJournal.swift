@@ -15,7 +15,8 @@ public import Foundation
 /// plus the recorded edits, after a merge), and a save that began (with a
 /// fingerprint of the text it writes, so a launch can tell whether that save
 /// reached the database before the journal heard of it). Files are private
-/// (0600); a record is one `write()`. The journal holds a lock on its file
+/// (0600); a record is one `write()`, put on disk within half a second off
+/// the windows' thread (`TypingJournalSync`). The journal holds a lock on its file
 /// while it lives, so another Quire's launch never takes it for a dead one's
 /// (`TypingJournalRecovery`).
 public final class TypingJournal {
@@ -155,11 +156,16 @@ public final class TypingJournal {
         }
         descriptor = file
         saidFailure = false
+        TypingJournalSync.shared.wrote(path)
     }
 
     private func append(_ data: Data) {
         guard descriptor >= 0, !failed else { return }
-        if !writeWhole(data, to: descriptor) { stop("could not append to \(path): \(String(cString: strerror(errno)))") }
+        if writeWhole(data, to: descriptor) {
+            TypingJournalSync.shared.wrote(path)
+        } else {
+            stop("could not append to \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     private func writeWhole(_ data: Data, to file: Int32) -> Bool {

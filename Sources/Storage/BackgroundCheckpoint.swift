@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Folds a database's write-ahead log back into the file on a thread of its
@@ -16,6 +17,11 @@ import Synchronization
 /// again. A writer that never pauses could keep the log from starting over,
 /// so past `logPagesBeforeCheckpointHere` the commit checkpoints itself, as
 /// SQLite would have.
+///
+/// For a connection whose commits are not synced as they are made
+/// (`DatabaseDurability.withinHalfASecond`), the log is synced here too,
+/// `logSyncDelay` after a commit (one sync for every commit meanwhile), so a
+/// power cut loses no commit older than that.
 final class BackgroundCheckpoint: Sendable {
     /// How many pages the log may hold before a checkpoint is asked for (SQLite's own limit).
     static let logPagesBeforeCheckpoint: Int32 = 1_000
@@ -24,15 +30,23 @@ final class BackgroundCheckpoint: Sendable {
     /// Where checkpoints run, one at a time.
     static let queue = DispatchQueue(label: "Storage.BackgroundCheckpoint", qos: .utility)
 
+    /// How long after a commit the log is synced, where the connection leaves that to this thread.
+    static let logSyncDelay: DispatchTimeInterval = .milliseconds(400)
+
     private let path: String
     private let openFileKey: String
+    private let syncsLog: Bool
     /// Whether a checkpoint is waiting to run, and how long the log was when the last one was asked for.
     private let asked = Mutex((isScheduled: false, logPages: Int32(0)))
+    /// Whether a sync of the log is waiting to run.
+    private let logSyncScheduled = Mutex(false)
 
-    /// Checkpoints for the database at `path`, open here under `openFileKey` (`OpenDatabaseFiles`).
-    init(path: String, openFileKey: String) {
+    /// Checkpoints for the database at `path`, open here under `openFileKey`
+    /// (`OpenDatabaseFiles`), and, if `syncsLog`, syncs of its log.
+    init(path: String, openFileKey: String, syncsLog: Bool) {
         self.path = path
         self.openFileKey = openFileKey
+        self.syncsLog = syncsLog
     }
 
     /// Takes over checkpoints from SQLite for `handle`'s connection: turns its
@@ -61,6 +75,9 @@ final class BackgroundCheckpoint: Sendable {
     /// (a commit while a checkpoint runs keeps the log from starting over, and
     /// a checkpoint after every commit synced the disk thousands of times).
     private func committed(logPages: Int32) {
+        if syncsLog, logSyncScheduled.withLock({ scheduled in defer { scheduled = true }; return !scheduled }) {
+            BackgroundCheckpoint.queue.asyncAfter(deadline: .now() + BackgroundCheckpoint.logSyncDelay) { self.syncLog() }
+        }
         let limit = BackgroundCheckpoint.logPagesBeforeCheckpoint
         let due = asked.withLock { asked in
             if logPages < asked.logPages { asked.logPages = 0 }  // the log started over
@@ -69,6 +86,18 @@ final class BackgroundCheckpoint: Sendable {
             return true
         }
         if due { BackgroundCheckpoint.queue.async { self.checkpoint() } }
+    }
+
+    /// Syncs the log's data to disk through a descriptor of its own: a sync
+    /// reaches every write to the file, whoever made it. (SQLite locks the
+    /// database and its shared-memory file, never the log, so closing this
+    /// descriptor drops no lock of the connection's.)
+    private func syncLog() {
+        logSyncScheduled.withLock { $0 = false }
+        let log = open(path + "-wal", O_RDONLY | O_CLOEXEC)
+        guard log >= 0 else { return }
+        fdatasync(log)
+        close(log)
     }
 
     private func checkpoint() {

@@ -12,13 +12,13 @@ import Foundation
 /// (`openingNotices`). Then the connection switches to WAL mode with a busy
 /// timeout and applies the migrations the file lacks.
 ///
-/// Durability: `synchronous = NORMAL` in WAL mode. A committed change survives
-/// the app crashing or being killed at any moment, and the file is never left
-/// inconsistent; after a power cut or an operating-system crash, the changes
-/// committed since the log was last synced to disk (at most the last
-/// checkpoint's worth) can be missing. `FULL` would sync the log to disk at
-/// every autosave, on the thread the windows run on. Checkpoints, which sync
-/// the log and the file, run on a thread of their own (`BackgroundCheckpoint`).
+/// Durability: a committed change survives the app crashing or being killed
+/// at any moment, and the file is never left inconsistent, even by a power
+/// cut. When a commit is on disk, so that a power cut keeps it too, is the
+/// connection's `DatabaseDurability`: at once (a connection off the windows'
+/// thread), or within half a second, synced on a thread of its own so that
+/// the windows never wait for the disk. Checkpoints, which sync the log and
+/// the file, run on that thread too (`BackgroundCheckpoint`).
 ///
 /// A connection is used from one thread at a time; give each thread its own.
 public final class Database {
@@ -44,11 +44,13 @@ public final class Database {
     }
 
     /// Opens (creating if missing) the database of `schema` at `path` and
-    /// brings it up to the schema's last migration.
+    /// brings it up to the schema's last migration; its commits reach the
+    /// disk as `durability` says.
     public init(
         path: String,
         schema: DatabaseSchema,
-        busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+        busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
+        durability: DatabaseDurability = .withinHalfASecond
     ) throws {
         self.path = path
         try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
@@ -69,8 +71,8 @@ public final class Database {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         openingNotices = notices
-        try prepareForUse(schema: schema)
-        let checkpoints = BackgroundCheckpoint(path: path, openFileKey: key)
+        try prepareForUse(schema: schema, durability: durability)
+        let checkpoints = BackgroundCheckpoint(path: path, openFileKey: key, syncsLog: durability == .withinHalfASecond)
         checkpoints.install(on: handle)
         self.checkpoints = checkpoints
     }
@@ -178,7 +180,7 @@ public final class Database {
 
     /// Reads the version first (reading writes nothing, so a refused file stays
     /// untouched), then turns on WAL, migrates, and marks the file as this kind's.
-    private func prepareForUse(schema: DatabaseSchema) throws {
+    private func prepareForUse(schema: DatabaseSchema, durability: DatabaseDurability) throws {
         let found = try userVersion()
         guard found <= schema.newestVersion else {
             throw StorageError.newerSchema(path: path, found: found, supported: schema.newestVersion)
@@ -196,7 +198,7 @@ public final class Database {
                 operation: "switch to WAL mode", path: path, code: SQLITE_ERROR,
                 message: "the journal mode stayed \(mode ?? "unknown")")
         }
-        try execute("PRAGMA synchronous = NORMAL")
+        try execute(durability == .everyCommit ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
         try migrate(to: schema.migrations)
         if try applicationID() != schema.applicationID {

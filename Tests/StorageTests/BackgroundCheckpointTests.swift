@@ -56,4 +56,12 @@ struct BackgroundCheckpointTests {
                 "the log started over rather than growing on: \(Self.size(path + "-wal"))")
         #expect(try database.query("SELECT count(*) FROM items").first?.integer(0) == 4_500)
     }
+
+    @Test("a connection that puts every commit on disk syncs in the commit (FULL); one that leaves it to the checkpoint thread does not (NORMAL)")
+    func durability() throws {
+        let everyCommit = try Database(path: fixture.path("full.sqlite"), schema: StorageFixture.schema(), durability: .everyCommit)
+        let later = try Database(path: fixture.path("later.sqlite"), schema: StorageFixture.schema())
+        #expect(try everyCommit.query("PRAGMA synchronous").first?.integer(0) == 2)
+        #expect(try later.query("PRAGMA synchronous").first?.integer(0) == 1)
+    }
 }

@@ -28,6 +28,11 @@ import WebDAV
 //       journal in the folder, as typing does, and the same number of bare
 //       write() calls of a record's bytes to a file there; prints the
 //       microseconds each took a keystroke.
+//   BenchTool saves <folder> <count>
+//       saves a note of 2,000 characters that many times, as the background
+//       saver does, into a notes database in the folder whose commits are
+//       synced to disk (as Quire's saver's are), then into one whose are not;
+//       prints the median milliseconds a save took in each.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -110,6 +115,32 @@ func journalCost(folder: String, keystrokes: Int) {
     print(String(format: "%.3f %.3f", journalMicroseconds, writeMicroseconds))
 }
 
+/// The median milliseconds a save takes with each durability: synced at
+/// every commit, and left to a later sync.
+func saveCost(folder: String, count: Int) throws {
+    var corpus = Corpus(seed: 3)
+    let body = String((0..<40).map { _ in corpus.phrase(8) }.joined(separator: "\n").prefix(2_000))
+    var medians: [Double] = []
+    for durability in [DatabaseDurability.everyCommit, .withinHalfASecond] {
+        let path = (folder as NSString).appendingPathComponent("saves-\(medians.count).sqlite")
+        let store = try NoteStore(path: path, durability: durability)
+        var note = try store.createNote(body: body)
+        var times: [Double] = []
+        for index in 0..<count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard case .saved(let revision) = try store.saveBody(of: note.id, to: body + "\(index)", over: note.revision) else {
+                fail("a save was refused")
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            note.revision = revision
+        }
+        store.close()
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        medians.append(times.sorted()[times.count / 2])
+    }
+    print(String(format: "%.3f %.3f", medians[0], medians[1]))
+}
+
 do {
     switch arguments.first {
     case "seed":
@@ -129,8 +160,11 @@ do {
     case "journal":
         guard arguments.count == 3, let keystrokes = Int(arguments[2]) else { fail("journal needs a folder and a count") }
         journalCost(folder: arguments[1], keystrokes: keystrokes)
+    case "saves":
+        guard arguments.count == 3, let count = Int(arguments[2]) else { fail("saves needs a folder and a count") }
+        try saveCost(folder: arguments[1], count: count)
     default:
-        fail("unknown command; use seed, queries, search, sync or journal")
+        fail("unknown command; use seed, queries, search, sync, journal or saves")
     }
 } catch {
     fail("\(error)")

@@ -16,7 +16,7 @@ struct DisplayLossAttack {
         // A new desktop for every launch, on the same data: the last one's display is gone.
         try attack.run(trials: StressPlan.trials(full: 100, short: 6), session: { _ in
             try QuireSession(windowManager: true, dataHome: home.file("data"), stateHome: home.file("state"))
-        }) { session in
+        }) { session, _ in
             session.desktop.loseDisplay()
             guard session.process?.waitForExit(seconds: 10) != nil else {
                 session.process?.send(SIGKILL)

@@ -13,7 +13,7 @@ struct KillAttack {
     func randomKills() throws {
         var attack = WorkInterrupted(attack: "SIGKILL at a random moment of a scripted session")
         let session = try QuireSession(windowManager: true)
-        try attack.run(trials: StressPlan.trials(full: 300, short: 20), session: { _ in session }) { session in
+        try attack.run(trials: StressPlan.trials(full: 300, short: 20), session: { _ in session }) { session, _ in
             session.process?.send(SIGKILL)
             _ = session.process?.waitForExit(seconds: 10)
             return []

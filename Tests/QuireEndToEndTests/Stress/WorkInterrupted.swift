@@ -3,15 +3,25 @@ import Testing
 import TestSupport
 
 /// The shape of the attacks that end a person's work at a random moment (a
-/// SIGKILL, the display lost): launch, let the restored windows settle, work
-/// at random for a while, strike, then check on the next launch that every
-/// word typed up to 50 ms before the blow is in a note once the typing
-/// journals are replayed, that both databases are intact and that every
-/// window open for over a second came back.
+/// SIGKILL, the display lost, a power cut): launch, let the restored windows
+/// settle, work at random for a while, strike, then check on the next launch
+/// that every word typed up to `grace` before the blow is in a note once the
+/// typing journals are replayed, that both databases are intact and that
+/// every window open for over a second came back.
 struct WorkInterrupted {
     /// The row the trials count into.
     var row: StressRow
-    private var generator: SeededGenerator
+    /// The random choices, the blow's included.
+    var generator: SeededGenerator
+    /// How long before the blow a word must have been typed to be kept, in ms.
+    var grace: Double = 50
+    /// Whether, half the time, the blow comes the moment a word typed into a
+    /// title shows (for blows that must keep every keystroke that reached Quire).
+    var strikesAfterWordInTitle = true
+    /// Added to every launch's environment.
+    var launchEnvironment: [String: String] = [:]
+    /// Runs before every launch.
+    var beforeLaunch: () throws -> Void = {}
 
     /// An attack named `attack`, drawing on a fresh seed.
     init(attack: String) {
@@ -24,14 +34,17 @@ struct WorkInterrupted {
     /// a trial (the same one each time, or a new desktop on the same data);
     /// `strike` ends the app's work and returns what went wrong doing so.
     /// Finishes with the last launch quit normally, and the row written.
-    mutating func run(trials: Int, session makeSession: (Int) throws -> QuireSession, strike: (QuireSession) -> [String]) throws {
+    mutating func run(
+        trials: Int, session makeSession: (Int) throws -> QuireSession, strike: (QuireSession, inout SeededGenerator) -> [String]
+    ) throws {
         // The trial just struck: what it found, the words that must be in a note
         // once the next launch has replayed the journals, and the windows it must bring back.
         var struck: (failures: [String], words: [(word: String, typedAt: Double)], before: Double, context: String, windows: Set<String>)?
         var session = try makeSession(0)
         for trial in 0...trials {
             if trial > 0 { session = try makeSession(trial) }
-            try session.launch(environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+            try beforeLaunch()
+            try session.launch(environment: launchEnvironment.merging(["QUIRE_TRACE_DOCUMENTS": "1"]) { _, new in new })
             let expected = struck?.windows ?? []
             let restored = StressChecks.waitForRestoration(of: expected, in: session)
             if let struck {
@@ -63,13 +76,13 @@ struct WorkInterrupted {
                 failures.append("quire stopped by itself (\(session.process?.exitStatus ?? -1)): \(StressChecks.crashReport(session.messages))")
             }
             // Half the time the blow comes the moment a word typed into a title shows.
-            if generator.next() % 2 == 0 { _ = user.typeWordIntoTitle() }
+            if strikesAfterWordInTitle, generator.next() % 2 == 0 { _ = user.typeWordIntoTitle() }
             let struckAt = user.now
-            failures += strike(session)
+            failures += strike(session, &generator)
             failures += StressChecks.databaseProblems(session)
             let context = "struck at \(Int(struckAt)) ms after \(user.log.suffix(30)); the documents did: "
                 + "\(session.messages.split(separator: "\n").filter { $0.hasPrefix("documents:") }.suffix(40))"
-            struck = (failures, user.words, struckAt - 50, context, StressChecks.openWindows(in: session.trace, before: struckAt - 1_000))
+            struck = (failures, user.words, struckAt - grace, context, StressChecks.openWindows(in: session.trace, before: struckAt - 1_000))
         }
         #expect(try session.stop() == 0, "the last launch quits cleanly: \(session.messages.suffix(500))")
         row.finish()
