@@ -14,7 +14,7 @@ if not os.path.exists(path):
     print("stress-table: no results in %s (did the stress tests run?)" % path, file=sys.stderr)
     sys.exit(0)
 rows = [json.loads(line) for line in open(path) if line.strip()]
-order = ["SIGKILL", "display lost", "quick quits", "damaged", "full disk", "another process", "read-only", "hostile", "two processes", "soak"]
+order = ["SIGKILL", "display lost", "power cut", "quick quits", "damaged", "full disk", "another process", "read-only", "hostile", "two processes", "soak"]
 rows.sort(key=lambda row: next((i for i, key in enumerate(order) if row["attack"].startswith(key)), len(order)))
 
 header = ["attack", "trials", "passed", "failed", "words lost", "windows lost"]

@@ -111,6 +111,16 @@ static inline gpointer cgtk_widget_frame_clock(gpointer widget) {
     return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
 }
 
+/* ---- The windowing system ----------------------------------------------- */
+
+extern GType gdk_wayland_display_get_type(void);
+
+/* Whether GTK's default display is a Wayland compositor's (FALSE before GTK has one). */
+static inline gboolean cgtk_display_is_wayland(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    return display != NULL && G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_wayland_display_get_type());
+}
+
 /* ---- Window positions on X11 (GTK 4 has no API for them) --------------- */
 
 /* Only what is needed of GDK's X11 backend and of Xlib is declared here: their

@@ -8,6 +8,12 @@ public enum Toolkit {
     @discardableResult
     public static func initialize() -> Bool { gtk_init_check() != 0 }
 
+    /// Whether the windows are on a Wayland compositor (false on X11, and
+    /// before GTK has a display). There, apps can neither place nor restack
+    /// their windows, and the compositor stacks each window on top as it
+    /// first shows it.
+    public static var isOnWayland: Bool { cgtk_display_is_wayland() != 0 }
+
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }

@@ -12,15 +12,11 @@ struct KeystrokesKeptTests {
     /// holds every one of them (each keystroke reached Quire), with the note
     /// as stored then.
     private func typeUntilJournaled(_ words: String, after saved: String, in session: QuireSession, window: String) throws -> String {
-        let journals = "\(session.stateHome)/io.github.quire.Quire/journals"
         try session.desktop.type(words, into: window)
         var stored = ""
         let journaled = eventually(within: 10) {
-            guard let name = try? FileManager.default.contentsOfDirectory(atPath: journals).first(where: { $0.hasSuffix(".journal") }),
-                  let journal = TypingJournalFile(path: "\(journals)/\(name)"),
-                  let note = try? NoteStore(path: session.notesPath).note(id: journal.noteID) else { return false }
-            stored = note.body
-            return journal.replay(onto: note.revision, body: note.body) == saved + words
+            stored = (try? session.storedBody()) ?? ""
+            return session.journaledText() == saved + words
         }
         try #require(journaled, "the journal holds every keystroke typed")
         return stored

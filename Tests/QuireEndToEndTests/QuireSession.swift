@@ -14,14 +14,14 @@ final class QuireSession {
     /// The user the app runs as (nil: this test's own).
     let user: String?
 
-    /// A private desktop, and XDG folders in it (or `dataHome`, `stateHome` where given:
-    /// a small disk to fill, say).
+    /// A private desktop (X11, or Wayland if `wayland`), and XDG folders in it
+    /// (or `dataHome`, `stateHome` where given: a small disk to fill, say).
     init(
         windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil,
-        user: String? = nil
+        user: String? = nil, wayland: Bool = false
     ) throws {
         self.user = user
-        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility, user: user)
+        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility, user: user, wayland: wayland)
         self.dataHome = dataHome ?? desktop.directory.file("data")
         self.stateHome = stateHome ?? desktop.directory.file("state")
     }
@@ -265,6 +265,17 @@ final class QuireSession {
         let notes = try storedNotes()
         #expect(notes.count <= 1, "the single-note window keeps one note: \(notes.map(\.title))")
         return notes.first?.body
+    }
+
+    /// The text a typing journal of this launch's would give its note, replayed
+    /// onto the note as stored (nil if there is no journal): what a launch
+    /// after a crash would put back.
+    func journaledText() -> String? {
+        let journals = "\(stateHome)/io.github.quire.Quire/journals"
+        guard let name = try? FileManager.default.contentsOfDirectory(atPath: journals).first(where: { $0.hasSuffix(".journal") }),
+              let journal = TypingJournalFile(path: "\(journals)/\(name)"),
+              let note = try? NoteStore(path: notesPath).note(id: journal.noteID) else { return nil }
+        return journal.replay(onto: note.revision, body: note.body)
     }
 
     /// Whether the only note's stored text becomes `body` within `seconds`.

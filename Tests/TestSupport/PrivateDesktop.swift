@@ -1,16 +1,19 @@
 import Foundation
 import Synchronization
 
-/// A private X display (Xvfb) and D-Bus session bus for one test, so the app
-/// under test owns its own focus, windows and bus name, whatever else runs.
+/// A private X display (Xvfb), or Wayland compositor (sway, headless), and
+/// D-Bus session bus for one test, so the app under test owns its own focus,
+/// windows and bus name, whatever else runs.
 public final class PrivateDesktop: @unchecked Sendable {
-    /// The X display name, such as ":12".
+    /// The X display name, such as ":12", or the Wayland socket's full path.
     public let display: String
     /// The session bus address.
     public let busAddress: String
     /// A folder for logs, screenshots and the app's XDG folders.
     public let directory: TemporaryDirectory
     private let server: ChildProcess
+    /// The Wayland compositor, on a Wayland desktop.
+    let compositor: WaylandCompositor?
     private let bus: ChildProcess
     private var windowManager: ChildProcess?
     private var accessibilityBus: ChildProcess?
@@ -33,19 +36,29 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// programs started here publish their accessibility tree on it.
     /// With `user`, the session bus belongs to that user (for a program run as
     /// that user, with `PrivateDesktop.asUser`); the display accepts anyone.
+    /// With `wayland`, the display is a Wayland compositor's (no window
+    /// manager: the compositor is one).
     public init(
         windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:],
-        user: String? = nil
+        user: String? = nil, wayland: Bool = false
     ) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
-        (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
+        if wayland {
+            let compositor = try WaylandCompositor(outputDirectory: directory.path)
+            self.compositor = compositor
+            (server, display) = (compositor.server, compositor.socket)
+            mkdir(directory.file("runtime"), 0o700)
+        } else {
+            compositor = nil
+            (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
+        }
         let daemon = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
         let command = user.map { PrivateDesktop.asUser($0, daemon) } ?? daemon
         bus = try ChildProcess(
             command[0], Array(command.dropFirst()),
             // What activated programs inherit: this display, as a desktop session's bus has.
             environment: PrivateDesktop.minimalEnvironment
-                .merging(PrivateDesktop.displayVariables(display)) { _, new in new }
+                .merging(PrivateDesktop.displayVariables(display, compositor: compositor, directory: directory)) { _, new in new }
                 .merging(["GTK_A11Y": "none"]) { _, new in new }
                 .merging(busEnvironment) { _, new in new },
             outputDirectory: directory.path)
@@ -56,7 +69,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             return !address.isEmpty
         }) else { throw DesktopError.didNotStart("dbus-daemon", bus.standardError) }
         busAddress = address
-        if windowManager { try startWindowManager() }
+        if windowManager, !wayland { try startWindowManager() }
         if accessibility { try startAccessibilityBus() }
     }
 
@@ -103,9 +116,13 @@ public final class PrivateDesktop: @unchecked Sendable {
         accessibilityBus?.send(SIGTERM)  // it stops the accessibility bus it started
         _ = accessibilityBus?.waitForExit(seconds: 5)
         bus.send(SIGTERM)
-        server.send(SIGTERM)
         _ = bus.waitForExit(seconds: 5)
-        _ = server.waitForExit(seconds: 5)
+        if let compositor {
+            compositor.stop()
+        } else {
+            server.send(SIGTERM)
+            _ = server.waitForExit(seconds: 5)
+        }
         directory.remove()
     }
 
@@ -145,7 +162,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             let state = child.isRunning ? "running" : "exited with \(child.exitStatus ?? -1)"
             return "\(name) (\(child.pid)) \(state): \(child.standardError.suffix(500))"
         }
-        return "display \(display); \(describe("Xvfb", server)); \(describe("dbus-daemon", bus))"
+        return "display \(display); \(describe(compositor == nil ? "Xvfb" : "sway", server)); \(describe("dbus-daemon", bus))"
     }
 
     /// The environment for a program on this desktop: PATH, HOME, LANG, the
@@ -158,7 +175,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             "HOME": inherited["HOME"] ?? directory.path,
             "LANG": "C.UTF-8",
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
-        ].merging(PrivateDesktop.displayVariables(display)) { _, new in new }
+        ].merging(PrivateDesktop.displayVariables(display, compositor: compositor, directory: directory)) { _, new in new }
         // Without an accessibility bus of the desktop's own, GTK would have the
         // session bus start one, whose launcher can outlive the test's bus.
         if accessibilityBus == nil { environment["GTK_A11Y"] = "none" }
@@ -166,9 +183,15 @@ public final class PrivateDesktop: @unchecked Sendable {
         return environment
     }
 
-    /// What puts a GTK program on `display`, with any GTK critical ending it.
-    private static func displayVariables(_ display: String) -> [String: String] {
-        ["DISPLAY": display, "GDK_BACKEND": "x11", "G_DEBUG": "fatal-criticals"]
+    /// What puts a GTK program on the display, with any GTK critical ending it.
+    /// (On Wayland, a runtime folder of the program's own, beside the
+    /// compositor's, which may belong to another user.)
+    private static func displayVariables(
+        _ display: String, compositor: WaylandCompositor?, directory: TemporaryDirectory
+    ) -> [String: String] {
+        guard compositor != nil else { return ["DISPLAY": display, "GDK_BACKEND": "x11", "G_DEBUG": "fatal-criticals"] }
+        return ["WAYLAND_DISPLAY": display, "GDK_BACKEND": "wayland", "G_DEBUG": "fatal-criticals",
+                "XDG_RUNTIME_DIR": directory.file("runtime")]
     }
 
     /// Runs xdotool on this display and returns its standard output; throws if it fails.
@@ -248,10 +271,11 @@ public final class PrivateDesktop: @unchecked Sendable {
         _ = server.waitForExit(seconds: 10)
     }
 
-    /// Saves a screenshot of the whole display as PNG at `path`.
+    /// Saves a screenshot of the whole display as PNG at `path` (ImageMagick's
+    /// import on X11, grim on Wayland).
     public func screenshot(to path: String) throws {
-        let result = try ChildProcess.run(
-            "import", ["-window", "root", path], environment: environment(), outputDirectory: directory.path)
-        guard result.status == 0 else { throw DesktopError.commandFailed("import", result.error) }
+        let command = compositor == nil ? ["import", "-window", "root", path] : ["grim", path]
+        let result = try ChildProcess.run(command[0], Array(command.dropFirst()), environment: environment(), outputDirectory: directory.path)
+        guard result.status == 0 else { throw DesktopError.commandFailed(command[0], result.error) }
     }
 }

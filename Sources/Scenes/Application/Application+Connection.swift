@@ -31,9 +31,10 @@ extension Application {
     /// Creates the scene and its delegate for `session` and brings it to the
     /// foreground: `willConnectTo`, `restoreInteractionStateWith` (restored
     /// sessions with an activity), `sceneWillEnterForeground`, then the window is
-    /// presented and becomes active when it gets the focus.
+    /// presented (unless `presenting` is false: the caller shows it later) and
+    /// becomes active when it gets the focus.
     func connect(
-        _ session: SceneSession, options: SceneConnectionOptions, isNew: Bool,
+        _ session: SceneSession, options: SceneConnectionOptions, isNew: Bool, presenting: Bool = true,
         firstFrame: (@MainActor () -> Void)? = nil
     ) {
         let delegate = makeSceneDelegate(for: session)
@@ -52,7 +53,7 @@ extension Application {
             delegate.scene(scene, restoreInteractionStateWith: activity)
         }
         enter(.foregroundInactive, scene)
-        scene.window.present()
+        if presenting { scene.window.present() }
         scheduleStateUpdate(scene)
         refreshWindowMenu()
     }

@@ -176,6 +176,8 @@ extension Application {
     /// Reconnects the sessions back to front (B), recording as it goes how far
     /// it got, so that the crash-loop guard can tell which window to blame if
     /// the process dies; each window is cleared once it has drawn and settled.
+    /// On Wayland the windows are shown one at a time, back to front, so that
+    /// the compositor stacks them as they were (`OneAtATimePresentation`).
     private func restore(_ restoring: [(session: SceneSession, record: SessionRecord)], failures: [String: Int64]) {
         let identifiers = restoring.map(\.session.persistentIdentifier)
         persist { try $0.beginRestoring(identifiers, launch: launchIdentifier, failures: failures) }
@@ -184,15 +186,25 @@ extension Application {
             sessions[session.persistentIdentifier] = session
         }
         stackingCounter = Int64(restoring.count)
+        let presentation = Toolkit.isOnWayland && restoring.count > 1
+            ? OneAtATimePresentation(identifiers) { [weak self] identifier in
+                guard let window = self?.scenes[identifier]?.window else { return false }
+                window.present()
+                return true
+            }
+            : nil
         for (session, record) in restoring {
             let identifier = session.persistentIdentifier
             persist { try $0.setConnecting(true, session: identifier) }
             let restoration: SceneRestoration = record.endedCleanly ? .launch : .recover
-            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false) { [weak self] in
+            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false,
+                    presenting: presentation == nil) { [weak self] in
                 self?.settleAfterFirstFrame(identifier)
+                presentation?.drewFirstFrame(identifier)
             }
             persist { try $0.setConnecting(false, session: identifier) }
         }
+        presentation?.start()
     }
 
     /// Clears a restored session's marks a while after its first frame: a launch

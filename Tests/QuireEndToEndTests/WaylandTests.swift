@@ -1,0 +1,139 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// Quire on Wayland, what GNOME users run: a headless sway, driven with
+/// wtype and read through sway's window tree and grim's screenshots.
+@Suite("On Wayland, end to end", .serialized)
+struct WaylandTests {
+    /// The window titled to match `pattern` (a regular expression), waited for.
+    private func window(_ pattern: String, in session: QuireSession) throws -> WaylandWindow {
+        let title = try session.desktop.waitForWaylandWindow(matching: pattern)
+        return try #require(session.desktop.waylandWindows().first { $0.title == title })
+    }
+
+    /// Gives the window titled `title` the focus (sway raises it) and waits until Quire's scene for it is active.
+    private func focus(_ title: String, in session: QuireSession) throws {
+        let mark = session.trace.count
+        try session.desktop.swaymsg("[title=\"^\(NSRegularExpression.escapedPattern(for: title))$\"]", "focus")
+        #expect(eventually(within: 5) { session.desktop.waylandWindows().last?.title == title })
+        _ = eventually(within: 5) { session.trace.dropFirst(mark).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+    }
+
+    @Test("launch, typing saved, a new window on the same note following it live, new notes; a relaunch brings every window back with its note and size, in the stacking order it was left, the front one focused")
+    func windowsComeBackInOrder() throws {
+        let session = try QuireSession(wayland: true)
+        try session.launch()
+        _ = try window("^New Note — Quire$", in: session)
+        try session.desktop.typeOnWayland("Alpha note")
+        #expect(eventually(within: 10) { (try? session.allBodies()) == ["Alpha note"] }, "typing is saved")
+
+        // A second window opens on the same note, and typing in it shows in the first.
+        _ = try session.runSecond(["--new-window"])
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().filter { $0.title == "Alpha note — Quire" }.count == 2 })
+        try session.desktop.typeOnWayland(" and more")
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().filter { $0.title == "Alpha note and more — Quire" }.count == 2 },
+                "both windows show the typing: \(session.desktop.waylandWindows().map(\.title))")
+        for name in ["Beta", "Gamma"] {
+            try session.desktop.pressOnWayland("n", with: ["ctrl"])  // a new note in the focused window
+            _ = try window("^New Note — Quire$", in: session)
+            try session.desktop.typeOnWayland("\(name) note")
+            _ = try window("^\(name) note — Quire$", in: session)
+            if name == "Beta" {
+                _ = try session.runSecond(["--new-window"])
+                #expect(eventually(within: 10) { session.desktop.waylandWindows().count == 3 })
+            }
+        }
+        try session.desktop.swaymsg("[title=\"^Alpha\"]", "resize", "set", "880", "600")
+        // Bottom to top: Alpha, Gamma, Beta, with Beta in front.
+        for title in ["Alpha note and more — Quire", "Gamma note — Quire", "Beta note — Quire"] { try focus(title, in: session) }
+        let before = session.desktop.waylandWindows()
+        #expect(before.map(\.title) == ["Alpha note and more — Quire", "Gamma note — Quire", "Beta note — Quire"])
+        #expect(before.allSatisfy { $0.appID == "io.github.quire.Quire" }, "\(before.map(\.appID))")
+        #expect(eventually(within: 10) { Set((try? session.allBodies()) ?? []) == ["Alpha note and more", "Beta note", "Gamma note"] })
+        #expect(try session.stop() == 0)
+
+        try session.launch()
+        #expect(eventually(within: 15) { session.desktop.waylandWindows().count == 3 && session.trace.filter { $0.callback == "first-frame" }.count == 3 })
+        var after: [WaylandWindow] = []
+        #expect(eventually(within: 5) {
+            after = session.desktop.waylandWindows()
+            return after.map(\.title) == before.map(\.title) && after.last?.isFocused == true
+        }, "stacking and focus as left: \(before.map(\.title)), now \(after.map { "\($0.title)\($0.isFocused ? "*" : "")" })")
+        #expect(after.map { [$0.width, $0.height] } == before.map { [$0.width, $0.height] }, "every window its size: \(before) then \(after)")
+        session.keepScreenshot(named: "wayland-restored")
+        // The keys go to the front window.
+        try session.desktop.typeOnWayland(" typed after")
+        #expect(eventually(within: 10) { ((try? session.allBodies()) ?? []).contains("Beta note typed after") })
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("every window Quire opens carries its app id and fits the screen: the Keyboard Shortcuts window too")
+    func secondaryWindows() throws {
+        let session = try QuireSession(wayland: true)
+        try session.launch()
+        _ = try window("^New Note — Quire$", in: session)
+        try session.desktop.pressOnWayland("question", with: ["ctrl"])
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().count == 2 }, "\(session.desktop.waylandWindows())")
+        let windows = session.desktop.waylandWindows()
+        #expect(windows.allSatisfy { $0.appID == "io.github.quire.Quire" }, "\(windows.map { ($0.title, $0.appID) })")
+        #expect(windows.allSatisfy { $0.width <= 1_280 && $0.height <= 800 }, "\(windows.map { ($0.title, $0.width, $0.height) })")
+        session.keepScreenshot(named: "wayland-shortcuts")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("text copied in another program pastes into a note, and a note's text copied in Quire pastes in another program")
+    func clipboard() throws {
+        let session = try QuireSession(wayland: true)
+        try session.launch()
+        _ = try window("^New Note — Quire$", in: session)
+        // wl-copy stays behind to serve the text, until the compositor goes.
+        _ = try ChildProcess.run("wl-copy", ["From elsewhere"], environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        try session.desktop.pressOnWayland("v", with: ["ctrl"])
+        #expect(session.stores("From elsewhere"), "pasted: \(String(describing: try? session.storedBody()))")
+        try session.desktop.typeOnWayland(" and back")
+        try session.desktop.pressOnWayland("a", with: ["ctrl"])
+        try session.desktop.pressOnWayland("c", with: ["ctrl"])
+        var pasted = ""
+        #expect(eventually(within: 10) {
+            pasted = (try? ChildProcess.run("wl-paste", ["--no-newline"], environment: session.environment(),
+                                            outputDirectory: session.desktop.directory.path).output) ?? ""
+            return pasted == "From elsewhere and back"
+        }, "wl-paste gave \(pasted)")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("words typed just before the compositor dies are in the note after the next launch (the typing journal)")
+    func compositorLost() throws {
+        let first = try QuireSession(wayland: true)
+        try first.launch()
+        _ = try window("^New Note — Quire$", in: first)
+        try first.desktop.typeOnWayland("Before the crash")
+        #expect(first.stores("Before the crash"))
+        try first.desktop.typeOnWayland(" LAST WORDS")
+        #expect(eventually(within: 10) { first.journaledText() == "Before the crash LAST WORDS" }, "every keystroke reached the journal")
+        first.desktop.loseDisplay()
+        #expect(first.process?.waitForExit(seconds: 10) != nil, "Quire ends with its compositor")
+
+        let second = try QuireSession(dataHome: first.dataHome, stateHome: first.stateHome, wayland: true)
+        try second.launch()
+        _ = try window("^Before the crash LAST WORDS — Quire$", in: second)
+        #expect(second.stores("Before the crash LAST WORDS"))
+        #expect(try second.stop() == 0)
+    }
+
+    @Test("dark when the desktop prefers dark, as on X11")
+    func darkStyle() throws {
+        let session = try QuireSession(wayland: true)
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
+        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
+        try session.launch()
+        let shown = try window("^New Note — Quire$", in: session)
+        session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+        // The editor fills the right of the window.
+        let (x, y) = (shown.x + shown.width * 3 / 4, shown.y + shown.height / 2)
+        #expect(eventually(within: 5) { ((try? session.screenSample("luminance", atX: x, y: y, shot: "wayland-dark")) ?? 255) < 80 })
+        #expect(try session.stop() == 0)
+    }
+}
