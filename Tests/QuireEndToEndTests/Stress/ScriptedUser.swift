@@ -151,11 +151,13 @@ final class ScriptedUser {
     /// Searches for a word typed before (or one that is nowhere), opens the first
     /// result, then clears the search by deleting what was typed. (A note window
     /// has no search field: there the query and the Return go into the note,
-    /// and the same BackSpaces take them out again, leaving the note as it was.)
+    /// and the same BackSpaces take them out again, leaving the note as it was.
+    /// Ctrl+End first: there, a match an earlier search selected would be
+    /// replaced by the query, and its word lost by the person's own hand.)
     private func search(in window: String) {
         guard bringForward(window) else { return }
         let query = words.randomElement(using: &generator)?.word ?? "nothing"
-        _ = try? session.desktop.xdotool("key", "ctrl+f")
+        _ = try? session.desktop.xdotool("key", "ctrl+f", "ctrl+End")
         _ = try? session.desktop.xdotool("type", "--delay", "4", query)
         usleep(300_000)
         _ = try? session.desktop.xdotool("key", "Return", "ctrl+f")
