@@ -66,7 +66,8 @@ final class NoteDocuments {
         do {
             if let saver, let (byteCount, start) = try store.bodyStart(of: id), byteCount > NoteDocuments.backgroundReadBytes {
                 let document = register(NoteDocument(
-                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals))
+                    reading: id, start: start, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals,
+                timers: MainLoopTimers.shared))
                 DocumentTrace.note(id, "reading", "bytes=\(byteCount)")
                 read(document, with: saver)
                 return document
@@ -76,7 +77,8 @@ final class NoteDocuments {
                 return nil
             }
             return register(NoteDocument(
-                note: note, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals))
+                note: note, inTrash: try store.isInTrash(id), store: store, drafts: draftWriter, saver: saver, journals: journals,
+                timers: MainLoopTimers.shared))
         } catch {
             Log.error("could not read the note \(id.uuidString): \(error)")
             return nil
@@ -112,7 +114,8 @@ final class NoteDocuments {
 
     /// A document for a new, empty note.
     func newDocument() -> NoteDocument {
-        register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver, journals: journals))
+        register(NoteDocument(newNoteIn: store, drafts: draftWriter, saver: saver, journals: journals,
+                timers: MainLoopTimers.shared))
     }
 
     private func register(_ document: NoteDocument) -> NoteDocument {

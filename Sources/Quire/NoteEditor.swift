@@ -341,7 +341,16 @@ final class NoteEditor: NoteDocumentView {
     func takeNotice() -> String? {
         guard document.noticeCount > noticesShown else { return nil }
         noticesShown = document.noticeCount
-        return document.notice
+        switch document.notice {
+        case .otherVersionKept(let title):
+            return localized("This note was also changed in another Quire at the same time. That version was kept as a note of its own, “%s”.",
+                             ShownTitle.of(title))
+        case .keptAsNewNote(let title):
+            return localized("This note was moved to the trash elsewhere; the text typed here since was kept as a new note, “%s”.",
+                             ShownTitle.of(title))
+        case nil:
+            return nil
+        }
     }
 
     // MARK: NoteDocumentView
@@ -354,15 +363,15 @@ final class NoteEditor: NoteDocumentView {
     /// takes about 2.5 ms).
     static let piecewiseReadAbove: Int32 = 2_000_000
 
-    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> TextBufferPieceRead? {
+    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? {
         guard load == nil, editor.buffer.characterCount > NoteEditor.piecewiseReadAbove else { return nil }
         let toRead = editor.buffer.charactersToRead
         guard toRead > NoteEditor.piecewiseReadAbove else {
             DocumentTrace.note(document.noteID, "read", "edited=\(toRead) of=\(editor.buffer.characterCount)")
             return nil
         }
-        return TextBufferPieceRead(
-            editor.buffer, charactersPerPiece: NoteEditor.piecewiseReadAbove, restartsAllowed: 3, completion: completion)
+        return BufferTextRead(TextBufferPieceRead(
+            editor.buffer, charactersPerPiece: NoteEditor.piecewiseReadAbove, restartsAllowed: 3, completion: completion))
     }
 
     func applyDocumentChange(_ change: TextChange) {

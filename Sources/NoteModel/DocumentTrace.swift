@@ -1,17 +1,17 @@
-import Foundation
+public import Foundation
 
 /// With `QUIRE_TRACE_DOCUMENTS=1`, one line on standard error for each thing a
 /// note's document does: a window attaching or detaching, a save and its
 /// outcome, a change from elsewhere, the note's removal. For the stress suite,
 /// to tell what happened to text it cannot find. Lines name the note by its
 /// first 8 characters and end with the last 24 characters of the text.
-enum DocumentTrace {
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_DOCUMENTS", prefix: "documents")
+public enum DocumentTrace {
+    private static let isEnabled = ProcessInfo.processInfo.environment["QUIRE_TRACE_DOCUMENTS"] == "1"
 
     /// Writes `documents: <note> <event> <details> …<text's end>`.
-    static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {
-        guard trace.isEnabled else { return }
+    public static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {
+        guard isEnabled else { return }
         let tail = text.map { " …" + $0.suffix(24).replacingOccurrences(of: "\n", with: "⏎") } ?? ""
-        trace.write("\(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)")
+        FileHandle.standardError.write(Data("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n".utf8))
     }
 }

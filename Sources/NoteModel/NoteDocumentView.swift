@@ -1,15 +1,12 @@
-import GtkKit
-import NoteModel
-
 /// A window's editor, as its note's document sees it.
 @MainActor
-protocol NoteDocumentView: AnyObject {
+public protocol NoteDocumentView: AnyObject {
     /// The text the window shows.
     var currentText: String { get }
     /// Starts reading the text a piece at a time between frames, for an
     /// autosave of a very long note (reading it at once would hold the window
     /// for frames); `completion` gets it. Nil if the text is read at once.
-    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> TextBufferPieceRead?
+    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)?
     /// Puts a change made elsewhere into the shown text, keeping the cursor
     /// where it can, without an undo step and without autosaving it again.
     func applyDocumentChange(_ change: TextChange)

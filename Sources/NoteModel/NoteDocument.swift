@@ -1,6 +1,4 @@
-import Foundation
-import GtkKit
-import NoteModel
+public import Foundation
 import Storage
 
 /// One note as this process edits it, shared by every window showing it.
@@ -21,35 +19,39 @@ import Storage
 /// in, the document is reading (`isReading`), its windows show nothing of it
 /// and let nobody type, and it saves nothing, drafts nothing and merges
 /// nothing, since it has nothing of its own.
+///
+/// Time (the autosave's timing, the retries) comes from `DocumentTimers`: the
+/// app's main loop, or a test's clock moved by hand.
 @MainActor
-final class NoteDocument {
+public final class NoteDocument {
     /// The note; for a note never saved, the identifier it will be created with.
-    let noteID: UUID
+    public let noteID: UUID
     /// Whether the note exists in the store (a new note does once first saved).
-    private(set) var exists: Bool
+    public private(set) var exists: Bool
     /// The category a new note is filed in when it is first saved (a main
     /// window showing a category starts its new notes there).
-    var categoryForNewNote = ""
+    public var categoryForNewNote = ""
     /// The text as last loaded or saved: what a merge is made against.
-    private(set) var savedBody: String
+    public private(set) var savedBody: String
     /// The revision of `savedBody` (0 before the note exists).
-    private(set) var savedRevision: Int64
+    public private(set) var savedRevision: Int64
     /// Why saving fails, while it does.
-    private(set) var problem: SaveProblem?
+    public private(set) var problem: NoteSaveProblem?
     /// The last thing the windows should tell the person once (another version
     /// kept); `noticeCount` counts them, so each window shows each one once.
-    private(set) var notice: String? {
+    public private(set) var notice: NoteDocumentNotice? {
         didSet { if notice != nil { noticeCount += 1 } }
     }
-    private(set) var noticeCount = 0
+    public private(set) var noticeCount = 0
     /// Whether the note went to the trash or was deleted: nothing more is written to it.
-    private(set) var isRemoved = false
+    public private(set) var isRemoved = false
     /// Whether the note's text is still being read (a long note's, off the main thread).
-    private(set) var isReading = false
+    public private(set) var isReading = false
     /// The start of the text, read before the rest (what a window is titled by meanwhile).
-    private(set) var startOfText = ""
+    public private(set) var startOfText = ""
 
     private let store: NoteStore
+    private let timers: any DocumentTimers
     private let drafts: DraftWriter
     /// Where autosaves of an existing note are made (nil: on the main thread).
     private let saver: BackgroundNoteSaver?
@@ -66,9 +68,9 @@ final class NoteDocument {
     /// Whether the note goes to the trash once its save under way ends (Move
     /// to Trash of a long note), until a save succeeds: a failure out of
     /// sight is then told as the note staying out of the trash.
-    var isLeavingForTheTrash = false
+    public var isLeavingForTheTrash = false
     /// A long text being read for an autosave, a piece at a time, while it is.
-    private var pieceRead: TextBufferPieceRead?
+    private var pieceRead: (any NoteTextRead)?
     /// Whether an autosave was asked for while the text was being read (another
     /// window's edit may reach this one's text only after the reading ended).
     private var autosaveAfterRead = false
@@ -86,50 +88,62 @@ final class NoteDocument {
     /// what the person is told (that a recovery copy is kept, or that none is).
     private var tellsFailureOnceDrafted = false
     /// This document's draft file (a note can have others, from earlier runs).
-    let draftID = UUID()
-    private var retryTimer: MainLoopSource?
+    public let draftID = UUID()
+    private var retryTimer: (any DocumentTimer)?
     private var failedAttempts = 0
     /// The origin of this document's writes (the note list moves the note up either way).
-    let origin = NoteChangeOrigin()
+    public let origin = NoteChangeOrigin()
     private var storeObservation: NoteObservation?
-    private lazy var autosave = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 1_000) {
-        [weak self] in self?.autosaveNow()
-    }
+    private lazy var autosave = timers.debounce(
+        quietMilliseconds: NoteDocument.quietMilliseconds, maximumDelayMilliseconds: NoteDocument.typingSaveMilliseconds
+    ) { [weak self] in self?.autosaveNow() }
+
+    /// How long after the last keystroke the text is saved, in milliseconds.
+    public static let quietMilliseconds: UInt32 = 300
+    /// How often, at least, the text is saved while typing goes on, in milliseconds.
+    public static let typingSaveMilliseconds: UInt32 = 1_000
 
     /// Called when nothing more needs this document (no window, nothing unsaved).
-    var onIdle: (@MainActor (NoteDocument) -> Void)?
+    public var onIdle: (@MainActor (NoteDocument) -> Void)?
     /// Called when saving starts to fail while no window shows the note (a
     /// long note's window went before its save ended), once its draft is
     /// written or could not be (`problem` says which): the text is kept, and
     /// saving goes on, but nobody sees the save bar.
-    var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
+    public var onFailureOutOfSight: (@MainActor (NoteDocument) -> Void)?
 
     /// The document of the stored note `note` (read-only if it is in the trash).
-    convenience init(note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String) {
+    public convenience init(
+        note: Note, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String,
+        timers: any DocumentTimers
+    ) {
         self.init(noteID: note.id, exists: true, body: note.body, revision: note.revision, isRemoved: inTrash,
-                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals)
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals, timers: timers)
     }
 
     /// The document of the stored note `id` whose text is still to be read
     /// (`textDidArrive(_:)`), and which starts with `start`.
-    convenience init(
-        reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String
+    public convenience init(
+        reading id: UUID, start: String, inTrash: Bool, store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?,
+        journals: String, timers: any DocumentTimers
     ) {
         self.init(noteID: id, exists: true, body: "", revision: 0, isRemoved: inTrash,
-                  startWhileReading: start, store: store, drafts: drafts, saver: saver, journals: journals)
+                  startWhileReading: start, store: store, drafts: drafts, saver: saver, journals: journals, timers: timers)
     }
 
     /// The document of a new, empty note, created in the store when first saved.
-    convenience init(newNoteIn store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String) {
+    public convenience init(
+        newNoteIn store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String, timers: any DocumentTimers
+    ) {
         self.init(noteID: UUID(), exists: false, body: "", revision: 0, isRemoved: false,
-                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals)
+                  startWhileReading: nil, store: store, drafts: drafts, saver: saver, journals: journals, timers: timers)
     }
 
     private init(
         noteID: UUID, exists: Bool, body: String, revision: Int64, isRemoved: Bool, startWhileReading: String?,
-        store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String
+        store: NoteStore, drafts: DraftWriter, saver: BackgroundNoteSaver?, journals: String, timers: any DocumentTimers
     ) {
         self.noteID = noteID
+        self.timers = timers
         journal = TypingJournal(folder: journals, noteID: noteID, revision: revision)
         self.exists = exists
         savedBody = body
@@ -159,25 +173,35 @@ final class NoteDocument {
         }
     }
 
+    /// Where the document is in its life: reading, clean, editing, saving,
+    /// failing or removed (with or without a window: `isShown`).
+    public var state: NoteDocumentState {
+        if isReading { return .reading }
+        if isRemoved { return .removed }
+        if let problem { return .failing(problem, attempts: failedAttempts) }
+        if textBeingSaved != nil { return .saving }
+        return hasUnsavedText ? .editing : .clean(revision: savedRevision)
+    }
+
     // MARK: Windows
 
     /// The text the windows show (all of them show the same), or what was kept
     /// when the last one closed.
-    var currentText: String { isReading ? savedBody : liveViews.first?.currentText ?? keptText ?? savedBody }
+    public var currentText: String { isReading ? savedBody : liveViews.first?.currentText ?? keptText ?? savedBody }
 
     /// Whether some of the text is not saved.
-    var hasUnsavedText: Bool { currentText != savedBody }
+    public var hasUnsavedText: Bool { currentText != savedBody }
 
     /// Whether any window shows this note.
-    var isShown: Bool { !liveViews.isEmpty }
+    public var isShown: Bool { !liveViews.isEmpty }
 
     /// How many windows show this note.
-    var viewCount: Int { liveViews.count }
+    public var viewCount: Int { liveViews.count }
 
     private var liveViews: [any NoteDocumentView] { views.compactMap(\.view) }
 
     /// A window starts showing the note.
-    func attach(_ view: any NoteDocumentView) {
+    public func attach(_ view: any NoteDocumentView) {
         DocumentTrace.note(noteID, "attach", "windows=\(liveViews.count + 1)")
         views.removeAll { $0.view == nil }
         views.append(WeakView(view: view))
@@ -186,7 +210,7 @@ final class NoteDocument {
 
     /// A window stops showing the note. If it was the last and the text is not
     /// saved, the text is kept here, and saving goes on without a window.
-    func detach(_ view: any NoteDocumentView) {
+    public func detach(_ view: any NoteDocumentView) {
         stopPieceRead()
         let text = isReading ? savedBody : view.currentText
         views.removeAll { $0.view == nil || $0.view === view }
@@ -202,12 +226,12 @@ final class NoteDocument {
     }
 
     /// A window's edit of the text, as a person made it: into the journal at once.
-    func record(_ edit: NoteEdit) {
+    public func record(_ edit: NoteEdit) {
         journal.record(edit)
     }
 
     /// A person edited the text in one of the windows.
-    func textDidChange() {
+    public func textDidChange() {
         autosave.poke()
     }
 
@@ -218,7 +242,7 @@ final class NoteDocument {
     // MARK: Reading
 
     /// The note's text, read: the windows show it from now on.
-    func textDidArrive(_ note: Note) {
+    public func textDidArrive(_ note: Note) {
         guard isReading, note.id == noteID else { return }
         savedBody = note.body
         savedRevision = note.revision
@@ -231,7 +255,7 @@ final class NoteDocument {
 
     /// The note's text could not be read (it is gone, or the file failed):
     /// its windows go on to a new note, as when it cannot be read at once.
-    func textCouldNotBeRead() {
+    public func textCouldNotBeRead() {
         guard isReading else { return }
         DocumentTrace.note(noteID, "read-failed")
         isRemoved = true
@@ -241,7 +265,7 @@ final class NoteDocument {
 
     /// Waits for the text being read (a key was pressed in a window showing
     /// the note: it must take effect on the text).
-    func finishReading() {
+    public func finishReading() {
         guard isReading else { return }
         saver?.finishPending()
     }
@@ -250,7 +274,7 @@ final class NoteDocument {
 
     /// Saves any unsaved text now; returns whether everything is saved.
     @discardableResult
-    func saveNow() -> Bool {
+    public func saveNow() -> Bool {
         autosave.cancel()
         return save()
     }
@@ -353,7 +377,7 @@ final class NoteDocument {
     /// saves under way end (true if the last one wrote its text; false if it
     /// failed, and the document keeps the text and tries again, as ever).
     /// For an action that must follow the save (Move to Trash).
-    func afterSaving(_ then: @escaping @MainActor (Bool) -> Void) {
+    public func afterSaving(_ then: @escaping @MainActor (Bool) -> Void) {
         guard textBeingSaved == nil else {
             saveWaiters.append(then)
             return
@@ -391,12 +415,12 @@ final class NoteDocument {
     /// saver when a window closes, hides or moves on: SQLite takes about
     /// 0.4 s to write and index 20 MB for search, which at once would freeze
     /// every window.
-    static let savedInTheBackgroundAbove = 1_000_000
+    public static let savedInTheBackgroundAbove = 1_000_000
 
     /// Whether the note is long (`savedInTheBackgroundAbove`), exists, and
     /// its saves go to the background saver (they do not fail): then the
     /// window leaving it saves it there, and so are its trash and pin made.
-    var isLongNoteSavedInTheBackground: Bool {
+    public var isLongNoteSavedInTheBackground: Bool {
         savesInTheBackground && NoteDocument.isLong(currentText)
     }
 
@@ -405,14 +429,14 @@ final class NoteDocument {
     /// document keeps the text until it is saved; a failure then is handled
     /// as an autosave's (a draft, and saving tried again), and quitting waits
     /// for the save.
-    func startSaving() {
+    public func startSaving() {
         if !startSavingInTheBackground() { saveNow() }
     }
 
     /// Saves before the last window showing the note leaves it (closes, or
     /// moves on to another note): returns whether the text is saved, or on
     /// its way (`startSaving`). If not, the window asks first, or stays.
-    func saveBeforeLeaving() -> Bool {
+    public func saveBeforeLeaving() -> Bool {
         startSavingInTheBackground() || saveNow()
     }
 
@@ -508,9 +532,8 @@ final class NoteDocument {
         // and this one, which the person is looking at, stays the note.
         let copy = try store.createNote(body: current.body, origin: origin)
         savedBody = current.body
-        let title = ShownTitle.of(copy.title)
-        notice = localized("This note was also changed in another Quire at the same time. That version was kept as a note of its own, “%s”.", title)
-        Log.error("note \(noteID.uuidString) was changed by another process at the same time; its version was kept as note \(copy.id.uuidString)")
+        notice = .otherVersionKept(title: copy.title)
+        ModelLog.error("note \(noteID.uuidString) was changed by another process at the same time; its version was kept as note \(copy.id.uuidString)")
         try write(mine, conflicts: conflicts + 1)
     }
 
@@ -520,9 +543,8 @@ final class NoteDocument {
         let copy = try store.createNote(body: text, origin: origin)
         savedBody = text
         isRemoved = true
-        notice = localized("This note was moved to the trash elsewhere; the text typed here since was kept as a new note, “%s”.",
-                           ShownTitle.of(copy.title))
-        Log.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
+        notice = .keptAsNewNote(title: copy.title)
+        ModelLog.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
     }
 
     private func succeeded() {
@@ -537,11 +559,11 @@ final class NoteDocument {
             draftedText = nil
             drafts.remove(noteID: noteID, draftID: draftID) { result in
                 if case let .failure(error) = result {
-                    Log.error("the note was saved, but its recovery copy could not be removed: \(error)")
+                    ModelLog.error("the note was saved, but its recovery copy could not be removed: \(error)")
                 }
             }
         }
-        if hadProblem { Log.error("note \(noteID.uuidString) is saved again") }
+        if hadProblem { ModelLog.error("note \(noteID.uuidString) is saved again") }
         tellViews()
         if !isShown, let keptText {
             // A background save ended: what the last window left may be newer.
@@ -553,8 +575,8 @@ final class NoteDocument {
         DocumentTrace.note(noteID, "save-failed", "\(error)", text: text)
         let firstFailure = problem == nil
         if problem == nil || "\(error)" != problem?.detail {
-            Log.error("could not save note \(noteID.uuidString): \(error)")
-            var fresh = SaveProblem(error: error)
+            ModelLog.error("could not save note \(noteID.uuidString): \(error)")
+            var fresh = NoteSaveProblem(error: error, at: Date())
             fresh.draftPath = problem?.draftPath
             fresh.draftFailure = problem?.draftFailure
             problem = fresh
@@ -587,7 +609,7 @@ final class NoteDocument {
             problem?.draftPath = path
             problem?.draftFailure = nil
         case let .failure(error):
-            if problem?.draftFailure == nil { Log.error("could not write a recovery copy of note \(noteID.uuidString) either: \(error)") }
+            if problem?.draftFailure == nil { ModelLog.error("could not write a recovery copy of note \(noteID.uuidString) either: \(error)") }
             problem?.draftFailure = "\(error)"
             problem?.draftPath = nil
             if draftedText == text { draftedText = nil }  // the next failed save tries again
@@ -606,7 +628,7 @@ final class NoteDocument {
         retryTimer?.cancel()
         let delay = UInt32(min(500 << min(failedAttempts, 5), 10_000))
         failedAttempts += 1
-        retryTimer = MainLoop.after(milliseconds: delay) { [weak self] in
+        retryTimer = timers.after(milliseconds: delay) { [weak self] in
             self?.retryTimer = nil
             self?.retry()
         }
@@ -615,7 +637,7 @@ final class NoteDocument {
     /// Try Again, in the save bar: tries the failed save now, as its retries
     /// do (a long text on the background saver: the person asked, but SQLite
     /// takes about 0.4 s to write 20 MB, which would freeze every window).
-    func tryAgain() {
+    public func tryAgain() {
         retryTimer?.cancel()
         retryTimer = nil
         retry()
@@ -637,7 +659,7 @@ final class NoteDocument {
     /// Writes the current text to the draft file if it is not saved (the app is
     /// quitting with saves failing); returns whether the text is safe somewhere.
     @discardableResult
-    func keepDraftIfUnsaved() -> Bool {
+    public func keepDraftIfUnsaved() -> Bool {
         guard !isReading else { return true }
         let text = currentText
         guard text != savedBody, !isRemoved else { return true }
@@ -647,7 +669,7 @@ final class NoteDocument {
             draftedText = text
             return true
         } catch {
-            Log.error("could not write a recovery copy of note \(noteID.uuidString): \(error)")
+            ModelLog.error("could not write a recovery copy of note \(noteID.uuidString): \(error)")
             return false
         }
     }
@@ -670,7 +692,7 @@ final class NoteDocument {
             current = found
         } catch {
             // The next save of this window checks the revision anyway, so nothing is overwritten.
-            Log.error("could not read note \(noteID.uuidString) after another program changed it: \(error)")
+            ModelLog.error("could not read note \(noteID.uuidString) after another program changed it: \(error)")
             return
         }
         DocumentTrace.note(noteID, "changed-elsewhere", "revision=\(current.revision)", text: current.body)

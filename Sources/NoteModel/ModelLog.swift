@@ -1,0 +1,9 @@
+import Foundation
+
+/// Messages for the person (or test) reading the terminal, on standard error,
+/// as the app's own: "quire: <message>".
+enum ModelLog {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("quire: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+@testable import NoteModel
+import Storage
+import Testing
+import TestSupport
+
+/// The note document's life, without GTK: a real notes file, drafts folder
+/// and background saver in a temporary folder, a window reduced to its text,
+/// and time moved by hand. Each transition the stress suite relies on.
+@Suite("Note documents")
+@MainActor
+struct NoteDocumentTests {
+    let folder: TemporaryDirectory
+    let store: NoteStore
+    let drafts: DraftStore
+    let draftWriter: DraftWriter
+    let timers = ManualTimers()
+
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "quire-documents")
+        store = try NoteStore(path: folder.file("notes.sqlite"))
+        drafts = DraftStore(directory: folder.file("drafts"))
+        draftWriter = DraftWriter(store: drafts)
+    }
+
+    private func document(of note: Note, saver: BackgroundNoteSaver? = nil) -> NoteDocument {
+        NoteDocument(note: note, inTrash: false, store: store, drafts: draftWriter, saver: saver,
+                     journals: folder.file("journals"), timers: timers)
+    }
+
+    /// A window showing `document`.
+    private func window(on document: NoteDocument) -> TextView {
+        let view = TextView()
+        view.currentText = document.currentText
+        document.attach(view)
+        return view
+    }
+
+    /// Another program holding the notes' write lock (`ROLLBACK` lets it go).
+    private func holdWriteLock() throws -> Database {
+        let holder = try Database(path: store.path, schema: NoteSchema.schema)
+        try holder.execute("BEGIN IMMEDIATE")
+        return holder
+    }
+
+    /// Lets what the draft writer and saver hand back on the main queue arrive, until `condition` holds (5 s at most).
+    private func settle(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<5_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+        return condition()
+    }
+
+    @Test("a new note is saved 300 ms after the last keystroke, not before; typing again starts the wait again")
+    func savedAfterQuiet() throws {
+        let document = NoteDocument(newNoteIn: store, drafts: draftWriter, saver: nil, journals: folder.file("journals"), timers: timers)
+        let view = window(on: document)
+        view.type("Hello", into: document)
+        #expect(document.state == .editing)
+        timers.advance(by: 200)
+        view.type(" there", into: document)
+        timers.advance(by: 299)
+        #expect(try store.note(id: document.noteID) == nil, "nothing saved while typing goes on")
+        timers.advance(by: 1)
+        #expect(try store.note(id: document.noteID)?.body == "Hello there")
+        #expect(document.state == .clean(revision: 1) && document.exists)
+    }
+
+    @Test("while typing goes on, the text is saved at least once a second, on the background saver")
+    func savedWhileTyping() throws {
+        let note = try store.createNote(body: "Start")
+        let saver = try BackgroundNoteSaver(store: store)
+        defer { saver.close() }
+        let document = document(of: note, saver: saver)
+        let view = window(on: document)
+        for word in [" one", " two", " three", " four", " five", " six"] {
+            view.type(word, into: document)
+            timers.advance(by: 200)  // never 300 ms quiet
+        }
+        #expect(document.state == .saving, "the save due a second after the first keystroke is under way")
+        saver.finishPending()
+        #expect(try store.note(id: note.id)?.body == "Start one two three four five", "what was typed in that second")
+        #expect(document.state == .editing, "the word typed since waits for the next save")
+        timers.advance(by: 300)
+        saver.finishPending()
+        #expect(try store.note(id: note.id)?.body == "Start one two three four five six")
+        #expect(document.state == .clean(revision: 3))
+    }
+
+    @Test("a save that fails keeps the text in a draft and is tried again after 0.5, 1, 2, 4, 8, then every 10 s; once it works, the draft goes")
+    func failingSaveRetries() async throws {
+        let note = try store.createNote(body: "Kept")
+        let document = document(of: note)
+        let view = window(on: document)
+        let holder = try holdWriteLock()
+        view.type(" safely", into: document)
+        timers.advance(by: 300)
+        guard case .failing(let problem, 1) = document.state else {
+            Issue.record("the save failed and is to be tried again: \(document.state)")
+            return
+        }
+        #expect(problem.kind == .busy)
+        #expect(await settle { document.problem?.draftPath != nil }, "the draft is written")
+        #expect(drafts.all().drafts.map(\.body) == ["Kept safely"])
+        timers.advance(by: 500 + 1_000 + 2_000 + 4_000 + 8_000 + 10_000)
+        #expect(timers.delaysAsked == [500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000])
+        #expect(view.currentText == "Kept safely", "the window keeps the text")
+
+        try holder.execute("ROLLBACK")
+        timers.advance(by: 10_000)
+        #expect(document.state == .clean(revision: 2))
+        #expect(try store.note(id: note.id)?.body == "Kept safely")
+        draftWriter.finishPending()
+        #expect(await settle { drafts.all().drafts.isEmpty }, "the draft is removed once saved")
+    }
+
+    @Test("the last window closed while saves fail: the document keeps the text and goes on trying until it is saved, then is idle")
+    func closedWhileFailing() async throws {
+        let note = try store.createNote(body: "Draft")
+        let document = document(of: note)
+        var idle = false
+        document.onIdle = { _ in idle = true }
+        let view = window(on: document)
+        let holder = try holdWriteLock()
+        view.type(" and more", into: document)
+        #expect(!document.saveBeforeLeaving(), "the save fails")
+        document.detach(view)
+        #expect(!document.isShown && document.currentText == "Draft and more", "the text stays with the document")
+        #expect(!idle)
+        timers.advance(by: 500)
+        #expect(!idle && document.hasUnsavedText)
+        try holder.execute("ROLLBACK")
+        timers.advance(by: 1_000)
+        #expect(try store.note(id: note.id)?.body == "Draft and more")
+        #expect(idle, "nothing more to do")
+        _ = await settle { drafts.all().drafts.isEmpty }
+    }
+
+    @Test("another process's save of other lines is merged with the unsaved text; the window shows both")
+    func mergedWithAnotherProcess() throws {
+        let note = try store.createNote(body: "first line\nsecond line")
+        let document = document(of: note)
+        let view = window(on: document)
+        let other = try NoteStore(path: store.path)
+        #expect(try other.saveBody(of: note.id, to: "first line\nsecond line, theirs", over: 1) == .saved(revision: 2))
+        view.currentText = "first line, mine\nsecond line"
+        document.textDidChange()
+        timers.advance(by: 300)
+        #expect(try store.note(id: note.id)?.body == "first line, mine\nsecond line, theirs")
+        #expect(view.currentText == "first line, mine\nsecond line, theirs", "the window shows the merge")
+        #expect(document.state == .clean(revision: 3))
+        #expect(document.notice == nil)
+    }
+
+    @Test("the same line changed in both: the other version is kept as a note of its own, said once, and this one stays the note")
+    func conflictKeepsBoth() throws {
+        let note = try store.createNote(body: "the line")
+        let document = document(of: note)
+        let view = window(on: document)
+        let other = try NoteStore(path: store.path)
+        _ = try other.saveBody(of: note.id, to: "the line, theirs", over: 1)
+        view.currentText = "the line, mine"
+        document.textDidChange()
+        timers.advance(by: 300)
+        #expect(try store.note(id: note.id)?.body == "the line, mine")
+        #expect(document.notice == .otherVersionKept(title: "the line, theirs") && document.noticeCount == 1)
+        #expect(try store.allNotes().map(\.body).sorted() == ["the line, mine", "the line, theirs"])
+    }
+
+    @Test("the note moved to the trash while text is unsaved: that text becomes a new note, and the document writes no more")
+    func trashedWithUnsavedText() throws {
+        let note = try store.createNote(body: "Original")
+        let document = document(of: note)
+        let view = window(on: document)
+        view.type(" with more", into: document)
+        try store.moveToTrash(note.id)
+        #expect(document.state == .removed)
+        #expect(document.notice == .keptAsNewNote(title: "Original with more"))
+        #expect(try store.allNotes().map(\.body) == ["Original with more"])
+        view.type(" and after", into: document)
+        timers.advance(by: 1_000)
+        #expect(try store.trashedNotes().map(\.body) == ["Original"], "nothing is written into the trash")
+    }
+
+    @Test("another process's save while nothing is unsaved: the window shows it, and the document is clean at its revision")
+    func followsAnotherProcess() throws {
+        let note = try store.createNote(body: "Ours")
+        let document = document(of: note)
+        let view = window(on: document)
+        let other = try NoteStore(path: store.path)
+        _ = try other.saveBody(of: note.id, to: "Theirs", over: 1)
+        try store.followOtherWriters()
+        #expect(view.currentText == "Theirs")
+        #expect(document.state == .clean(revision: 2))
+    }
+}

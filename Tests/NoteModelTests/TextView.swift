@@ -1,0 +1,32 @@
+@testable import NoteModel
+
+/// A window's editor reduced to its text, for a note document under test:
+/// typing sets the text and tells the document, as an editor does.
+@MainActor
+final class TextView: NoteDocumentView {
+    var currentText = ""
+    /// How many times the document said its state changed.
+    private(set) var stateChanges = 0
+    private(set) var textArrived = false
+    private(set) var textUnavailable = false
+
+    /// Types `text` at the end, as a person would: the document records the edit and hears of it.
+    func type(_ text: String, into document: NoteDocument) {
+        let offset = currentText.unicodeScalars.count
+        currentText += text
+        document.record(.insert(offset: offset, text: text))
+        document.textDidChange()
+    }
+
+    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? { nil }
+
+    func applyDocumentChange(_ change: TextChange) {
+        var scalars = Array(currentText.unicodeScalars)
+        scalars.replaceSubrange(change.offset..<(change.offset + change.length), with: change.replacement.unicodeScalars)
+        currentText = String(String.UnicodeScalarView(scalars))
+    }
+
+    func documentStateDidChange() { stateChanges += 1 }
+    func documentTextDidArrive() { textArrived = true }
+    func documentTextIsUnavailable() { textUnavailable = true }
+}
