@@ -4,7 +4,8 @@ import CGtk
 ///
 /// Its popover is made the first time it opens, not with the button: a menu
 /// model shared by many windows is otherwise rebuilt in every window's
-/// popover each time it changes, opened or not.
+/// popover each time it changes, opened or not. When the menu closes, the
+/// keyboard focus goes back where it was (`MenuFocusReturn`).
 @MainActor
 public final class MenuButton: Widget {
     /// A button with the named icon that opens `menu`; `accessibleName` is what
@@ -23,14 +24,19 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleName)
         gtk_menu_button_set_primary(cgtk_as_menu_button(objectPointer), 1)
         typealias Box = ClosureBox<@MainActor (OpaquePointer) -> Void>
+        let focusReturn = MenuFocusReturn()
         let box = Box({ button in
+            let buttonWidget = cgtk_as_widget(UnsafeMutableRawPointer(button))!
+            focusReturn.menuOpens(from: buttonWidget)
             willOpen()
             guard gtk_menu_button_get_popover(button) == nil else { return }
             cgtk_menu_button_set_model(UnsafeMutableRawPointer(button), menu.objectPointer)
-            cgtk_accessible_set_label(gtk_menu_button_get_popover(button), accessibleName)
+            guard let popover = gtk_menu_button_get_popover(button) else { return }
+            cgtk_accessible_set_label(popover, accessibleName)
             for (customID, make) in menuChildren {
                 _ = cgtk_menu_button_add_menu_child(UnsafeMutableRawPointer(button), make().widgetPointer, customID)
             }
+            Object(retaining: popover).connect("closed") { focusReturn.menuClosed(from: buttonWidget) }
         }, kind: .signalHandler)
         cgtk_menu_button_set_create_popup(objectPointer, { button, data in
             guard let button, let data else { return }

@@ -121,4 +121,35 @@ struct SceneMenuTests {
         try session.desktop.xdotool("key", "Escape")
         #expect(try session.stop() == 0)
     }
+
+    @Test("once the primary menu closes (Escape, the Windows submenu, an item that opens another window), the keys go back to the note")
+    func keysGoBackToTheNote() throws {
+        let session = try QuireSession(windowManager: true)  // it gives the focus back when the shortcuts window closes
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Typed", into: window)
+        #expect(session.stores("Typed"))
+        // Keys sent with the Escape, as a quick typist's: nothing waits for the focus to come back.
+        try session.openPrimaryMenu()
+        try session.desktop.xdotool("key", "Escape", "space", "o", "n", "e")
+        #expect(session.stores("Typed one"), "after F10 and Escape")
+
+        // The last items, from the bottom: About Quire, Help, Keyboard Shortcuts, Windows (a submenu).
+        try session.openPrimaryMenu()
+        for key in ["Up", "Up", "Up", "Up", "Up", "Return"] { try session.desktop.xdotool("key", key) }
+        session.keepScreenshot(named: "menu-windows-submenu")
+        try session.desktop.xdotool("key", "Escape", "space", "t", "w", "o")
+        #expect(session.stores("Typed one two"), "after the Windows submenu and Escape")
+
+        try session.openPrimaryMenu()
+        for key in ["Up", "Up", "Up", "Up", "Return"] { try session.desktop.xdotool("key", key) }
+        let shortcuts = try session.waitForWindow(matching: "^Keyboard Shortcuts$")
+        #expect(session.desktop.activate(shortcuts))
+        try session.desktop.xdotool("key", "Escape")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Keyboard Shortcuts$").isEmpty })
+        #expect(session.desktop.activate(window))
+        try session.desktop.xdotool("key", "space", "t", "h", "r", "e", "e")
+        #expect(session.stores("Typed one two three"), "after Keyboard Shortcuts, opened from the menu, closed")
+        #expect(try session.stop() == 0)
+    }
 }
