@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 @testable import Scenes
 import Testing
 import TestSupport
@@ -150,6 +151,24 @@ struct SceneMenuTests {
         #expect(session.desktop.activate(window))
         try session.desktop.xdotool("key", "space", "t", "h", "r", "e", "e")
         #expect(session.stores("Typed one two three"), "after Keyboard Shortcuts, opened from the menu, closed")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("F10 and the keys after it sent back to back, in a window whose menu never opened: they open the Windows submenu, and trash nothing")
+    func keysRacingTheMenu() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Keep me", into: window)
+        #expect(session.stores("Keep me"))
+        try session.desktop.xdotool("mousemove", "1279", "799")  // no menu item under the pointer
+        // From the bottom: About Quire, Help, Keyboard Shortcuts, Windows (a submenu).
+        try session.desktop.xdotool("key", "F10", "Up", "Up", "Up", "Up", "Up", "Return")
+        _ = eventually(within: 3) { (try? NoteStore(path: session.notesPath).trashedNotes().isEmpty) == false }
+        session.keepScreenshot(named: "menu-raced-keys")
+        try session.desktop.xdotool("key", "Escape")
+        #expect(try session.storedNotes().map(\.body) == ["Keep me"], "the note is not in the trash")
+        #expect(try NoteStore(path: session.notesPath).trashedNotes().isEmpty)
         #expect(try session.stop() == 0)
     }
 }
