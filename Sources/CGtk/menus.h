@@ -104,6 +104,32 @@ static inline void cgtk_popover_popup_at(gpointer popover, double x, double y) {
 
 /* ---- Actions (GSimpleAction is opaque to Swift) -------------------------- */
 
+/* A new, empty action group, with a full reference for the caller. */
+static inline gpointer cgtk_simple_action_group_new(void) {
+    return g_simple_action_group_new();
+}
+
+/* Adds `action` to the group or application `map` (which takes its own reference). */
+static inline void cgtk_action_map_add(gpointer map, gpointer action) {
+    g_action_map_add_action(G_ACTION_MAP(map), G_ACTION(action));
+}
+
+/* Enables or disables the action `name` of `map` (menus grey a disabled one out). */
+static inline void cgtk_action_map_set_enabled(gpointer map, const char *name, gboolean enabled) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    if (action != NULL && G_IS_SIMPLE_ACTION(action)) g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
+}
+
+/* Makes the actions of `group` reachable from `widget` and what it holds as "<prefix>.<name>". */
+static inline void cgtk_widget_insert_action_group(gpointer widget, const char *prefix, gpointer group) {
+    gtk_widget_insert_action_group(GTK_WIDGET(widget), prefix, G_ACTION_GROUP(group));
+}
+
+/* Adds `menu` (a GMenuModel) to the end of the text view's right-click menu. */
+static inline void cgtk_text_view_set_extra_menu(gpointer view, gpointer menu) {
+    gtk_text_view_set_extra_menu(GTK_TEXT_VIEW(view), G_MENU_MODEL(menu));
+}
+
 /* A new parameterless action, with a full reference for the caller. */
 static inline gpointer cgtk_simple_action_new(const char *name) {
     return g_simple_action_new(name, NULL);

@@ -139,7 +139,7 @@ public final class TextBuffer: Object {
     }
 
     /// The text between two character offsets.
-    func text(fromOffset startOffset: Int32, toOffset endOffset: Int32) -> String {
+    public func text(fromOffset startOffset: Int32, toOffset endOffset: Int32) -> String {
         var start = GtkTextIter()
         var end = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(bufferPointer, &start, startOffset)

@@ -5,6 +5,8 @@ import CGtk
 public final class TextView: Widget {
     /// The text the view edits.
     public let buffer: TextBuffer
+    /// The actions of the right-click menu's extra items (`setExtraMenu`).
+    var extraMenuActions: Object?
 
     /// An empty editor that wraps long lines at word boundaries.
     public convenience init() {

@@ -84,6 +84,7 @@ final class NoteEditor: NoteDocumentView {
         ListEditing.attach(to: editor)
         root = scroller
         LinkOpening.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
+        MarkdownFormatting.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in

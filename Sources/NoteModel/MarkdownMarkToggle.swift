@@ -1,0 +1,51 @@
+/// A formatting key's edit of a stretch of text: the mark put around the
+/// selection (or the word at the cursor), or taken off it if it has it, as
+/// one change, with what is selected afterwards. Offsets count Unicode
+/// scalars, as `TextChange`'s do, from the start of `text`.
+public struct MarkdownMarkToggle: Equatable, Sendable {
+    /// The edit.
+    public let change: TextChange
+    /// The selection after it (empty: the cursor).
+    public let selection: Range<Int>
+
+    /// Toggles `mark` on `selection` of `text`. An empty selection stands for
+    /// the word around the cursor, or, between words, for an empty stretch the
+    /// marks are put around (the cursor ends between them). Blanks at the
+    /// ends of the selection stay outside the marks.
+    public init(_ mark: MarkdownMark, in text: String, selection selected: Range<Int>) {
+        let scalars = Array(text.unicodeScalars)
+        var lower = max(0, min(selected.lowerBound, scalars.count))
+        var upper = max(lower, min(selected.upperBound, scalars.count))
+        let isWord = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "'" }
+        if lower == upper {
+            while lower > 0, isWord(scalars[lower - 1]) { lower -= 1 }
+            while upper < scalars.count, isWord(scalars[upper]) { upper += 1 }
+        }
+        while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
+        while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+        let opening = Array(mark.opening.unicodeScalars)
+        let closing = Array(mark.closing.unicodeScalars)
+        let inner = String(String.UnicodeScalarView(scalars[lower..<upper]))
+        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
+            offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
+        }
+        if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
+            // Marked around the selection: take the marks off.
+            change = TextChange(offset: lower - opening.count, length: upper - lower + opening.count + closing.count, replacement: inner)
+            self.selection = (lower - opening.count)..<(upper - opening.count)
+        } else if mark != .link, upper - lower >= opening.count + closing.count, has(opening, at: lower), has(closing, at: upper - closing.count) {
+            // The selection holds its marks: take them off.
+            let unmarked = String(String.UnicodeScalarView(scalars[(lower + opening.count)..<(upper - closing.count)]))
+            change = TextChange(offset: lower, length: upper - lower, replacement: unmarked)
+            self.selection = lower..<(upper - opening.count - closing.count)
+        } else {
+            change = TextChange(offset: lower, length: upper - lower, replacement: mark.opening + inner + mark.closing)
+            if mark == .link, lower < upper {
+                let address = upper + opening.count + 2  // after "](": the placeholder, selected
+                self.selection = address..<(address + MarkdownMark.linkPlaceholder.unicodeScalars.count)
+            } else {
+                self.selection = (lower + opening.count)..<(upper + opening.count)
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import NoteModel
+import Testing
+
+/// The formatting keys' edits, on text alone.
+@Suite("Markdown marks put on and taken off")
+struct MarkdownMarkToggleTests {
+    /// The text after the toggle, and the selected part of it ("" for a cursor).
+    private func toggled(_ mark: MarkdownMark, _ text: String, _ selection: Range<Int>) -> (text: String, selected: String, cursor: Int) {
+        let toggle = MarkdownMarkToggle(mark, in: text, selection: selection)
+        var scalars = Array(text.unicodeScalars)
+        scalars.replaceSubrange(toggle.change.offset..<(toggle.change.offset + toggle.change.length),
+                                with: toggle.change.replacement.unicodeScalars)
+        let result = String(String.UnicodeScalarView(scalars))
+        let selected = String(String.UnicodeScalarView(scalars[toggle.selection]))
+        return (result, selected, toggle.selection.lowerBound)
+    }
+
+    @Test("a selection is marked, and stays selected inside the marks")
+    func marksTheSelection() {
+        #expect(toggled(.bold, "make this bold", 5..<9) == ("make **this** bold", "this", 7))
+        #expect(toggled(.italic, "make this slanted", 5..<9) == ("make _this_ slanted", "this", 6))
+        #expect(toggled(.strikethrough, "strike that", 7..<11) == ("strike ~~that~~", "that", 9))
+        #expect(toggled(.code, "run ls -la now", 4..<10) == ("run `ls -la` now", "ls -la", 5))
+    }
+
+    @Test("no selection: the word at the cursor; between words, the cursor lands between new marks")
+    func wordAtTheCursor() {
+        #expect(toggled(.bold, "one two three", 5..<5) == ("one **two** three", "two", 6))
+        #expect(toggled(.italic, "one  two", 4..<4) == ("one __ two", "", 5), "between blanks, empty marks")
+        #expect(toggled(.bold, "", 0..<0) == ("****", "", 2))
+    }
+
+    @Test("marks already there, around or inside the selection, are taken off")
+    func unmarks() {
+        #expect(toggled(.bold, "make **this** plain", 7..<11) == ("make this plain", "this", 5))
+        #expect(toggled(.bold, "make **this** plain", 5..<13) == ("make this plain", "this", 5))
+        #expect(toggled(.bold, "make **this** plain", 8..<8) == ("make this plain", "this", 5), "the cursor in the word")
+        #expect(toggled(.code, "`x`", 1..<2) == ("x", "x", 0))
+    }
+
+    @Test("blanks at the ends of a selection stay outside the marks")
+    func blanksStayOutside() {
+        #expect(toggled(.bold, "a word here", 1..<7) == ("a **word** here", "word", 4))
+    }
+
+    @Test("a link puts the text in brackets and selects the address to type over")
+    func link() {
+        #expect(toggled(.link, "see the docs", 8..<12) == ("see the [docs](https://)", "https://", 15))
+        #expect(toggled(.link, "", 0..<0) == ("[](https://)", "", 1), "nothing to link: the cursor waits for the text")
+    }
+
+    @Test("offsets count Unicode scalars, as the editor's do: an emoji before the word")
+    func scalars() {
+        #expect(toggled(.bold, "👩‍👩‍👧 family", 7..<7) == ("👩‍👩‍👧 **family**", "family", 8))
+    }
+}
