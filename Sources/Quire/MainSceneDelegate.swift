@@ -64,6 +64,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         list.onRowMenu = { [weak self] id in self?.noteWindow.services.menuWillOpen(for: id) }
         list.onOpen = { [weak self] in self?.layout?.showNote() }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
+        editor?.onSearchMatchesChanged = { [weak list] current, count in list?.showNoteMatches(current: current, count: count) }
         list.onFirstResultOpened = { [weak self] in self?.showNote() }
         list.onSearchStopped = { [weak self] in self?.showNote() }  // Escape: back to the note
         noteWindow.scene?.window.onFirstFrame { [weak list] in list?.windowDidShow() }

@@ -242,6 +242,13 @@ final class NoteEditor: NoteDocumentView {
         return true
     }
 
+    /// Called when the number of the search's matches in the note changes, or
+    /// which one is selected: its index from 0 (nil: none), and how many there are.
+    var onSearchMatchesChanged: (@MainActor (_ current: Int?, _ count: Int) -> Void)? {
+        get { searchHighlight.onMatchesChanged }
+        set { searchHighlight.onMatchesChanged = newValue }
+    }
+
     /// The search whose matches the note shows highlighted ("" for none).
     var highlightedSearch: String {
         get { searchHighlight.searchText }

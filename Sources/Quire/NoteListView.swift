@@ -31,6 +31,32 @@ final class NoteListView {
 
     private let store: NoteStore
     private let ids = StringList()
+    /// Under the search field while a search shows: how many notes match, and
+    /// the shown note's matches ("3 notes match · match 2 of 5").
+    private let searchCount = Label("")
+    /// The shown note's matches of the search: the selected one's index from 0, and how many.
+    private var noteMatches: (current: Int?, count: Int) = (nil, 0)
+
+    /// The note shown beside the list has `count` matches of the search, the
+    /// one at `current` (from 0) selected: said under the search field.
+    func showNoteMatches(current: Int?, count: Int) {
+        noteMatches = (current, count)
+        updateSearchCount()
+    }
+
+    private func updateSearchCount() {
+        let searching = !searchText.isEmpty
+        searchCount.isShown = searching
+        guard searching else { return }
+        var parts = [localizedPlural("%d note matches", "%d notes match", count: ids.count)]
+        if let current = noteMatches.current {
+            parts.append(localized("match %s of %s", String(current + 1), String(noteMatches.count)))
+        } else if noteMatches.count > 0 {
+            parts.append(localizedPlural("%d match in this note", "%d matches in this note", count: noteMatches.count))
+        }
+        searchCount.text = parts.joined(separator: " · ")
+    }
+
     /// The search field, the page an empty list shows in its place, and the list.
     private let column = Box(vertical: true, spacing: 0)
     /// What an empty list means: no notes yet, no search results, an empty
@@ -167,6 +193,11 @@ final class NoteListView {
         search.setMargins(6)
         column.append(search)
         column.append(scope.root)
+        searchCount.addCSSClass("dim-label")
+        searchCount.addCSSClass("caption")
+        searchCount.setHorizontalMargins(start: 12, end: 12)
+        searchCount.isShown = false
+        column.append(searchCount)
         scroller.setExpands(horizontally: false, vertically: true)
         column.append(scroller)
         root = column
@@ -369,6 +400,7 @@ final class NoteListView {
         }
         reselect(selected)
         updateEmptyState()
+        updateSearchCount()
     }
 
     /// The notes in the trash, in the store's order. The person asked

@@ -12,6 +12,14 @@ final class SearchHighlight {
     private var matches: [Range<Int>] = []
     private var refresh: Debouncer?
     private var changes: SignalConnection?
+    private var cursorMoves: SignalConnection?
+    /// The last count reported, and which match was selected then.
+    private var reported: (current: Int?, count: Int) = (nil, 0)
+
+    /// Called when the number of matches in the note changes, or which one is
+    /// selected (F3, a click): the selected match's index from 0 (nil if the
+    /// selection is no match), and how many there are.
+    var onMatchesChanged: (@MainActor (_ current: Int?, _ count: Int) -> Void)?
 
     /// The highlight tag's colour: a translucent yellow, readable in light and dark style.
     static let color = "rgba(246, 211, 45, 0.45)"
@@ -23,6 +31,25 @@ final class SearchHighlight {
             guard let self, !search.isEmpty else { return }
             refresh?.poke()
         }
+        cursorMoves = view.buffer.onCursorMoved { [weak self] in self?.report() }
+    }
+
+    /// Tells `onMatchesChanged` of a new count, or a new selected match.
+    private func report() {
+        guard !search.isEmpty || reported.count > 0 else { return }
+        let (insert, bound) = view.buffer.selectionOffsets
+        let (start, end) = (Int(min(insert, bound)), Int(max(insert, bound)))
+        // The matches are in order: the first that does not end before the selection.
+        var low = 0
+        var high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matches[middle].upperBound < end { low = middle + 1 } else { high = middle }
+        }
+        let current = low < matches.count && matches[low] == start..<end ? low : nil
+        guard current != reported.current || matches.count != reported.count else { return }
+        reported = (current, matches.count)
+        onMatchesChanged?(current, matches.count)
     }
 
     /// The search whose matches show; "" shows none.
@@ -42,6 +69,7 @@ final class SearchHighlight {
         view.buffer.highlight(
             matches.map { Int32(clamping: $0.lowerBound)..<Int32(clamping: $0.upperBound) },
             tag: "search-match", background: SearchHighlight.color)
+        report()
     }
 
     /// Selects the next match after the selection (or the one before it), going

@@ -48,4 +48,27 @@ struct SearchHighlightTests {
         #expect(eventually(within: 5) { ((try? highlighted(in: window, session, shot: "search-ended")) ?? -1) == 0 })
         #expect(try session.stop() == 0)
     }
+
+    @Test("under the search field: how many notes match, how many matches the note shown has, and which one F3 selected")
+    func matchCounts() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Pears\npear and apple", at: Date().addingTimeInterval(-60))
+        try store.createNote(body: "Apples\napple pie, apple juice")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Apples — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("apple", into: window)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        /// The label's text once it reads `expected` (or as it is after 10 s).
+        func count(_ expected: String) -> String {
+            tree.elements { $0.name == expected }.first { $0.name.contains("match") }?.name ?? ""
+        }
+        #expect(count("2 notes match · 3 matches in this note") == "2 notes match · 3 matches in this note")
+        try session.desktop.xdotool("key", "F3", "F3")
+        #expect(count("2 notes match · match 2 of 3") == "2 notes match · match 2 of 3")
+        session.keepScreenshot(named: "search-counts")
+        #expect(try session.stop() == 0)
+    }
 }
