@@ -12,14 +12,16 @@ public enum NoteFileName {
         ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
 
     /// `title` as a base name: characters no file system takes become "-",
-    /// control characters go, blanks and dots at the ends go, Windows' device
-    /// names get a "_" after them; `fallback` when nothing is left.
+    /// control and invisible format characters go (but the joiners, which
+    /// make one emoji of several and shape Persian and Indic words), blanks
+    /// and dots at the ends go, Windows' device names get a "_" after them;
+    /// `fallback` when nothing is left.
     public static func base(for title: String, fallback: String) -> String {
         var name = ""
         for scalar in title.unicodeScalars {
             switch scalar {
             case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": name.unicodeScalars.append("-")
-            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format: continue
+            case _ where isDropped(scalar): continue
             default: name.unicodeScalars.append(scalar)
             }
         }
@@ -29,6 +31,17 @@ public enum NoteFileName {
         if name.isEmpty { return fallback }
         let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
         return reservedNames.contains(stem.uppercased()) ? name + "_" : name
+    }
+
+    /// Whether `scalar` is left out of a file name: a control character, or an
+    /// invisible format character (a direction override, a soft hyphen, a
+    /// byte-order mark) other than the zero-width joiner and non-joiner.
+    private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: true
+        case .format: scalar != "\u{200D}" && scalar != "\u{200C}"
+        default: false
+        }
     }
 
     /// The longest title Nextcloud's Notes app gives a file, in characters.
@@ -58,7 +71,7 @@ public enum NoteFileName {
             switch scalar {
             case "*", "|", "/", "\\", ":", "\"", "<", ">", "?": continue
             case _ where scalar.properties.isWhitespace: name.unicodeScalars.append(" ")
-            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format: continue
+            case _ where isDropped(scalar): continue
             default: name.unicodeScalars.append(scalar)
             }
         }

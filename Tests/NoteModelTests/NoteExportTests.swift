@@ -37,6 +37,10 @@ struct NoteExportTests {
         #expect(NoteFileName.base(for: "LPT1.notes", fallback: "U") == "LPT1.notes_")
         #expect(NoteFileName.base(for: "tab\there\u{7}\u{200E}", fallback: "U") == "tabhere")
         #expect(NoteFileName.base(for: "...", fallback: "U") == "U")
+        // The joiners stay: one family emoji, not four people; a Persian word's shape.
+        #expect(NoteFileName.base(for: "👩\u{200D}👩\u{200D}👧 plans\u{202E}", fallback: "U") == "👩\u{200D}👩\u{200D}👧 plans")
+        #expect(NoteFileName.base(for: "می\u{200C}خواهم", fallback: "U") == "می\u{200C}خواهم")
+        #expect(NoteFileName.nextcloudBase(for: "👩\u{200D}👧\u{FEFF}", fallback: "U") == "👩\u{200D}👧")
         let long = NoteFileName.base(for: String(repeating: "日本", count: 200), fallback: "U")
         #expect(long.utf8.count <= 200 && long.hasPrefix("日本"))
         var taken: Set<String> = ["notes.md"]

@@ -38,14 +38,16 @@ struct ImportExportTests {
         #expect(again.status == 0 && again.output == "No notes imported; 1 file was already a note\n")
         #expect(try session.storedNotes().count == 2, "no duplicate")
 
+        // A title with a family emoji: one emoji of three people joined, kept so in the file's name.
+        try NoteStore(path: session.notesPath).createNote(body: "👩\u{200D}👩\u{200D}👧 Family\ndinner at six")
         let out = session.desktop.directory.file("exported")
         let missing = try session.runSecond(["--export", out])
         #expect(missing.status == 1 && missing.error.contains("Nothing was exported: there is no folder \(out)"))
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let exported = try session.runSecond(["--export", out])
-        #expect(exported.status == 0 && exported.output == "Exported 2 notes to \(out)\n")
+        #expect(exported.status == 0 && exported.output == "Exported 3 notes to \(out)\n")
         // The subfolder's note was filed in its category, "sub", which the export writes as a folder again.
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md", "sub"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md", "sub", "👩\u{200D}👩\u{200D}👧 Family.md"])
         #expect(FileManager.default.contents(atPath: out + "/sub/Plans.md") == Data("Plans\nfor the weekend\n".utf8))
         #expect(FileManager.default.contents(atPath: out + "/Groceries.md") == Data("# Groceries\n- [ ] milk\n".utf8))
         #expect(try session.savedSessions().isEmpty, "no window was opened or saved")
