@@ -148,6 +148,22 @@ struct StyledEditorTagTests {
         #expect(buffer.text.hasPrefix("  - [x] **milk** and bread and eggs\n- [x]\n"))
     }
 
+    @Test("a line of three or more -, * or _ (blanks between allowed) is a rule, styled as one; two with a letter, a list item or emphasis is not")
+    func horizontalRules() throws {
+        let (window, view) = try StyledEditor.shown()
+        defer { window.destroy() }
+        let buffer = view.buffer
+        // Lines start at 0 "---", 4 "***", 8 "_ _ _", 14 "-- x", 19 "- item", 26 "*a*".
+        buffer.text = "---\n***\n_ _ _\n-- x\n- item\n*a*"
+        settle()
+        let rule = tags(buffer, at: 0)
+        #expect(!rule.isEmpty, "a rule is styled")
+        #expect(tags(buffer, at: 5) == rule && tags(buffer, at: 10) == rule, "*** and _ _ _ are rules too")
+        #expect(tags(buffer, at: 14).isDisjoint(with: rule), "-- x is text")
+        #expect(tags(buffer, at: 19).isDisjoint(with: rule), "a list item's marker is no rule")
+        #expect(tags(buffer, at: 27).isDisjoint(with: rule), "emphasis is no rule")
+    }
+
     @Test("in a note with a heading, bold and code, typing a plain line moves no tag; typing into the heading keeps it a heading")
     func plainLineInStyledNote() throws {
         let (window, view) = try StyledEditor.shown()
