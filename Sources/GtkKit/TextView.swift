@@ -64,4 +64,10 @@ public final class TextView: Widget {
         get { gtk_text_view_get_editable(textViewPointer) != 0 }
         set { gtk_text_view_set_editable(textViewPointer, newValue ? 1 : 0) }
     }
+
+    /// Whether the text cursor shows (a text that cannot be typed into shows none).
+    public var isCursorVisible: Bool {
+        get { gtk_text_view_get_cursor_visible(textViewPointer) != 0 }
+        set { gtk_text_view_set_cursor_visible(textViewPointer, newValue ? 1 : 0) }
+    }
 }

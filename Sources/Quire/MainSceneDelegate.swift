@@ -162,9 +162,12 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         noteWindow.refreshTitle()
     }
 
-    /// In the trash with nothing to show, the window is the Trash, not a new note.
+    /// In the trash the title says so: the note shown there, or the Trash itself
+    /// with nothing to show (not a new note).
     func windowTitle(editorTitle: String) -> String {
-        trashToggle.isActive && editor?.noteID == nil ? localized("Trash — Quire") : editorTitle
+        guard trashToggle.isActive else { return editorTitle }
+        guard let editor, editor.noteID != nil else { return localized("Trash — Quire") }
+        return localized("%s — Trash — Quire", editor.shownTitle)
     }
 
     private func makeTrashActions() -> TrashActionBar {
@@ -180,9 +183,12 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Empty Trash, which cannot be undone, asks first.
     private func askToEmptyTrash() {
         guard let window = noteWindow.scene?.window else { return }
+        let count = list?.noteCount ?? 0
         ConfirmationDialog.ask(
             over: window, question: localized("Empty the Trash?"),
-            detail: localized("Every note in the trash will be deleted for good. This cannot be undone."),
+            detail: localizedPlural(
+                "The note in the trash will be deleted for good. This cannot be undone.",
+                "All %d notes in the trash will be deleted for good. This cannot be undone.", count: count),
             confirmLabel: localized("_Empty Trash")
         ) { [weak self] in
             self?.writes?.emptyTrash { result in
@@ -230,17 +236,33 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
     }
 
-    /// Restore: takes the selected note out of the trash, then shows the next one there.
+    /// Restore: takes the selected note out of the trash, then shows the next
+    /// one there; a toast says so, and its Show takes the window to the note.
     private func restoreSelectedNote() {
         guard let list, let id = list.selectedNoteID, let writes else { return }
+        let title = editor?.noteID == id ? editor?.shownTitle ?? "" : ""
         writes.restoreFromTrash(id) { [weak self] result in
             if case let .failure(error) = result {
                 Log.error("could not take the note out of the trash: \(error)")
+                self?.noteWindow.offer(Toast(localized("The note could not be restored: %s", "\(error)"), seconds: 10, urgent: true))
                 return
             }
-            guard let self, trashToggle.isActive, editor?.noteID == id else { return }
+            guard let self else { return }
+            let toast = Toast(localized("“%s” restored"), naming: title.isEmpty ? localized("New Note") : title,
+                              buttonLabel: localized("_Show"), seconds: 8)
+            toast.onButtonClicked { [weak self] in self?.showRestored(id) }
+            noteWindow.offer(toast)
+            guard trashToggle.isActive, editor?.noteID == id else { return }
             editor?.show(noteID: list.firstNoteID(other: id))
         }
+    }
+
+    /// Show, in Restore's toast: back to the notes, showing the one restored.
+    private func showRestored(_ id: UUID) {
+        if trashToggle.isActive { trashToggle.isActive = false }
+        guard !trashToggle.isActive, let editor, editor.show(noteID: id) else { return }
+        list?.select(id)
+        editor.focus()
     }
 
     /// The trash's changes, once the notes are open.

@@ -156,6 +156,7 @@ final class NoteEditor: NoteDocumentView {
     /// Lets the person type, unless the note is read-only, removed, or not all in yet.
     private func updateEditable() {
         editor.isEditable = !isReadOnly && !document.isRemoved && !isWaitingForText
+        editor.isCursorVisible = !isReadOnly  // a note in the trash shows no cursor to type at
     }
 
     /// The cursor's character offset.
@@ -267,13 +268,17 @@ final class NoteEditor: NoteDocumentView {
     /// The window title for the current text: "<first line> — Quire", with
     /// "(not saved)" while saving fails.
     var windowTitle: String {
+        let shown = shownTitle
+        let failing = document.problem?.isWorthShowing == true
+        return failing ? localized("%s (not saved) — Quire", shown) : localized("%s — Quire", shown)
+    }
+
+    /// The note's title as shown ("New Note" for none), without the app's name.
+    var shownTitle: String {
         let start = document.isReading ? document.startOfText
             : load.map { String($0.text.unicodeScalars.prefix(Note.titleSourceLength)) }
             ?? editor.buffer.text(prefixLength: Int32(Note.titleSourceLength))
-        let title = Note.title(ofBody: start)
-        let shown = ShownTitle.of(title)
-        let failing = document.problem?.isWorthShowing == true
-        return failing ? localized("%s (not saved) — Quire", shown) : localized("%s — Quire", shown)
+        return ShownTitle.of(Note.title(ofBody: start))
     }
 
     /// Saves the current note and starts a new, empty one in this editor, with

@@ -173,6 +173,9 @@ final class NoteListView {
     /// Whether `id` is in the list as loaded so far.
     func contains(_ id: UUID) -> Bool { position(of: id) != nil }
 
+    /// How many notes the list holds as loaded so far (the trash, all of them).
+    var noteCount: Int { ids.count }
+
     /// The first note listed, if any.
     var firstNoteID: UUID? { ids.string(at: 0).flatMap(UUID.init(uuidString:)) }
 

@@ -55,7 +55,7 @@ struct TrashTests {
 
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")  // the Trash toggle
-        _ = try session.waitForWindow(matching: "^Old draft — Quire$")
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
         session.keepScreenshot(named: "trash-view")
         try session.desktop.xdotool("key", "alt+r")  // Restore
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
@@ -151,7 +151,7 @@ struct TrashTests {
         let before = try #require(try store.trashedNotes().first)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
-        _ = try session.waitForWindow(matching: "^Old draft — Quire$")
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
 
         try session.desktop.xdotool("key", "alt+d")  // Delete Forever
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "deleted at once, no question")
@@ -164,7 +164,7 @@ struct TrashTests {
         let undoButtons = { ((try? tree.elements()) ?? []).filter { $0.name == "Undo" && $0.role == "button" } }
         #expect(eventually(within: 5) { undoButtons().count == 1 }, "\(undoButtons())")
         try session.desktop.xdotool("key", "alt+u")
-        _ = try session.waitForWindow(matching: "^Old draft — Quire$")  // back, and shown
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")  // back, and shown
         #expect(try store.trashedNotes() == [before], "back in the trash exactly as it was")
         #expect(try store.allNotes().map(\.title) == ["Keeper"])
 
@@ -289,7 +289,7 @@ struct TrashTests {
         _ = try session.waitForWindow(matching: "^Keeper — Quire$")
         try session.desktop.xdotool("key", "alt+Delete")
         try session.desktop.xdotool("key", "alt+t")
-        _ = try session.waitForWindow(matching: "^Keeper — Quire$")
+        _ = try session.waitForWindow(matching: "^Keeper — Trash — Quire$")
         try session.desktop.xdotool("key", "alt+d")  // Delete Forever
         _ = try session.waitForWindow(matching: "^Trash — Quire$")
         try session.desktop.xdotool("key", "alt+t")
@@ -297,5 +297,41 @@ struct TrashTests {
         try session.desktop.xdotool("key", "ctrl+q")
         #expect(session.process?.waitForExit(seconds: 10) == 0)
         #expect(try session.savedListWidth() == 280, "the trash's buttons did not widen the list")
+    }
+
+    @Test("the Trash view says so in its title, counts the notes Empty Trash would delete, and Restore says so in a toast whose Show takes the window to the note")
+    func trashViewSaysWhatItDoes() throws {
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Second draft", into: window)
+        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
+        try session.desktop.xdotool("key", "alt+Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 2 })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Second draft — Trash — Quire$")
+        session.keepScreenshot(named: "trash-view-title")
+
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        try session.desktop.xdotool("key", "alt+e")
+        let dialog = try session.waitForWindow(matching: "^Empty the Trash\\?$")
+        let counted = "All 2 notes in the trash will be deleted for good. This cannot be undone."
+        #expect(tree.elements { $0.name == counted }.contains { $0.name == counted }, "the question says how many")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        try session.desktop.xdotool("key", "Escape")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Empty the Trash").isEmpty })
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+r")  // Restore
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Old draft"] })
+        let said = "“Second draft” restored"
+        #expect(tree.elements { $0.name == said }.contains { $0.name == said }, "a toast says what came back")
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")  // the next in the trash
+        try session.desktop.xdotool("key", "alt+s")  // the toast's Show
+        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
+        try session.desktop.type(" again", into: window)
+        #expect(eventually(within: 5) { ((try? store.allNotes().map(\.body)) ?? []).contains("Second draft again") },
+                "back among the notes, with the keyboard in it")
+        #expect(try session.stop() == 0)
     }
 }
