@@ -176,6 +176,25 @@ static inline gboolean cgtk_window_x11_move(gpointer window, int x, int y) {
 
 /* The height of the default display's tallest monitor, in application pixels
  * (what a maximised window can be at most), or 0 with no display or monitor. */
+/* The width and height of the largest monitor (by area), or 0 × 0 without a display. */
+static inline void cgtk_largest_monitor_size(int *width, int *height) {
+    *width = 0;
+    *height = 0;
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL) return;
+    GListModel *monitors = gdk_display_get_monitors(display);
+    for (guint index = 0; index < g_list_model_get_n_items(monitors); index++) {
+        GdkMonitor *monitor = g_list_model_get_item(monitors, index);
+        GdkRectangle geometry;
+        gdk_monitor_get_geometry(monitor, &geometry);
+        if ((long)geometry.width * geometry.height > (long)*width * *height) {
+            *width = geometry.width;
+            *height = geometry.height;
+        }
+        g_object_unref(monitor);
+    }
+}
+
 static inline int cgtk_tallest_monitor_height(void) {
     GdkDisplay *display = gdk_display_get_default();
     if (display == NULL) return 0;

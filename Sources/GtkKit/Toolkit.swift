@@ -14,6 +14,15 @@ public enum Toolkit {
     /// first shows it.
     public static var isOnWayland: Bool { cgtk_display_is_wayland() != 0 }
 
+    /// The size of the largest monitor in pixels (application pixels, as
+    /// window sizes are), or nil before GTK has a display.
+    public static var largestMonitorSize: (width: Int32, height: Int32)? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        cgtk_largest_monitor_size(&width, &height)
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
+
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }

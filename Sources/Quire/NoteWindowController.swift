@@ -31,8 +31,18 @@ final class NoteWindowController {
     private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: WindowScene?
     private let activity = NoteActivity.make(noteID: nil, cursor: 0)
-    /// The size a window opens at when nothing says otherwise.
-    static let defaultSize: (width: Int32, height: Int32) = (720, 540)
+    /// The smallest size a window opens at when nothing was saved.
+    static let smallestFirstSize: (width: Int32, height: Int32) = (720, 540)
+
+    /// The size a window opens at when nothing was saved: half the largest
+    /// monitor's width and three fifths of its height, at least 720 × 540 (all
+    /// of a 1280 × 800 screen's share) and at most 1100 × 800, so a large
+    /// screen gets a window that shows a note and its list at ease.
+    static var defaultSize: (width: Int32, height: Int32) {
+        guard let monitor = Toolkit.largestMonitorSize else { return smallestFirstSize }
+        return (min(max(monitor.width / 2, smallestFirstSize.width), 1_100),
+                min(max(monitor.height * 3 / 5, smallestFirstSize.height), 800))
+    }
 
     /// A controller for a window with the app's `services`.
     init(services: any NoteWindowServices) {

@@ -118,4 +118,17 @@ struct FirstWindowTests {
         #expect(session.process?.isRunning == true)
         #expect(try session.stop() == 0)
     }
+
+    @Test("the first window fits the screen: 720 × 540 on a 1280 × 800 screen, half the width and three fifths of the height of a 1600 × 1000 one")
+    func firstWindowFitsTheScreen() throws {
+        for (screen, expected) in [((1_280, 800), (720, 540)), ((1_600, 1_000), (800, 600))] {
+            let session = try QuireSession(screen: screen)
+            try session.launch()
+            let window = try session.waitForWindow(matching: "^New Note — Quire$")
+            session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
+            let geometry = try session.desktop.geometry(of: window)
+            #expect((geometry.width, geometry.height) == expected, "on \(screen): \(geometry)")
+            #expect(try session.stop() == 0)
+        }
+    }
 }

@@ -14,14 +14,15 @@ final class QuireSession {
     /// The user the app runs as (nil: this test's own).
     let user: String?
 
-    /// A private desktop (X11, or Wayland if `wayland`), and XDG folders in it
+    /// A private desktop (X11 with a `screen`-sized screen, or Wayland if `wayland`), and XDG folders in it
     /// (or `dataHome`, `stateHome` where given: a small disk to fill, say).
     init(
         windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil,
-        user: String? = nil, wayland: Bool = false
+        user: String? = nil, wayland: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
     ) throws {
         self.user = user
-        desktop = try PrivateDesktop(windowManager: windowManager, accessibility: accessibility, user: user, wayland: wayland)
+        desktop = try PrivateDesktop(
+            windowManager: windowManager, accessibility: accessibility, user: user, wayland: wayland, screen: screen)
         self.dataHome = dataHome ?? desktop.directory.file("data")
         self.stateHome = stateHome ?? desktop.directory.file("state")
     }

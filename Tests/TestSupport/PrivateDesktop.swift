@@ -37,10 +37,10 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// With `user`, the session bus belongs to that user (for a program run as
     /// that user, with `PrivateDesktop.asUser`); the display accepts anyone.
     /// With `wayland`, the display is a Wayland compositor's (no window
-    /// manager: the compositor is one).
+    /// manager: the compositor is one). An X display's screen is `screen` pixels.
     public init(
         windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:],
-        user: String? = nil, wayland: Bool = false
+        user: String? = nil, wayland: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
     ) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
         if wayland {
@@ -50,7 +50,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             mkdir(directory.file("runtime"), 0o700)
         } else {
             compositor = nil
-            (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path)
+            (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path, screen: screen)
         }
         let daemon = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
         let command = user.map { PrivateDesktop.asUser($0, daemon) } ?? daemon
@@ -128,7 +128,7 @@ public final class PrivateDesktop: @unchecked Sendable {
 
     /// Starts Xvfb on the next free display number this process has not used;
     /// a number another server holds makes Xvfb exit at once, and the next is tried.
-    private static func startServer(outputDirectory: String) throws -> (ChildProcess, String) {
+    private static func startServer(outputDirectory: String, screen: (width: Int, height: Int)) throws -> (ChildProcess, String) {
         var lastError = ""
         for _ in 0..<20 {
             let number = nextDisplay.withLock { value -> Int in
@@ -140,7 +140,7 @@ public final class PrivateDesktop: @unchecked Sendable {
                 // -noreset: an X server resets when its last client leaves, and a client
                 // connecting during the reset fails ("cannot open display"); tests
                 // connect and leave with xdotool all the time.
-                "Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                "Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp"],
                 environment: minimalEnvironment, outputDirectory: outputDirectory)
             // -displayfd writes the number once the server listens.
             let ready = eventually(within: 10) {
