@@ -312,7 +312,11 @@ final class NoteWindowController {
     private func titleChanged(to editorTitle: String) {
         let title = owner?.windowTitle(editorTitle: editorTitle) ?? editorTitle
         scene?.title = title
-        if activity.title != title { activity.title = title }
+        // Inside the app, the app's name goes: the Window menu reads "Groceries (main window)".
+        let appSuffix = localized("%s — Quire", "")
+        let menuTitle = title.hasSuffix(appSuffix) && title.count > appSuffix.count ? String(title.dropLast(appSuffix.count)) : title
+        scene?.menuTitle = menuTitle
+        if activity.title != menuTitle { activity.title = menuTitle }
     }
 
     /// Shows the title again, after something other than the editor changed it.

@@ -102,8 +102,8 @@ struct SceneMenuTests {
             try session.openPrimaryMenu()
             items = tree.elements { $0.name.contains("(note window)") }.filter { $0.role == "menu item" && $0.name.hasPrefix("Shopping list") }
         }
-        #expect(Set(items.map(\.name)) == ["Shopping list — Quire (note window)", "Shopping list — Quire (main window)"], "\(items)")
-        #expect(items.filter(\.isChecked).map(\.name) == ["Shopping list — Quire (note window)"], "the window in front is marked: \(items)")
+        #expect(Set(items.map(\.name)) == ["Shopping list (note window)", "Shopping list (main window)"], "\(items)")
+        #expect(items.filter(\.isChecked).map(\.name) == ["Shopping list (note window)"], "the window in front is marked: \(items)")
         try session.desktop.xdotool("key", "Escape")
 
         // A second main window on the same note: the two are numbered.
@@ -117,7 +117,7 @@ struct SceneMenuTests {
             items = tree.elements { $0.name.contains("(main window 2)") }.filter { $0.role == "menu item" && $0.name.hasPrefix("Shopping list") }
         }
         #expect(Set(items.map(\.name)) == [
-            "Shopping list — Quire (note window)", "Shopping list — Quire (main window 1)", "Shopping list — Quire (main window 2)",
+            "Shopping list (note window)", "Shopping list (main window 1)", "Shopping list (main window 2)",
         ], "\(items)")
         try session.desktop.xdotool("key", "Escape")
         #expect(try session.stop() == 0)

@@ -254,13 +254,13 @@ public final class Application {
     }
 
     /// Changes only the items that differ (each change reaches every open menu).
-    /// An item reads the window's title, with its scene's subtitle (what kind of
+    /// An item reads the window's menu title (or title), with its scene's subtitle (what kind of
     /// window it is) in brackets; windows that would read alike are numbered,
     /// each keeping its number; the window in front is marked.
     private func updateWindowMenu() {
         let ordered = sessions.values.sorted { $0.stacking > $1.stacking }
         let named = ordered.map { session -> (label: String, subtitle: String) in
-            let title = session.scene.map(\.title) ?? session.stateRestorationActivity?.title ?? ""
+            let title = session.scene.map { $0.menuTitle.isEmpty ? $0.title : $0.menuTitle } ?? session.stateRestorationActivity?.title ?? ""
             return (title.isEmpty ? FrameworkText.localized("Window") : title, session.scene?.subtitle ?? "")
         }
         let alike = Dictionary(grouping: ordered.indices) { "\(named[$0].label)\u{0}\(named[$0].subtitle)" }

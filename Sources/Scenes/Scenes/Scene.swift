@@ -20,6 +20,15 @@ open class Scene {
             titleObserver?()
         }
     }
+    /// The title inside the app's own lists (the Window menu), where the
+    /// window title's app name would repeat the app's name in the app
+    /// ("Groceries" for a window titled "Groceries — Quire"); empty: `title`.
+    public var menuTitle = "" {
+        didSet {
+            guard menuTitle != oldValue else { return }
+            titleObserver?()
+        }
+    }
     /// A secondary title: what kind of window this is (the Window menu shows it
     /// after the title, to tell apart windows with the same title).
     public var subtitle = "" {
