@@ -59,6 +59,13 @@ public final class TextView: Widget {
         gtk_text_view_scroll_to_mark(textViewPointer, gtk_text_buffer_get_insert(buffer), 0.25, 0, 0.0, 0.0)
     }
 
+    /// Scrolls just enough that the cursor shows, as typing does: for an edit
+    /// made in code for a key (GTK scrolls only for the keys it handles itself).
+    public func keepCursorInView() {
+        let buffer = gtk_text_view_get_buffer(textViewPointer)
+        gtk_text_view_scroll_mark_onscreen(textViewPointer, gtk_text_buffer_get_insert(buffer))
+    }
+
     /// Whether the user can change the text.
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(textViewPointer) != 0 }

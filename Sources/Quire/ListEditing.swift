@@ -23,13 +23,16 @@ enum ListEditing {
             // A Return that ends a composition (Japanese, Chinese) is the input method's.
             if view.inputMethodTakes(key) { return true }
             let buffer = view.buffer
-            switch key.name {
+            let handled = switch key.name {
             case "Return", "KP_Enter":
-                if key.control && !key.shift { return toggleOrMakeTask(onLineOf: buffer.cursorOffset, in: buffer) }
-                return key.isPlain && continueList(in: buffer)
-            case "Tab": return key.isPlain && indent(in: buffer, outward: false)
-            default: return key.shift && !key.control && indent(in: buffer, outward: true)
+                key.control && !key.shift ? toggleOrMakeTask(onLineOf: buffer.cursorOffset, in: buffer)
+                    : key.isPlain && continueList(in: buffer)
+            case "Tab": key.isPlain && indent(in: buffer, outward: false)
+            default: key.shift && !key.control && indent(in: buffer, outward: true)
             }
+            // A new item at the end of a long list shows at once, as a typed line would.
+            if handled { view.keepCursorInView() }
+            return handled
         }
         view.onMousePressFirst(.primary) { [weak view] x, y, control in
             guard let view, view.isEditable, !control, let offset = view.textOffset(atX: x, y: y),

@@ -15,6 +15,7 @@ enum MarkdownFormatting {
         view.onKeyPress { [weak view] key in
             guard let view, view.isEditable, key.control, !key.alt, !key.otherModifiers, let mark = mark(for: key) else { return false }
             toggle(mark, in: view.buffer)
+            view.keepCursorInView()
             return true
         }
         // The link the right-click landed on, for Open Link.

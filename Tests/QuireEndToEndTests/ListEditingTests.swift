@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 import TestSupport
 
@@ -129,6 +130,33 @@ struct ListEditingTests {
         #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n   1. ship"), "\(String(describing: try? session.storedBody()))")
         try session.desktop.xdotool("key", "ctrl+z")
         #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n   2. ship"), "one Undo takes the whole move back")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Return on the last item of a note longer than the window: the new item shows at once, before anything is typed into it")
+    func newItemAtTheEndShows() throws {
+        let session = try QuireSession()
+        // Plain lines, so the one task at the end is the only blue box: the new item's box is the second.
+        let body = "Long list\n" + (1...300).map { "line \($0)" }.joined(separator: "\n") + "\n- [ ] last"
+        try NoteStore(path: session.notesPath).createNote(body: body)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Long list — Quire$")
+        _ = try session.focus(window)
+        try session.desktop.xdotool("mousemove", "--window", window, "600", "300", "click", "1")
+        try session.desktop.xdotool("key", "ctrl+End")
+        let pane = MarkdownTests.notePane
+        var before: (x: Int, y: Int, width: Int, height: Int)?
+        #expect(eventually(within: 5) {
+            before = try? session.box(of: MarkdownTests.linkBlue, in: window, left: pane, shot: "list-end-before")
+            return before != nil
+        }, "the last item's box shows")
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 5) { (try? session.storedNotes().first?.body) == body + "\n- [ ] " }, "a new item")
+        var after: (x: Int, y: Int, width: Int, height: Int)?
+        #expect(eventually(within: 5) {
+            after = try? session.box(of: MarkdownTests.linkBlue, in: window, left: pane, shot: "list-end-after")
+            return (after?.height ?? 0) > (before?.height ?? 0) + 8
+        }, "two boxes show, one line above the other: \(String(describing: before)) then \(String(describing: after))")
         #expect(try session.stop() == 0)
     }
 }
