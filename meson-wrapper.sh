@@ -250,7 +250,8 @@ case "$command" in
     stress) run_stress "$@" ;;
     bench)
         find_swift
-        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev python3 curl
+        # The peers the launch figures compare Quire with.
+        install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" gcc libx11-dev python3 curl gnome-text-editor gnote
         say "Building in release mode, as installed (Swift runtime linked in)"
         swift build -c release --static-swift-stdlib --product quire
         swift build -c release --static-swift-stdlib --product BenchTool

@@ -268,6 +268,29 @@ class Bench:
         wait_for_bus_name_free(SWIFT_BASELINE_ID)
         return Launch(self.tools, [self.tools.swift_baseline], 1, self.base_env, self.work)
 
+    def peer(self, command):
+        """One launch of a peer a GNOME user might pick instead (GNOME Text Editor, Gnote),
+        installed from Debian: a fresh home and XDG folders and a session bus of its own
+        (started before the clock, as a desktop's is), drawing with Cairo as Quire does,
+        G_DEBUG unset (Text Editor logs criticals as it starts). Its map and memory."""
+        home = tempfile.mkdtemp(prefix="peer-", dir=self.work)
+        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+        try:
+            address = bus.stdout.readline().strip()
+            env = dict(os.environ, GTK_A11Y="none", GSK_RENDERER="cairo", DBUS_SESSION_BUS_ADDRESS=address, HOME=home,
+                       **{name: os.path.join(home, folder) for name, folder in (
+                           ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"),
+                           ("XDG_CACHE_HOME", "cache"))})
+            env.pop("G_DEBUG", None)
+            launch = Launch(self.tools, command, 1, env, self.work)
+            result = (launch.last_map, launch.rss_mib())
+            launch.stop()
+            return result
+        finally:
+            bus.terminate()
+            bus.wait()
+
     def interleaved(self, *measures):
         """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
         results = [[] for _ in measures]
@@ -388,13 +411,20 @@ class Bench:
             return measure
         # The Swift baseline prints no first-frame line: its map is its time.
         cold_swift = one_window(self.swift_baseline, frames=False)
-        quire, baseline, replica, swift, bare, gl = self.interleaved(
-            cold_quire, cold_baseline(), replica_windows(empty, 1), cold_swift, cold_baseline(bare=True), cold_baseline(opengl=True))
+        text_editor = lambda: self.peer(["gnome-text-editor", "--standalone"])
+        gnote = lambda: self.peer(["gnote"])
+        quire, baseline, replica, swift, bare, gl, text_editors, gnotes = self.interleaved(
+            cold_quire, cold_baseline(), replica_windows(empty, 1), cold_swift, cold_baseline(bare=True), cold_baseline(opengl=True),
+            text_editor, gnote)
         swift_map, swift_rss = statistics.median(s[0] for s in swift), statistics.median(s[1] for s in swift)
         self.row("cold launch, empty data → 1 window mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.10,
                  bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica],
                  note="the baseline's window in Swift (Tools/SwiftBaseline, linked as Quire): %.1f ms, %.2f×" % (
                      swift_map, swift_map / statistics.median(b[0] for b in baseline)))
+        for name, peer in (("GNOME Text Editor", text_editors), ("Gnote", gnotes)):
+            self.row("cold launch against %s (a peer) → 1 window mapped" % name, [q[0] for q in quire], [p[0] for p in peer], 1.00,
+                     note="a fresh home and session bus for %s, Cairo drawing; %s's memory then: %.0f MiB, Quire's %.0f MiB" % (
+                         name, name, statistics.median(p[1] for p in peer), statistics.median(q[1] for q in quire)))
         rss1_q, rss1_b, rss1_bare, rss1_gl = [q[1] for q in quire], [b[1] for b in baseline], [b[1] for b in bare], [b[1] for b in gl]
         rss1_r = [r[1] for r in replica]
 
