@@ -109,34 +109,28 @@ public final class DesktopApplication: Object {
     public func onCommandLine(
         _ handler: @escaping @MainActor (CommandLineInvocation) -> Int32
     ) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (CommandLineInvocation) -> Int32>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_command_line(objectPointer, { _, commandLine, data in
-            guard let commandLine else { return 1 }  // GApplication always passes one
-            return MainActor.assumeIsolated { Box.from(data).closure(CommandLineInvocation(pointer: commandLine)) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_command_line(objectPointer, { _, commandLine, data in
+                guard let commandLine else { return 1 }  // GApplication always passes one
+                return MainActor.assumeIsolated { ClosureBox<@MainActor (CommandLineInvocation) -> Int32>.from(data).closure(CommandLineInvocation(pointer: commandLine)) }
+            }, data, release)
+        }
     }
 
     /// Calls `handler` in the primary instance with the URIs a desktop asked it
     /// to open over D-Bus (`org.freedesktop.Application.Open`).
     @discardableResult
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor ([String]) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_open(objectPointer, { _, files, count, _, data in
-            let uris = (0..<Int32(count)).compactMap { index -> String? in
-                guard let files, let uri = cgtk_open_file_uri(files, index) else { return nil }
-                defer { g_free(uri) }
-                return String(cString: uri)
-            }
-            MainActor.assumeIsolated { Box.from(data).closure(uris) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_open(objectPointer, { _, files, count, _, data in
+                let uris = (0..<Int32(count)).compactMap { index -> String? in
+                    guard let files, let uri = cgtk_open_file_uri(files, index) else { return nil }
+                    defer { g_free(uri) }
+                    return String(cString: uri)
+                }
+                MainActor.assumeIsolated { ClosureBox<@MainActor ([String]) -> Void>.from(data).closure(uris) }
+            }, data, release)
+        }
     }
 
     /// Emits "activate", as a plain launch would.

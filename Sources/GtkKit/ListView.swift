@@ -68,13 +68,11 @@ public final class ListView<Row: AnyObject>: Widget {
     }
 
     private func connectFactory(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
-        typealias Box = ClosureBox<@MainActor (UnsafeMutableRawPointer) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
-            guard let item else { return }
-            MainActor.assumeIsolated { Box.from(data).closure(item) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_signal_connect_list_item(factory.objectPointer, signal, { _, item, data in
+                guard let item else { return }
+                MainActor.assumeIsolated { ClosureBox<@MainActor (UnsafeMutableRawPointer) -> Void>.from(data).closure(item) }
+            }, data, release)
+        }
     }
 }

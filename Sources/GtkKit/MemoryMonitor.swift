@@ -9,14 +9,11 @@ public enum MemoryMonitor {
     /// memory monitor).
     public static func onLowMemoryWarning(_ handler: @escaping @MainActor () -> Void) -> Subscription? {
         guard let monitor = cgtk_memory_monitor_dup_default().map(Object.init(adopting:)) else { return nil }
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        let connection = SignalConnection(instance: monitor.objectPointer, handlerID: id)
+        let connection = monitor.connectBoxed(handler) { data, release in
+            cgtk_signal_connect_low_memory(monitor.objectPointer, { _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
         return Subscription {
             connection.disconnect()
             _ = monitor  // held as long as the handler is

@@ -11,14 +11,11 @@ extension Object {
     /// object does when the signal is emitted).
     @discardableResult
     public func connect(_ signal: String, after: Bool = false, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_void(objectPointer, signal, { _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        }, after ? 1 : 0)
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_void(objectPointer, signal, { _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release, after ? 1 : 0)
+        }
     }
 
     /// Connects a handler to a signal whose C handler returns `gboolean`
@@ -27,69 +24,54 @@ extension Object {
     public func connectReturningBool(
         _ signal: String, _ handler: @escaping @MainActor () -> Bool
     ) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor () -> Bool>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_bool(objectPointer, signal, { _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() ? 1 : 0 }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_bool(objectPointer, signal, { _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Bool>.from(data).closure() ? 1 : 0 }
+            }, data, release)
+        }
     }
 
     /// Connects a handler to a signal whose C handler is
     /// `void (*)(GObject *, const char *, gpointer)` (a message dialog's "response").
     @discardableResult
     public func connectWithString(_ signal: String, _ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (String) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_string(objectPointer, signal, { _, text, data in
-            let value = text.map { String(cString: $0) } ?? ""
-            MainActor.assumeIsolated { Box.from(data).closure(value) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_string(objectPointer, signal, { _, text, data in
+                let value = text.map { String(cString: $0) } ?? ""
+                MainActor.assumeIsolated { ClosureBox<@MainActor (String) -> Void>.from(data).closure(value) }
+            }, data, release)
+        }
     }
 
     /// Connects a handler to a signal whose C handler is
     /// `void (*)(GObject *, guint, gpointer)` (a list view's "activate", with the row's position).
     @discardableResult
     public func connectWithUInt32(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (UInt32) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_uint(objectPointer, signal, { _, value, data in
-            MainActor.assumeIsolated { Box.from(data).closure(value) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_uint(objectPointer, signal, { _, value, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor (UInt32) -> Void>.from(data).closure(value) }
+            }, data, release)
+        }
     }
 
     /// Connects a handler to a signal whose C handler is
     /// `void (*)(GObject *, int width, int height, gpointer)` (a surface's "layout").
     @discardableResult
     public func connectWithSize(_ signal: String, _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_size(objectPointer, signal, { _, width, height, data in
-            MainActor.assumeIsolated { Box.from(data).closure(width, height) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_size(objectPointer, signal, { _, width, height, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data).closure(width, height) }
+            }, data, release)
+        }
     }
 
     /// Calls `handler` whenever the GObject property `property` changes ("notify::<property>").
     @discardableResult
     public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_notify(objectPointer, "notify::\(property)", { _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
     }
 }

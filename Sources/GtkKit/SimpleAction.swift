@@ -20,29 +20,24 @@ final class SimpleAction: Object {
     /// with `markedValue`, menus mark the item of that value (a radio mark).
     init(name: String, markedValue: String? = nil, stringHandler: @escaping @MainActor (String) -> Void) {
         super.init(adopting: cgtk_simple_action_new_with_string(name, markedValue))
-        typealias Box = ClosureBox<@MainActor (String) -> Void>
-        let box = Box(stringHandler, kind: .signalHandler)
-        cgtk_signal_connect_action(objectPointer, "activate", { _, parameter, data in
-            guard let text = cgtk_variant_string(parameter) else { return }
-            let value = String(cString: text)
-            MainActor.assumeIsolated { Box.from(data).closure(value) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(stringHandler) { data, release in
+            cgtk_signal_connect_action(objectPointer, "activate", { _, parameter, data in
+                guard let text = cgtk_variant_string(parameter) else { return }
+                let value = String(cString: text)
+                MainActor.assumeIsolated { ClosureBox<@MainActor (String) -> Void>.from(data).closure(value) }
+            }, data, release)
+        }
     }
 
     /// Calls `handler` when the action is activated. The C handler of
     /// "activate" is `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`.
     @discardableResult
     func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_action(objectPointer, "activate", { _, _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_action(objectPointer, "activate", { _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
     }
 
     /// Activates the action as a menu item or accelerator would.

@@ -317,17 +317,14 @@ public final class TextBuffer: Object {
     /// Calls `handler(offset, length)` just before `length` characters from `offset` are removed.
     @discardableResult
     public func onDeleteRange(_ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (Int32, Int32) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_delete_range(objectPointer, { _, start, end, data in
-            guard let start, let end else { return }
-            let from = gtk_text_iter_get_offset(start)
-            let length = gtk_text_iter_get_offset(end) - from
-            MainActor.assumeIsolated { Box.from(data).closure(from, length) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_delete_range(objectPointer, { _, start, end, data in
+                guard let start, let end else { return }
+                let from = gtk_text_iter_get_offset(start)
+                let length = gtk_text_iter_get_offset(end) - from
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Int32, Int32) -> Void>.from(data).closure(from, length) }
+            }, data, release)
+        }
     }
 
     /// Calls `handler(offset, count)` just before `count` characters are
@@ -341,16 +338,13 @@ public final class TextBuffer: Object {
     func connectInsertText(
         _ handler: @escaping @MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void
     ) -> SignalConnection {
-        typealias Box = ClosureBox<@MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        let id = cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
-            guard let location, let text else { return }
-            let offset = gtk_text_iter_get_offset(location)
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
-            MainActor.assumeIsolated { Box.from(data).closure(offset, bytes) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
-        return SignalConnection(instance: objectPointer, handlerID: id)
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_insert_text(objectPointer, { _, location, text, length, data in
+                guard let location, let text else { return }
+                let offset = gtk_text_iter_get_offset(location)
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Int32, UnsafeBufferPointer<UInt8>) -> Void>.from(data).closure(offset, bytes) }
+            }, data, release)
+        }
     }
 }

@@ -102,13 +102,11 @@ public class Widget: Object {
 
     /// Calls `handler` each time the keyboard focus enters the widget.
     public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
-        typealias Box = ClosureBox<@MainActor () -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_focus_enter(objectPointer, { _, data in
-            MainActor.assumeIsolated { Box.from(data).closure() }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_focus_enter(objectPointer, { _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
     }
 
     /// Calls `handler(x, y)` when the widget is right-clicked, at that point.
@@ -126,31 +124,27 @@ public class Widget: Object {
     /// before the widget handles it, or, `afterChildren`, only for keys no
     /// widget inside it took. Returning true stops the key there.
     func onKeyPress(afterChildren: Bool, _ handler: @escaping @MainActor (KeyPress) -> Bool) {
-        typealias Box = ClosureBox<@MainActor (KeyPress) -> Bool>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_key_pressed(objectPointer, afterChildren ? 1 : 0, { controller, keyval, _, state, data in
-            let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
-            let press = KeyPress(
-                name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,
-                alt: cgtk_modifiers_alt(state) != 0, otherModifiers: cgtk_modifiers_other(state) != 0, controller: controller)
-            return MainActor.assumeIsolated { Box.from(data).closure(press) } ? 1 : 0
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_key_pressed(objectPointer, afterChildren ? 1 : 0, { controller, keyval, _, state, data in
+                let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+                let press = KeyPress(
+                    name: name, control: cgtk_modifiers_control(state) != 0, shift: cgtk_modifiers_shift(state) != 0,
+                    alt: cgtk_modifiers_alt(state) != 0, otherModifiers: cgtk_modifiers_other(state) != 0, controller: controller)
+                return MainActor.assumeIsolated { ClosureBox<@MainActor (KeyPress) -> Bool>.from(data).closure(press) } ? 1 : 0
+            }, data, release)
+        }
     }
 
     /// Calls `handler` with the position of each press of `button` on the
     /// widget, and whether Ctrl was held, before the widget's own gestures see
     /// it (a text view's take every click for themselves).
     public func onMousePressFirst(_ button: MouseButton, _ handler: @escaping @MainActor (Double, Double, Bool) -> Void) {
-        typealias Box = ClosureBox<@MainActor (Double, Double, Bool) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_click(objectPointer, button.rawValue, "pressed", 1, { gesture, _, x, y, data in
-            let control = cgtk_controller_control_held(gesture) != 0
-            MainActor.assumeIsolated { Box.from(data).closure(x, y, control) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_click(objectPointer, button.rawValue, "pressed", 1, { gesture, _, x, y, data in
+                let control = cgtk_controller_control_held(gesture) != 0
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Double, Double, Bool) -> Void>.from(data).closure(x, y, control) }
+            }, data, release)
+        }
     }
 
     /// Calls `handler(x, y)` when `button` is pressed (or, if `released`, let go)
@@ -158,13 +152,11 @@ public class Widget: Object {
     public func onMouseButton(
         _ button: MouseButton, released: Bool, _ handler: @escaping @MainActor (Double, Double) -> Void
     ) {
-        typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", 0, { _, _, x, y, data in
-            MainActor.assumeIsolated { Box.from(data).closure(x, y) }
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_click(objectPointer, button.rawValue, released ? "released" : "pressed", 0, { _, _, x, y, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor (Double, Double) -> Void>.from(data).closure(x, y) }
+            }, data, release)
+        }
     }
 
     /// Activates the action `name` ("app.new-note") as the widget sees it:
@@ -176,14 +168,12 @@ public class Widget: Object {
     /// Lets text be dropped on the widget (a `TextDragSource`'s, another
     /// app's); `handler(text)` hears each drop and returns whether it took it.
     public func onTextDrop(_ handler: @escaping @MainActor (String) -> Bool) {
-        typealias Box = ClosureBox<@MainActor (String) -> Bool>
-        let box = Box(handler, kind: .signalHandler)
-        _ = cgtk_widget_on_text_drop(objectPointer, { _, value, _, _, data in
-            guard let text = cgtk_dropped_text(value) else { return 0 }
-            let dropped = String(cString: text)
-            return MainActor.assumeIsolated { Box.from(data).closure(dropped) } ? 1 : 0
-        }, box.retainedPointer(), { data, _ in
-            MainActor.assumeIsolated { Box.release(data) }
-        })
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_text_drop(objectPointer, { _, value, _, _, data in
+                guard let text = cgtk_dropped_text(value) else { return 0 }
+                let dropped = String(cString: text)
+                return MainActor.assumeIsolated { ClosureBox<@MainActor (String) -> Bool>.from(data).closure(dropped) } ? 1 : 0
+            }, data, release)
+        }
     }
 }
