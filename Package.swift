@@ -4,7 +4,8 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret) →
+/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret) and
+/// CRowText (the list rows' widget class, in C) →
 /// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
 /// (libsoup, libxml2) and Keyring (libsecret) → GtkSourceKit (GtkSourceView,
 /// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
@@ -66,7 +67,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "GtkKit", dependencies: ["CGtk"], swiftSettings: strictSettings),
+        // The list rows' text, one GtkWidget subclass in C (G_DEFINE_FINAL_TYPE).
+        .target(name: "CRowText", dependencies: ["CGtk"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CRowText"], swiftSettings: strictSettings),
         // Swift over GtkSourceView: a text view whose buffer styles its text by a
         // language definition and a style scheme.
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtk", "CGtkSource"], swiftSettings: strictSettings),

@@ -34,7 +34,6 @@
 #include "application.h"
 #include "dispatch.h"
 #include "style.h"
-#include "rowtext.h"
 #include "diagnostics.h"
 
 #endif

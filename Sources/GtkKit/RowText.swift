@@ -1,4 +1,5 @@
 import CGtk
+import CRowText
 
 /// A list row's text as one widget: a title, and at the end of its line,
 /// dimmed, an optional symbolic icon, an optional badge in tabular figures

@@ -1,6 +1,5 @@
-/* A list row's text drawn as one widget (GtkKit's RowText). Part of shim.h: include that, not this. */
-#ifndef CGTK_ROWTEXT_H
-#define CGTK_ROWTEXT_H
+/* A list row's text drawn as one widget (GtkKit's RowText): the class. */
+#include "rowtext.h"
 
 /*
  * Two lines: a title (Pango markup), then at the line's end, dimmed, an
@@ -16,8 +15,6 @@
  * drawn at.
  *
  * For screen readers it is a label named by the title, described by the detail.
- * Registered the first time it is asked for, by name, so that any copy of
- * these functions finds the one class.
  */
 
 enum { CGTK_ROW_TEXT_LINE_SPACING = 2, CGTK_ROW_TEXT_SPACING = 6, CGTK_ROW_TEXT_ICON_SIZE = 16 };
@@ -25,7 +22,7 @@ enum { CGTK_ROW_TEXT_LINE_SPACING = 2, CGTK_ROW_TEXT_SPACING = 6, CGTK_ROW_TEXT_
 /* What libadwaita's .dim-label does to a widget: drawn at this opacity. */
 #define CGTK_ROW_TEXT_DIM_OPACITY 0.55
 
-typedef struct {
+struct _CGtkRowText {
     GtkWidget parent_instance;
     char *title_markup, *badge, *trailing, *detail, *icon_name;
     gboolean detail_is_markup;
@@ -33,17 +30,11 @@ typedef struct {
     PangoLayout *title, *badge_layout, *trailing_layout, *detail_layout;
     PangoFontDescription *font;
     int line_height;
-} CGtkRowText;
+};
 
-typedef struct {
-    GtkWidgetClass parent_class;
-} CGtkRowTextClass;
+G_DEFINE_FINAL_TYPE(CGtkRowText, cgtk_row_text, GTK_TYPE_WIDGET)
 
-static inline CGtkRowText *cgtk_row_text_instance(gpointer widget) {
-    return G_TYPE_CHECK_INSTANCE_CAST(widget, g_type_from_name("CGtkRowText"), CGtkRowText);
-}
-
-static inline void cgtk_row_text_forget_layouts(CGtkRowText *self) {
+static void cgtk_row_text_forget_layouts(CGtkRowText *self) {
     g_clear_object(&self->title);
     g_clear_object(&self->badge_layout);
     g_clear_object(&self->trailing_layout);
@@ -51,7 +42,7 @@ static inline void cgtk_row_text_forget_layouts(CGtkRowText *self) {
     g_clear_pointer(&self->font, pango_font_description_free);
 }
 
-static inline PangoLayout *cgtk_row_text_line(GtkWidget *widget, const char *text, gboolean markup) {
+static PangoLayout *cgtk_row_text_line(GtkWidget *widget, const char *text, gboolean markup) {
     PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
     pango_layout_set_single_paragraph_mode(layout, TRUE);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
@@ -62,7 +53,7 @@ static inline PangoLayout *cgtk_row_text_line(GtkWidget *widget, const char *tex
 
 /* The layouts, made for the widget's font as it is now (its style may have
  * changed it since they were made), and the height of a line. */
-static inline void cgtk_row_text_ensure_layouts(CGtkRowText *self) {
+static void cgtk_row_text_ensure_layouts(CGtkRowText *self) {
     GtkWidget *widget = GTK_WIDGET(self);
     PangoContext *context = gtk_widget_get_pango_context(widget);
     const PangoFontDescription *font = pango_context_get_font_description(context);
@@ -85,17 +76,17 @@ static inline void cgtk_row_text_ensure_layouts(CGtkRowText *self) {
     pango_font_metrics_unref(metrics);
 }
 
-static inline int cgtk_row_text_width_of(PangoLayout *layout) {
+static int cgtk_row_text_width_of(PangoLayout *layout) {
     pango_layout_set_width(layout, -1);
     int width = 0;
     pango_layout_get_pixel_size(layout, &width, NULL);
     return width;
 }
 
-static inline gboolean cgtk_row_text_has(const char *text) { return text != NULL && *text != '\0'; }
+static gboolean cgtk_row_text_has(const char *text) { return text != NULL && *text != '\0'; }
 
 /* The width the icon, the badge and the trailing text take at the end of the first line, spacing included. */
-static inline int cgtk_row_text_end_width(CGtkRowText *self, int *icon_width, int *badge_width, int *trailing_width) {
+static int cgtk_row_text_end_width(CGtkRowText *self, int *icon_width, int *badge_width, int *trailing_width) {
     *icon_width = cgtk_row_text_has(self->icon_name) ? CGTK_ROW_TEXT_ICON_SIZE : 0;
     *badge_width = cgtk_row_text_has(self->badge) ? cgtk_row_text_width_of(self->badge_layout) : 0;
     *trailing_width = cgtk_row_text_has(self->trailing) ? cgtk_row_text_width_of(self->trailing_layout) : 0;
@@ -107,10 +98,10 @@ static inline int cgtk_row_text_end_width(CGtkRowText *self, int *icon_width, in
     return total;
 }
 
-static inline void cgtk_row_text_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+static void cgtk_row_text_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                          int *natural, int *minimum_baseline, int *natural_baseline) {
     (void)for_size;
-    CGtkRowText *self = cgtk_row_text_instance(widget);
+    CGtkRowText *self = CGTK_ROW_TEXT(widget);
     cgtk_row_text_ensure_layouts(self);
     if (orientation == GTK_ORIENTATION_HORIZONTAL) {
         /* Room for three characters of the title, as an inscription asks by default, and the line's end. */
@@ -125,15 +116,15 @@ static inline void cgtk_row_text_measure(GtkWidget *widget, GtkOrientation orien
     *minimum_baseline = *natural_baseline = -1;
 }
 
-static inline void cgtk_row_text_draw(GtkSnapshot *snapshot, PangoLayout *layout, int x, int y, const GdkRGBA *color) {
+static void cgtk_row_text_draw(GtkSnapshot *snapshot, PangoLayout *layout, int x, int y, const GdkRGBA *color) {
     gtk_snapshot_save(snapshot);
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(x, y));
     gtk_snapshot_append_layout(snapshot, layout, color);
     gtk_snapshot_restore(snapshot);
 }
 
-static inline void cgtk_row_text_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
-    CGtkRowText *self = cgtk_row_text_instance(widget);
+static void cgtk_row_text_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    CGtkRowText *self = CGTK_ROW_TEXT(widget);
     cgtk_row_text_ensure_layouts(self);
     int width = gtk_widget_get_width(widget);
     gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
@@ -179,50 +170,45 @@ static inline void cgtk_row_text_snapshot(GtkWidget *widget, GtkSnapshot *snapsh
 #undef CGTK_ROW_TEXT_X
 }
 
-static inline void cgtk_row_text_setting_changed(GtkWidget *widget, GtkSystemSetting setting) {
+static void cgtk_row_text_setting_changed(GtkWidget *widget, GtkSystemSetting setting) {
     /* Font options and resolution live in the layouts' own contexts: make them again. */
-    cgtk_row_text_forget_layouts(cgtk_row_text_instance(widget));
+    cgtk_row_text_forget_layouts(CGTK_ROW_TEXT(widget));
     gtk_widget_queue_resize(widget);
     (void)setting;
 }
 
-static inline void cgtk_row_text_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
+static void cgtk_row_text_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
     (void)previous;
-    cgtk_row_text_forget_layouts(cgtk_row_text_instance(widget));
+    cgtk_row_text_forget_layouts(CGTK_ROW_TEXT(widget));
     gtk_widget_queue_draw(widget);
 }
 
 /* A popover attached to the row (its context menu) is placed as the row is. */
-static inline void cgtk_row_text_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+static void cgtk_row_text_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)width, (void)height, (void)baseline;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child)) {
         if (GTK_IS_POPOVER(child)) gtk_popover_present(GTK_POPOVER(child));
     }
 }
 
-static inline GObjectClass *cgtk_row_text_parent_class(GObject *object) {
-    return G_OBJECT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)));
-}
-
-static inline void cgtk_row_text_dispose(GObject *object) {
+static void cgtk_row_text_dispose(GObject *object) {
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
-    cgtk_row_text_parent_class(object)->dispose(object);
+    G_OBJECT_CLASS(cgtk_row_text_parent_class)->dispose(object);
 }
 
-static inline void cgtk_row_text_finalize(GObject *object) {
-    CGtkRowText *self = cgtk_row_text_instance(object);
+static void cgtk_row_text_finalize(GObject *object) {
+    CGtkRowText *self = CGTK_ROW_TEXT(object);
     cgtk_row_text_forget_layouts(self);
     g_free(self->title_markup);
     g_free(self->badge);
     g_free(self->trailing);
     g_free(self->detail);
     g_free(self->icon_name);
-    cgtk_row_text_parent_class(object)->finalize(object);
+    G_OBJECT_CLASS(cgtk_row_text_parent_class)->finalize(object);
 }
 
-static inline void cgtk_row_text_class_init(gpointer klass, gpointer data) {
-    (void)data;
+static void cgtk_row_text_class_init(CGtkRowTextClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     widget_class->measure = cgtk_row_text_measure;
     widget_class->snapshot = cgtk_row_text_snapshot;
@@ -235,24 +221,23 @@ static inline void cgtk_row_text_class_init(gpointer klass, gpointer data) {
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
 }
 
-static inline GtkWidget *cgtk_row_text_new(void) {
-    GType type = g_type_from_name("CGtkRowText");
-    if (type == 0) {
-        type = g_type_register_static_simple(GTK_TYPE_WIDGET, g_intern_static_string("CGtkRowText"), sizeof(CGtkRowTextClass),
-                                             cgtk_row_text_class_init, sizeof(CGtkRowText), NULL, 0);
-    }
-    return GTK_WIDGET(g_object_new(type, NULL));
+static void cgtk_row_text_init(CGtkRowText *self) {
+    (void)self;
+}
+
+GtkWidget *cgtk_row_text_new(void) {
+    return GTK_WIDGET(g_object_new(CGTK_TYPE_ROW_TEXT, NULL));
 }
 
 /* `text` without its markup, newly allocated; `text` itself if it is not valid markup. */
-static inline char *cgtk_row_text_plain(const char *text, gboolean markup) {
+static char *cgtk_row_text_plain(const char *text, gboolean markup) {
     char *plain = NULL;
     if (markup && text != NULL && pango_parse_markup(text, -1, 0, NULL, &plain, NULL, NULL)) return plain;
     return g_strdup(text ? text : "");
 }
 
 /* Replaces `*field` with a copy of `value`; returns whether it changed. */
-static inline gboolean cgtk_row_text_replace(char **field, const char *value) {
+static gboolean cgtk_row_text_replace(char **field, const char *value) {
     if (g_strcmp0(*field, value) == 0) return FALSE;
     g_free(*field);
     *field = g_strdup(value);
@@ -262,9 +247,9 @@ static inline gboolean cgtk_row_text_replace(char **field, const char *value) {
 /* Sets the title (Pango markup), the icon (a symbolic icon's name, or NULL),
  * the badge and trailing texts (or NULL) and the detail (markup if
  * `detail_is_markup`, else plain text). Only what changed is laid out again. */
-static inline void cgtk_row_text_set(GtkWidget *widget, const char *title_markup, const char *icon_name, const char *badge,
+void cgtk_row_text_set(GtkWidget *widget, const char *title_markup, const char *icon_name, const char *badge,
                                      const char *trailing, const char *detail, gboolean detail_is_markup) {
-    CGtkRowText *self = cgtk_row_text_instance(widget);
+    CGtkRowText *self = CGTK_ROW_TEXT(widget);
     gboolean resize = FALSE, redraw = FALSE;
     if (cgtk_row_text_replace(&self->title_markup, title_markup)) {
         if (self->title) pango_layout_set_markup(self->title, title_markup ? title_markup : "", -1);
@@ -296,5 +281,3 @@ static inline void cgtk_row_text_set(GtkWidget *widget, const char *title_markup
     if (resize) gtk_widget_queue_resize(widget);
     else if (redraw) gtk_widget_queue_draw(widget);
 }
-
-#endif
