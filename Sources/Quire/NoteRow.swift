@@ -27,6 +27,7 @@ final class NoteRow {
         var title = ""
         var isPinned = false
         var tasks: String?
+        var modifiedAt: Date?
         var age = ""
         var preview = ""
         var snippetMarkup: String?
@@ -46,6 +47,7 @@ final class NoteRow {
         text.setMargins(8)
         root = text
         drag = TextDragSource(on: text)
+        defer { RowAges.follow(self) }
         // The menu is made on the first right-click, not with every row.
         text.onSecondaryClick { [weak self, weak text] x, y in
             guard let self, let text, let noteID = self.noteID else { return }
@@ -67,7 +69,7 @@ final class NoteRow {
     /// list's notes; returns the row's name for screen readers: the title,
     /// whether it is pinned, its tasks done, and when it was written.
     @discardableResult
-    func show(_ summary: NoteSummary, match: NoteSearchResult?, asOf version: Int, now: Date = Date()) -> String {
+    func show(_ summary: NoteSummary, match: NoteSearchResult?, asOf version: Int, now: Date = RowAges.now) -> String {
         let name = show(summary, match: match, now: now)
         shownAs = (version, name)
         return name
@@ -81,10 +83,19 @@ final class NoteRow {
         shown = Shown(
             title: shownTitle, isPinned: summary.isPinned,
             tasks: summary.taskProgress.map { localized("%s/%s", String($0.done), String($0.total)) },
-            age: when, preview: summary.preview, snippetMarkup: match.map(NoteRow.highlighted))
+            modifiedAt: summary.modifiedAt, age: when, preview: summary.preview, snippetMarkup: match.map(NoteRow.highlighted))
         showText()
         let tasksDone = summary.taskProgress.map { localized("%s of %s tasks done", String($0.done), String($0.total)) }
         return [shownTitle, summary.isPinned ? localized("pinned") : nil, tasksDone, when].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// A minute went by (`RowAges`): the row tells its note's age as of now.
+    func ageMoved() {
+        guard let modifiedAt = shown.modifiedAt else { return }
+        let age = NoteRow.relativeTime(of: modifiedAt, now: RowAges.now)
+        guard age != shown.age else { return }
+        shown.age = age
+        showText()
     }
 
     /// Shows what `shown` holds, the title and the preview each cut to `textLength`.

@@ -357,4 +357,27 @@ struct ListPaneTests {
         session.keepScreenshot(named: "search-ended")
         #expect(try session.stop() == 0)
     }
+
+    @Test("two windows tell a note's age alike, though their lists were filled a few seconds apart, across the minute's turn")
+    func agesAlikeInEveryWindow() throws {
+        let session = try QuireSession(accessibility: true)
+        // A minute old three seconds from now: the first window's list is filled before, the second's after.
+        let modified = Date().addingTimeInterval(-57)
+        try NoteStore(path: session.notesPath).createNote(body: "Old note\nfrom a minute ago", at: modified)
+        try session.launch()
+        let first = try session.waitForWindow(matching: "^Old note — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let rows = { tree.elements { $0.name.hasPrefix("Old note, ") }.filter { $0.role == "list item" && $0.name.hasPrefix("Old note, ") } }
+        #expect(eventually(within: 10) { rows().count == 1 })
+        while Date().timeIntervalSince(modified) < 61 { Thread.sleep(forTimeInterval: 0.2) }  // the minute turns
+        _ = try session.runSecond(["--new-window"])
+        _ = try session.focusNewWindow(besides: [first])
+        var found: [AccessibilityTree.Element] = []
+        #expect(eventually(within: 10) {
+            found = rows()
+            return found.count == 2
+        }, "a row in each window: \(found)")
+        #expect(Set(found.map(\.name)).count == 1, "the same age in both: \(found.map(\.name))")
+        #expect(try session.stop() == 0)
+    }
 }
