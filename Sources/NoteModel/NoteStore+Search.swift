@@ -1,26 +1,28 @@
 import Foundation
 import Storage
 
-/// Full-text search over the notes outside the trash (SQLite FTS5).
+/// Full-text search over the notes outside the trash, or in it (SQLite FTS5).
 extension NoteStore {
     /// Notes whose text contains every word of `text` (each word also matches as
     /// the start of a longer word), best matches first. Words in scripts written
     /// without spaces (Chinese, Japanese) match anywhere in the text, since the
     /// index cannot tell where their words begin. With `category`, only its
-    /// notes and those of the categories inside it. Empty text finds nothing.
-    public func search(_ text: String, in category: String? = nil, limit: Int = 200) throws -> [NoteSearchResult] {
+    /// notes and those of the categories inside it; with `inTrash`, the notes
+    /// in the trash instead of the others. Empty text finds nothing.
+    public func search(_ text: String, in category: String? = nil, inTrash: Bool = false, limit: Int = 200) throws -> [NoteSearchResult] {
+        let place = inTrash ? "trashed_at IS NOT NULL" : "trashed_at IS NULL"
         let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         let unspaced = words.filter(UnspacedScript.contains)
         let (inCategory, categoryValues) = category.map { (" AND " + NoteStore.categoryFilter, NoteStore.categoryArguments($0)) } ?? ("", [])
         guard let query = NoteStore.matchQuery(for: words.filter { !UnspacedScript.contains($0) }) else {
-            return try substringSearch(for: unspaced, inCategory: (inCategory, categoryValues), limit: limit)
+            return try substringSearch(for: unspaced, inCategory: (inCategory, categoryValues), place: place, limit: limit)
         }
         let start = String(NoteSearchResult.matchStart), end = String(NoteSearchResult.matchEnd)
         let alsoContains = String(repeating: " AND instr(notes.body, ?) > 0", count: unspaced.count)
         return try database.query("""
             SELECT notes.id, substr(notes.body, 1, ?), snippet(notes_search, 0, ?, ?, '…', 12)
             FROM notes_search JOIN notes ON notes.rowid = notes_search.rowid
-            WHERE notes_search MATCH ? AND notes.trashed_at IS NULL\(alsoContains)\(inCategory)
+            WHERE notes_search MATCH ? AND notes.\(place)\(alsoContains)\(inCategory)
             ORDER BY bm25(notes_search), notes.modified_at DESC
             LIMIT ?
             """, [.integer(Int64(Note.titleSourceLength)), .text(start), .text(end), .text(query)] + unspaced.map { .text($0) }
@@ -29,16 +31,16 @@ extension NoteStore {
     }
 
     /// Notes containing every one of `words` anywhere (and meeting the
-    /// condition `inCategory`), newest first, with a snippet around the first
-    /// word's first occurrence.
+    /// conditions `inCategory` and `place`), newest first, with a snippet
+    /// around the first word's first occurrence.
     private func substringSearch(
-        for words: [String], inCategory: (sql: String, values: [SQLiteValue]), limit: Int
+        for words: [String], inCategory: (sql: String, values: [SQLiteValue]), place: String, limit: Int
     ) throws -> [NoteSearchResult] {
         guard let first = words.first else { return [] }
         let conditions = words.map { _ in "instr(body, ?) > 0" }.joined(separator: " AND ")
         return try database.query("""
             SELECT id, body FROM notes
-            WHERE trashed_at IS NULL AND \(conditions)\(inCategory.sql)
+            WHERE \(place) AND \(conditions)\(inCategory.sql)
             ORDER BY modified_at DESC
             LIMIT ?
             """, words.map { .text($0) } + inCategory.values + [.integer(Int64(limit))]

@@ -154,12 +154,9 @@ final class NoteListView {
         didSet { if notesAreComing != oldValue { updateEmptyState() } }
     }
 
-    /// Whether the list shows the trash instead of the notes (search is off there).
+    /// Whether the list shows the trash instead of the notes (a search then looks in the trash).
     var showsTrash = false {
-        didSet {
-            search.isSensitive = !showsTrash
-            reload()
-        }
+        didSet { reload() }
     }
 
     /// The category whose notes (and its sub-categories') the list shows; nil for all notes.
@@ -168,7 +165,7 @@ final class NoteListView {
     }
 
     /// The search text the list shows results for ("" for all notes).
-    var searchText: String { showsTrash ? "" : appliedSearch.trimmingCharacters(in: .whitespaces) }
+    var searchText: String { appliedSearch.trimmingCharacters(in: .whitespaces) }
 
     /// Whether `id` is in the list as loaded so far.
     func contains(_ id: UUID) -> Bool { position(of: id) != nil }
@@ -384,7 +381,7 @@ final class NoteListView {
         let text = search.text
         appliedSearch = text
         scope.show(for: showsTrash ? nil : category, searching: !text.trimmingCharacters(in: .whitespaces).isEmpty)
-        if showsTrash {
+        if showsTrash && text.trimmingCharacters(in: .whitespaces).isEmpty {
             matches = [:]
             paging?.cancel()
             nextPage = nil
@@ -397,7 +394,7 @@ final class NoteListView {
             paging?.cancel()
             nextPage = nil
             changedSinceRead = false
-            let results = (try? store.search(text, in: scope.searchesEverywhere ? nil : category)) ?? []
+            let results = (try? store.search(text, in: showsTrash || scope.searchesEverywhere ? nil : category, inTrash: showsTrash)) ?? []
             matches = Dictionary(results.map { ($0.noteID, $0) }, uniquingKeysWith: { first, _ in first })
             quietly { ids.replaceAll(with: results.map(\.noteID.uuidString)) }
         }
@@ -425,7 +422,7 @@ final class NoteListView {
         guard ids.count == 0 else { return }
         let emptyState = emptyState ?? makeEmptyState()
         let text = search.text.trimmingCharacters(in: .whitespaces)
-        if showsTrash {
+        if showsTrash && text.isEmpty {
             emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
                             description: localized("Notes moved to the trash wait here until you delete them."))
         } else if text.isEmpty && notesAreComing {

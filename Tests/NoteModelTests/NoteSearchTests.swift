@@ -16,6 +16,19 @@ struct NoteSearchTests {
 
     private func titles(_ query: String) throws -> [String] { try store.search(query).map(\.title) }
 
+    @Test("a search of the trash finds the notes in it and no others; the usual search finds none of them")
+    func searchTheTrash() throws {
+        let kept = try store.createNote(body: "Garden plans\ntomatoes")
+        let trashed = try store.createNote(body: "Old garden plans\npotatoes")
+        let trashedChinese = try store.createNote(body: "旧笔记\n花园计划")
+        try store.moveToTrash(trashed.id)
+        try store.moveToTrash(trashedChinese.id)
+        #expect(try store.search("garden").map(\.noteID) == [kept.id])
+        #expect(try store.search("garden", inTrash: true).map(\.noteID) == [trashed.id])
+        #expect(try store.search("花园", inTrash: true).map(\.noteID) == [trashedChinese.id], "the unspaced scripts' search too")
+        #expect(try store.search("花园").isEmpty)
+    }
+
     @Test("words match whole or as prefixes, ignoring case and accents; every word must match")
     func matching() throws {
         try store.createNote(body: "Groceries\nmilk, eggs and coffee beans")

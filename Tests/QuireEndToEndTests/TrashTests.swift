@@ -332,6 +332,14 @@ struct TrashTests {
         try session.desktop.type(" again", into: window)
         #expect(eventually(within: 5) { ((try? store.allNotes().map(\.body)) ?? []).contains("Second draft again") },
                 "back among the notes, with the keyboard in it")
+
+        // A search in the Trash looks in the trash only: "draft" is in one note there, and in one outside.
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("draft", into: window)
+        #expect(tree.elements { $0.name.hasPrefix("1 note matches") }.contains { $0.name.hasPrefix("1 note matches") },
+                "one note in the trash holds “draft”")
         #expect(try session.stop() == 0)
     }
 }
