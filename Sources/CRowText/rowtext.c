@@ -1,5 +1,9 @@
 /* A list row's text drawn as one widget (GtkKit's RowText): the class. */
 #include "rowtext.h"
+#include <gtk/gtk.h>
+
+#define CGTK_TYPE_ROW_TEXT (cgtk_row_text_get_type())
+G_DECLARE_FINAL_TYPE(CGtkRowText, cgtk_row_text, CGTK, ROW_TEXT, GtkWidget)
 
 /*
  * Two lines: a title (Pango markup), then at the line's end, dimmed, an
@@ -225,8 +229,8 @@ static void cgtk_row_text_init(CGtkRowText *self) {
     (void)self;
 }
 
-GtkWidget *cgtk_row_text_new(void) {
-    return GTK_WIDGET(g_object_new(CGTK_TYPE_ROW_TEXT, NULL));
+void *cgtk_row_text_new(void) {
+    return g_object_new(CGTK_TYPE_ROW_TEXT, NULL);
 }
 
 /* `text` without its markup, newly allocated; `text` itself if it is not valid markup. */
@@ -247,8 +251,9 @@ static gboolean cgtk_row_text_replace(char **field, const char *value) {
 /* Sets the title (Pango markup), the icon (a symbolic icon's name, or NULL),
  * the badge and trailing texts (or NULL) and the detail (markup if
  * `detail_is_markup`, else plain text). Only what changed is laid out again. */
-void cgtk_row_text_set(GtkWidget *widget, const char *title_markup, const char *icon_name, const char *badge,
-                                     const char *trailing, const char *detail, gboolean detail_is_markup) {
+void cgtk_row_text_set(void *row, const char *title_markup, const char *icon_name, const char *badge,
+                       const char *trailing, const char *detail, int detail_is_markup) {
+    GtkWidget *widget = GTK_WIDGET(row);
     CGtkRowText *self = CGTK_ROW_TEXT(widget);
     gboolean resize = FALSE, redraw = FALSE;
     if (cgtk_row_text_replace(&self->title_markup, title_markup)) {

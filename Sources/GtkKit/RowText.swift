@@ -36,6 +36,6 @@ public final class RowText: Widget {
         case let .text(text): (text, false)
         case let .markup(markup): (markup, true)
         }
-        cgtk_row_text_set(widgetPointer, titleMarkup, iconName, badge, trailing, detailText, isMarkup ? 1 : 0)
+        cgtk_row_text_set(objectPointer, titleMarkup, iconName, badge, trailing, detailText, isMarkup ? 1 : 0)
     }
 }
