@@ -87,7 +87,8 @@ class Tools:
         replica = subprocess.run(["pkg-config", "--cflags", "--libs", "libadwaita-1", "gtksourceview-5", "sqlite3", "epoxy"],
                                  capture_output=True, text=True, check=True).stdout.split()
         self.replica = os.path.join(work, "replica")
-        subprocess.run(["gcc", "-O2", "-o", self.replica, os.path.join(ROOT, "Benchmarks", "replica.c")] + replica, check=True)
+        subprocess.run(["gcc", "-O2", "-o", self.replica, os.path.join(ROOT, "Benchmarks", "replica.c"),
+                        os.path.join(ROOT, "Sources", "CRowText", "rowtext.c")] + replica, check=True)
         self.mapwatch = os.path.join(work, "mapwatch")
         subprocess.run(["gcc", "-O2", "-o", self.mapwatch, os.path.join(ROOT, "Benchmarks", "mapwatch.c"), "-lX11"], check=True)
 

@@ -30,7 +30,7 @@
 #include <gtksourceview/gtksource.h>
 #include <sqlite3.h>
 /* Quire's list rows are this widget (GtkKit's RowText); its C needs only GTK. */
-#include "../Sources/CGtk/rowtext.h"
+#include "../Sources/CRowText/include/rowtext.h"
 
 typedef struct {
     char *title;   /* the first line */
