@@ -88,7 +88,8 @@ class Tools:
                                  capture_output=True, text=True, check=True).stdout.split()
         self.replica = os.path.join(work, "replica")
         subprocess.run(["gcc", "-O2", "-o", self.replica, os.path.join(ROOT, "Benchmarks", "replica.c"),
-                        os.path.join(ROOT, "Sources", "CRowText", "rowtext.c")] + replica, check=True)
+                        os.path.join(ROOT, "Sources", "CRowText", "rowtext.c"), "-I", os.path.join(ROOT, "Sources", "CRowText", "include")]
+                       + replica, check=True)
         self.mapwatch = os.path.join(work, "mapwatch")
         subprocess.run(["gcc", "-O2", "-o", self.mapwatch, os.path.join(ROOT, "Benchmarks", "mapwatch.c"), "-lX11"], check=True)
 
