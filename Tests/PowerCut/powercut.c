@@ -103,43 +103,25 @@ static void wrote(int fd, off_t offset, const void *bytes, ssize_t count) {
     put(bytes, (size_t)count);
 }
 
-#define OPEN_WRAPPER(name, ...) \
-    int name(__VA_ARGS__, int flags, ...) { \
+/* An open function: `params` its parameters (the last named one `flags`),
+ * `...` the arguments before `flags` that the real one is called with. The
+ * real open and the record of it happen under the lock, in order with writes. */
+#define OPEN_WRAPPER(name, params, ...) \
+    int name params { \
         mode_t mode = 0; \
         if (flags & (O_CREAT | O_TMPFILE)) { va_list arguments; va_start(arguments, flags); mode = va_arg(arguments, mode_t); va_end(arguments); } \
-        REAL(name);
+        REAL(name); \
+        pthread_mutex_lock(&lock); \
+        int fd = real_##name(__VA_ARGS__, flags, mode); \
+        opened(fd, path, flags); \
+        pthread_mutex_unlock(&lock); \
+        return fd; \
+    }
 
-OPEN_WRAPPER(open, const char *path)
-    pthread_mutex_lock(&lock);
-    int fd = real_open(path, flags, mode);
-    opened(fd, path, flags);
-    pthread_mutex_unlock(&lock);
-    return fd;
-}
-
-OPEN_WRAPPER(open64, const char *path)
-    pthread_mutex_lock(&lock);
-    int fd = real_open64(path, flags, mode);
-    opened(fd, path, flags);
-    pthread_mutex_unlock(&lock);
-    return fd;
-}
-
-OPEN_WRAPPER(openat, int folder, const char *path)
-    pthread_mutex_lock(&lock);
-    int fd = real_openat(folder, path, flags, mode);
-    opened(fd, path, flags);
-    pthread_mutex_unlock(&lock);
-    return fd;
-}
-
-OPEN_WRAPPER(openat64, int folder, const char *path)
-    pthread_mutex_lock(&lock);
-    int fd = real_openat64(folder, path, flags, mode);
-    opened(fd, path, flags);
-    pthread_mutex_unlock(&lock);
-    return fd;
-}
+OPEN_WRAPPER(open, (const char *path, int flags, ...), path)
+OPEN_WRAPPER(open64, (const char *path, int flags, ...), path)
+OPEN_WRAPPER(openat, (int folder, const char *path, int flags, ...), folder, path)
+OPEN_WRAPPER(openat64, (int folder, const char *path, int flags, ...), folder, path)
 
 int creat(const char *path, mode_t mode) { return open(path, O_WRONLY | O_CREAT | O_TRUNC, mode); }
 int creat64(const char *path, mode_t mode) { return open(path, O_WRONLY | O_CREAT | O_TRUNC, mode); }
