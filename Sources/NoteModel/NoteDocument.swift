@@ -225,9 +225,14 @@ public final class NoteDocument {
         }
     }
 
-    /// A window's edit of the text, as a person made it: into the journal at once.
-    public func record(_ edit: NoteEdit) {
+    /// A window's edit of the text, as a person made it: into the journal at
+    /// once, then to every other window showing the note (never back to
+    /// `view`). Changes saved by another process reach the windows from here
+    /// too (`applyDocumentChange`): the document is the one way a note's text
+    /// travels to its windows.
+    public func record(_ edit: NoteEdit, from view: any NoteDocumentView) {
         journal.record(edit)
+        for other in liveViews where other !== view { other.applyEditFromAnotherView(edit) }
     }
 
     /// A person edited the text in one of the windows.

@@ -10,6 +10,10 @@ public protocol NoteDocumentView: AnyObject {
     /// Puts a change made elsewhere into the shown text, keeping the cursor
     /// where it can, without an undo step and without autosaving it again.
     func applyDocumentChange(_ change: TextChange)
+    /// Puts another window's edit of this note into the shown text as it was
+    /// made there (its undo steps too), without journaling, autosaving or
+    /// passing it on again: the document did that for the window that made it.
+    func applyEditFromAnotherView(_ edit: NoteEdit)
     /// The document's state changed: saved, failing, or with a notice to show.
     func documentStateDidChange()
     /// The note's text, which was being read, is in: the window shows it.

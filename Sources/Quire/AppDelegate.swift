@@ -75,9 +75,6 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// Export Note…, Move to Trash, Move to Category….
     let rowMenu = Menu()
 
-    /// Carries each keystroke to the other windows showing the same note.
-    let liveEdits = LiveEditHub()
-
     /// Quire's version, shown in About.
     static let version = "0.1.0"
 

@@ -13,9 +13,6 @@ final class NoteEditor: NoteDocumentView {
     /// The matches of the window's search, highlighted in the note.
     private lazy var searchHighlight = SearchHighlight(view: editor)
     private let documents: NoteDocuments
-    private let liveEdits: LiveEditHub
-    private let origin = NoteChangeOrigin()
-    private var liveSubscription: NoteObservation?
     private var changedConnection: SignalConnection?
     private var insertConnection: SignalConnection?
     private var deleteConnection: SignalConnection?
@@ -69,9 +66,8 @@ final class NoteEditor: NoteDocumentView {
     static let readableWidth: Int32 = 640
 
     /// An editor for the note `noteID` (or a new note, if nil or gone).
-    init(documents: NoteDocuments, liveEdits: LiveEditHub, noteID: UUID?) {
+    init(documents: NoteDocuments, noteID: UUID?) {
         self.documents = documents
-        self.liveEdits = liveEdits
         document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
         // Lines stay readable in a wide window; the whole pane keeps the text's background.
         scroller.setChild(ClampScrollable(
@@ -103,7 +99,6 @@ final class NoteEditor: NoteDocumentView {
         updateEditable()
         document.attach(self)
         reportedNoteID = noteID
-        joinLiveEdits()
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
             self?.typed(.insert(offset: Int(offset), text: text))
@@ -113,10 +108,10 @@ final class NoteEditor: NoteDocumentView {
         }
         editor.buffer.onUndoStep(began: { [weak self] in
             guard let self, !isMirroringStep else { return }
-            publish(.beginStep)
+            document.record(.beginStep, from: self)
         }, ended: { [weak self] in
             guard let self, !isMirroringStep else { return }
-            publish(.endStep)
+            document.record(.endStep, from: self)
         })
         editor.buffer.onCursorMoved { [weak self] in
             guard let self else { return }
@@ -309,14 +304,12 @@ final class NoteEditor: NoteDocumentView {
             return false
         }
         document.detach(self)
-        liveSubscription = nil
         document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
         showText(document.currentText)  // before attaching: this editor still shows the last note
         document.attach(self)
         if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
         updateEditable()
         noticesShown = document.noticeCount
-        joinLiveEdits()
         reportedNoteID = self.noteID
         onNoteChanged?(self.noteID)
         onTitleChange?(windowTitle)
@@ -345,7 +338,6 @@ final class NoteEditor: NoteDocumentView {
     func close() {
         document.startSaving()
         document.detach(self)
-        liveSubscription = nil
         load?.cancel()
         load = nil
     }
@@ -535,21 +527,10 @@ final class NoteEditor: NoteDocumentView {
 
     // MARK: Typing
 
-    private func joinLiveEdits() {
-        liveSubscription = liveEdits.subscribe(to: document.noteID, origin: origin) { [weak self] edit in
-            MainActor.assumeIsolated { self?.apply(edit) }
-        }
-    }
-
-    private func publish(_ edit: NoteEdit) {
-        liveEdits.publish(edit, to: document.noteID, from: origin)
-    }
-
-    /// An edit made in this window: into the note's journal before anything
-    /// else, then to the other windows.
+    /// An edit made in this window: the document journals it before anything
+    /// else, then hands it to the other windows.
     private func typed(_ edit: NoteEdit) {
-        document.record(edit)
-        publish(edit)
+        document.record(edit, from: self)
     }
 
     /// Applies another window's edit without echoing it and without
@@ -557,7 +538,7 @@ final class NoteEditor: NoteDocumentView {
     /// back as it does there, a step another window made one step here too:
     /// the windows of a note are one document, and an edit kept out of Undo
     /// would throw away every step this window had.
-    private func apply(_ edit: NoteEdit) {
+    func applyEditFromAnotherView(_ edit: NoteEdit) {
         load?.finishNow()  // the edit's offsets are in the whole text
         switch edit {
         case .beginStep:

@@ -95,7 +95,7 @@ final class NoteWindowController {
                 MainLoop.idle { application?.requestSceneSessionDestruction(session); return false }
             }
         }
-        let editor = NoteEditor(documents: documents, liveEdits: services.liveEdits, noteID: requested ?? owner.initialNoteID(in: store))
+        let editor = NoteEditor(documents: documents, noteID: requested ?? owner.initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
         editor.onStateChange = { [weak self] in self?.recordState() }
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }

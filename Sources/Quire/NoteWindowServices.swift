@@ -16,8 +16,6 @@ protocol NoteWindowServices: AnyObject {
     var notes: Result<NoteStore, any Error> { get }
     /// The notes open in windows, one document each; nil without notes.
     var documents: NoteDocuments? { get }
-    /// Carries each keystroke to the other windows showing the same note.
-    var liveEdits: LiveEditHub { get }
     /// Sync, once the notes are open (whether set up or not).
     var sync: SyncController? { get }
     /// The menu behind every window's menu button.

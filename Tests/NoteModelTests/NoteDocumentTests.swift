@@ -64,6 +64,24 @@ struct NoteDocumentTests {
         #expect(document.state == .clean(revision: 1) && document.exists)
     }
 
+    @Test("a window's edit reaches every other window of the note, never back to its own, and not another note's")
+    func editsReachTheOtherWindows() throws {
+        let note = try store.createNote(body: "milk")
+        let otherNote = try store.createNote(body: "eggs")
+        let document = document(of: note), elsewhere = self.document(of: otherNote)
+        let first = window(on: document), second = window(on: document), third = window(on: elsewhere)
+        document.record(.beginStep, from: first)
+        first.type(", bread", into: document)
+        document.record(.endStep, from: first)
+        #expect(first.editsFromOtherViews.isEmpty, "no echo")
+        #expect(second.editsFromOtherViews == [.beginStep, .insert(offset: 4, text: ", bread"), .endStep])
+        #expect(second.currentText == "milk, bread" && document.currentText == "milk, bread")
+        #expect(third.editsFromOtherViews.isEmpty && third.currentText == "eggs")
+        document.detach(second)
+        first.type(" and tea", into: document)
+        #expect(second.currentText == "milk, bread", "a window that closed hears nothing more")
+    }
+
     @Test("while typing goes on, the text is saved at least once a second, on the background saver")
     func savedWhileTyping() throws {
         let note = try store.createNote(body: "Start")

@@ -14,8 +14,16 @@ final class TextView: NoteDocumentView {
     func type(_ text: String, into document: NoteDocument) {
         let offset = currentText.unicodeScalars.count
         currentText += text
-        document.record(.insert(offset: offset, text: text))
+        document.record(.insert(offset: offset, text: text), from: self)
         document.textDidChange()
+    }
+
+    /// Another window's edits, as they arrived here (step marks included).
+    private(set) var editsFromOtherViews: [NoteEdit] = []
+
+    func applyEditFromAnotherView(_ edit: NoteEdit) {
+        editsFromOtherViews.append(edit)
+        currentText = edit.applied(to: currentText)
     }
 
     func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? { nil }
