@@ -62,7 +62,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     private var launchNotices = LaunchNotices()
     /// Where the last closed window is recorded, and what it recorded.
     private var lastWindowPath: String?
-    private(set) var lastWindow: LastWindow?
+    private(set) var lastWindow: NoteWindowState?
     /// The write of `lastWindow`, while one waits for the closing to be over.
     private var lastWindowSave: MainLoopSource?
 
@@ -119,8 +119,8 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         self.application = application
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         if let icons = Resources.sourceTreeIcons { Toolkit.addIconSearchPath(icons) }  // the app's icon, not installed
-        lastWindowPath = LastWindow.path(in: directories)
-        lastWindow = lastWindowPath.flatMap(LastWindow.load(from:))
+        lastWindowPath = LastWindowFile.path(in: directories)
+        lastWindow = lastWindowPath.flatMap(LastWindowFile.load(from:))
         notes = Result { try NoteStore(directories: directories) }
         switch notes {
         case let .success(store):
@@ -214,7 +214,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         _ application: Application, configurationForConnecting session: SceneSession,
         options: SceneConnectionOptions
     ) -> SceneConfiguration {
-        let aboutOneNote = options.userActivities.contains { NoteActivity.noteID(in: $0) != nil }
+        let aboutOneNote = options.userActivities.contains { NoteWindowState.noteID(in: $0) != nil }
             || options.urlContexts.contains { NoteLink.noteID(in: $0.url) != nil }
         return SceneConfiguration(
             name: aboutOneNote ? AppDelegate.noteConfiguration : AppDelegate.mainConfiguration, sessionRole: session.role)
@@ -319,7 +319,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// A window closed (or the app quit): the next window opened afresh takes its size and place.
     /// Written once the closing is over (quitting with a hundred windows writes
     /// the file once, not a hundred times).
-    func windowClosed(_ window: LastWindow) {
+    func windowClosed(_ window: NoteWindowState) {
         lastWindow = window
         guard lastWindowSave == nil else { return }
         lastWindowSave = MainLoop.idle { [weak self] in
@@ -342,13 +342,13 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// folder Quire may not write to is left exactly as it was.
     private func writeLastWindow() {
         guard let lastWindow, application?.sessionStoreProblem == nil, let lastWindowPath else { return }
-        lastWindow.save(to: lastWindowPath)
+        LastWindowFile.save(lastWindow, to: lastWindowPath)
     }
 
     /// Shows the note in its own window: raises the one it already has (its
     /// activation conditions prefer its link), or opens a new one.
     func openNoteWindow(for noteID: UUID, showing view: UserActivity? = nil) {
-        application?.requestSceneSessionActivation(nil, userActivity: view ?? NoteActivity.make(noteID: noteID, cursor: 0))
+        application?.requestSceneSessionActivation(nil, userActivity: view ?? NoteWindowState(noteID: noteID).activity())
     }
 
     private func buildPrimaryMenu(windows: Menu) {

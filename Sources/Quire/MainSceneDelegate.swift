@@ -292,15 +292,17 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         if sidebar?.chosen != category { sidebar?.choose(category) }
         list?.category = category
         list?.select(noteWindow.noteID)
-        noteWindow.recordOwnerState()
+        noteWindow.stateChanged()
     }
 
     /// New search text: the note shown highlights its matches, and the editor
     /// moves to the first result if the note it shows is not among them; once
-    /// the search is cleared, the list selects the note shown again.
+    /// the search is cleared, the list selects the note shown again. The
+    /// window's saved state keeps the search.
     private func searchApplied() {
         guard let list, let editor else { return }
         editor.highlightedSearch = list.searchText
+        noteWindow.stateChanged()
         // Without a search every note is in the list, if not loaded yet: it selects the note once it is.
         if let shown = editor.noteID, list.searchText.isEmpty || list.contains(shown) {
             list.select(shown)
@@ -323,24 +325,20 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         list?.focusSearch()
     }
 
-    func recordExtraState(into activity: UserActivity) {
+    func recordExtraState(into state: inout NoteWindowState) {
         guard let list, let layout else { return }
-        activity.updateUserInfoEntries([
-            "searchText": .string(list.search.text), "listWidth": .integer(Int64(layout.listWidth)),
-            "showsList": .bool(layout.showsList), "category": .string(sidebar?.chosen ?? ""),
-        ])
+        state.searchText = list.search.text
+        state.listWidth = layout.listWidth
+        state.showsList = layout.showsList
+        state.category = sidebar?.chosen ?? ""
     }
 
-    func restoreExtraState(from activity: UserActivity) {
-        if let width = activity.userInfo["listWidth"]?.integerValue, (120...2_000).contains(width) {
-            layout?.listWidth = Int32(width)
-        }
-        if activity.userInfo["showsList"]?.boolValue == true { layout?.showList() }
-        if let category = activity.userInfo["category"]?.stringValue, !category.isEmpty {
-            showCategory(NoteCategory.normalized(category))
-        }
-        if let text = activity.userInfo["searchText"]?.stringValue, !text.isEmpty {
-            list?.search.text = text
+    func restoreExtraState(from state: NoteWindowState) {
+        if let width = state.listWidth { layout?.listWidth = width }
+        if state.showsList { layout?.showList() }
+        if !state.category.isEmpty { showCategory(NoteCategory.normalized(state.category)) }
+        if !state.searchText.isEmpty {
+            list?.search.text = state.searchText
             list?.reload()
             list?.select(noteWindow.noteID)
             editor?.highlightedSearch = list?.searchText ?? ""

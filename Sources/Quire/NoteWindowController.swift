@@ -4,8 +4,8 @@ import NoteModel
 import Scenes
 
 /// What every window showing a note does, owned by its scene delegate: it
-/// restores the note and cursor from the session's restoration activity and
-/// keeps that activity up to date as the person types; it says what the app
+/// restores the window from its state (`NoteWindowState`) in the session's
+/// restoration activity, and reads that state again whenever it is saved; it says what the app
 /// has to say (a save that fails, with Try Again; notices; toasts with Undo);
 /// and a window whose note cannot be saved does not close without asking.
 /// What differs between kinds of window it asks its `owner`.
@@ -30,7 +30,9 @@ final class NoteWindowController {
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
     private(set) weak var scene: WindowScene?
-    private let activity = NoteActivity.make(noteID: nil, cursor: 0)
+    /// The window's restoration activity: marked for saving as the window
+    /// changes, filled in with its state only as it is saved.
+    private let activity = NoteWindowState().activity()
     /// The smallest size a window opens at when nothing was saved.
     static let smallestFirstSize: (width: Int32, height: Int32) = (720, 540)
 
@@ -82,8 +84,9 @@ final class NoteWindowController {
         }
         owner.decorate(header)  // note controls only where there are notes
         let prefersItsNote = owner.prefersItsNote
-        var requested = NoteActivity.noteID(in: session.stateRestorationActivity)
-            ?? options.userActivities.lazy.compactMap(NoteActivity.noteID(in:)).first
+        let saved = session.stateRestorationActivity.map(NoteWindowState.init)
+        var requested = saved?.noteID
+            ?? options.userActivities.lazy.compactMap(NoteWindowState.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
         if let id = requested, (try? store.isInTrash(id)) == true {
             // The note went to the trash after the window last saved its state (the
@@ -97,22 +100,19 @@ final class NoteWindowController {
         }
         let editor = NoteEditor(documents: documents, noteID: requested ?? owner.initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
-        editor.onStateChange = { [weak self] in self?.recordState() }
+        editor.onStateChange = { [weak self] in self?.stateChanged() }
         editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
         editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
         editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
         editor.onOpenNoteLink = { [services] in services.openNoteWindow(for: $0, showing: nil) }
         self.editor = editor
-        editor.zoom = session.stateRestorationActivity.flatMap(NoteActivity.zoom(in:)) ?? EditorZoom.normal
-        NoteActivity.recordZoom(activity, percent: editor.zoom)
-        let saved = session.stateRestorationActivity
+        editor.zoom = saved?.zoom ?? EditorZoom.normal
         // A window of its own to restore comes back as it was; a new one opens as the last one closed.
         let last = saved == nil ? services.lastWindow : nil
-        let size: (width: Int32, height: Int32) = saved.flatMap(NoteActivity.windowSize(in:))
-            ?? last.map { ($0.width, $0.height) } ?? Self.defaultSize
+        let size = saved?.size ?? last?.size ?? Self.defaultSize
         scene.window.setDefaultSize(width: size.width, height: size.height)
-        if saved.map(NoteActivity.isMaximized(in:)) ?? last?.maximized ?? false { scene.window.maximize() }
-        if let position = saved.flatMap(NoteActivity.windowPosition(in:)) {
+        if saved?.maximized ?? last?.maximized ?? false { scene.window.maximize() }
+        if let position = saved?.position {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
@@ -127,34 +127,36 @@ final class NoteWindowController {
         content.append(owner.makeContent(around: toasts, store: store))
         scene.window.setChild(content)
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
-            editor.select(cursor: last.cursor, bound: last.selectionBound)
+            editor.select(cursor: last.cursor, bound: last.selectionBound ?? last.cursor)
             revealCursorOnceSized(in: editor)
         }
-        if saved == nil, let opening = options.userActivities.first(where: { NoteActivity.noteID(in: $0) == editor.noteID }) {
+        let opening = options.userActivities.map(NoteWindowState.init)
+        if saved == nil, let opening = opening.first(where: { $0.noteID == editor.noteID }) {
             show(opening, in: editor)  // opened from another window: at its cursor and selection, in view
         }
-        if saved == nil, let opening = options.userActivities.first {
+        if saved == nil, let opening = opening.first {
             owner.restoreExtraState(from: opening)  // a main window opened on a search
         }
         editor.focus()
         titleChanged(to: editor.windowTitle)
-        recordState()
+        stateChanged()
         saveStateChanged()
         scene.userActivity = activity
     }
 
     /// Puts back the cursor, selection and scroll the window had, and what else its owner keeps.
     func restoreInteractionState(with stateRestorationActivity: UserActivity) {
-        if let editor { show(stateRestorationActivity, in: editor) }
-        owner?.restoreExtraState(from: stateRestorationActivity)
+        let state = NoteWindowState(stateRestorationActivity)
+        if let editor { show(state, in: editor) }
+        owner?.restoreExtraState(from: state)
     }
 
-    /// Puts the cursor and selection `activity` recorded into `editor`, and its
+    /// Puts the cursor and selection `state` recorded into `editor`, and its
     /// scroll position; without one, scrolls to the cursor.
-    private func show(_ activity: UserActivity, in editor: NoteEditor) {
-        let cursor = NoteActivity.cursor(in: activity)
-        editor.select(cursor: cursor, bound: NoteActivity.selectionBound(in: activity) ?? cursor)
-        if let scroll = NoteActivity.recordedScroll(in: activity) {
+    private func show(_ state: NoteWindowState, in editor: NoteEditor) {
+        let cursor = state.cursor
+        editor.select(cursor: cursor, bound: state.selectionBound ?? cursor)
+        if let scroll = state.scroll {
             editor.restoreScroll(to: scroll)
         } else if cursor != 0 {
             revealCursorOnceSized(in: editor)
@@ -176,9 +178,7 @@ final class NoteWindowController {
     /// window's may still be moving, and the new one scrolls to the cursor.
     func viewActivity() -> UserActivity? {
         guard let editor, let noteID = editor.noteID else { return nil }
-        let activity = NoteActivity.make(noteID: noteID, cursor: editor.cursorOffset)
-        NoteActivity.recordSelection(activity, bound: editor.selectionBound)
-        return activity
+        return NoteWindowState(noteID: noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound).activity()
     }
 
     /// Makes the text larger (Zoom In), smaller (Zoom Out) or its normal size
@@ -186,7 +186,7 @@ final class NoteWindowController {
     func zoom(_ change: (Int) -> Int) {
         guard let editor else { return }
         editor.zoom = change(editor.zoom)
-        NoteActivity.recordZoom(activity, percent: editor.zoom)
+        stateChanged()
         zoomControl?.show(editor.zoom)
     }
 
@@ -199,12 +199,7 @@ final class NoteWindowController {
 
     /// The window is going: the app records it as the last one closed, and the editor lets go of its note.
     func disconnect(from scene: Scene) {
-        if let editor, let window = (scene as? WindowScene)?.window {
-            let size = window.defaultSize
-            services.windowClosed(LastWindow(
-                width: size.width, height: size.height, maximized: window.isMaximized, noteID: editor.noteID,
-                cursor: editor.cursorOffset, selectionBound: editor.selectionBound))
-        }
+        if editor != nil, let scene = scene as? WindowScene { services.windowClosed(currentState(of: scene)) }
         editor?.close()
         editor = nil
     }
@@ -229,21 +224,27 @@ final class NoteWindowController {
         return false
     }
 
-    /// The activity that brings the window back: its note, cursor, selection,
-    /// scroll, size and place, and what else its owner keeps.
+    /// The activity that brings the window back, holding its state as it is now.
     func restorationActivity(for scene: Scene) -> UserActivity? {
-        recordState()
-        if let window = (scene as? WindowScene)?.window {
-            let size = window.defaultSize
-            NoteActivity.recordWindow(
-                activity, width: size.width, height: size.height, maximized: window.isMaximized,
-                position: window.isMaximized ? nil : window.screenPosition)
-        }
-        if let editor {
-            NoteActivity.recordView(activity, selectionBound: editor.selectionBound, scroll: editor.scrollOffset)
-        }
-        owner?.recordExtraState(into: activity)
+        if let scene = scene as? WindowScene { currentState(of: scene).record(in: activity) }
         return activity
+    }
+
+    /// The window's state, read from it: its note, cursor, selection, scroll,
+    /// zoom, size and place, and what else its owner keeps.
+    private func currentState(of scene: WindowScene) -> NoteWindowState {
+        var state = NoteWindowState()
+        if let editor {
+            state = NoteWindowState(noteID: editor.noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound)
+            state.scroll = editor.scrollOffset
+            state.zoom = editor.zoom
+        }
+        let window = scene.window
+        let size = window.defaultSize
+        (state.width, state.height, state.maximized) = (size.width, size.height, window.isMaximized)
+        if !window.isMaximized, let position = window.screenPosition { (state.x, state.y) = position }
+        owner?.recordExtraState(into: &state)
+        return state
     }
 
     /// Offers Undo for what was just done, in a toast saying `message` (with
@@ -324,15 +325,13 @@ final class NoteWindowController {
         if let editor { titleChanged(to: editor.windowTitle) }
     }
 
-    /// Records what the window's owner keeps (a main window's category, say)
-    /// in the restoration activity now, marking it for saving if it changed.
-    func recordOwnerState() {
-        owner?.recordExtraState(into: activity)
-    }
-
-    private func recordState() {
+    /// Something the window's state holds changed (the cursor, the note, the
+    /// zoom, a main window's category): the framework saves the state soon,
+    /// reading it from the window then. A note's own window also asks to be
+    /// the one raised for its note.
+    func stateChanged() {
+        activity.needsSave = true
         guard let editor else { return }
-        NoteActivity.update(activity, noteID: editor.noteID, cursor: editor.cursorOffset)
         if owner?.prefersItsNote == true, let noteID = editor.noteID, let scene {
             let link = NoteLink.url(for: noteID).absoluteString
             if scene.activationConditions.prefersToActivateForTargetContentIdentifiers != [link] {

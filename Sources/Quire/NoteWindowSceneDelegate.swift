@@ -32,10 +32,10 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     /// window's width (over the note's pane alone, “Note 2000, the plan…”
     /// was cut to “Note 2…”), and shows while a narrow window shows its list.
     var wideToasts: ToastOverlay? { get }
-    /// Saves what else the window shows into its restoration activity.
-    func recordExtraState(into activity: UserActivity)
-    /// Restores what else the window showed from its restoration activity.
-    func restoreExtraState(from activity: UserActivity)
+    /// Adds what else the window shows (a main window's list) to its state, as it is saved.
+    func recordExtraState(into state: inout NoteWindowState)
+    /// Shows again what else the window showed, from its restored state.
+    func restoreExtraState(from state: NoteWindowState)
     /// The window's title, given the editor's ("Groceries — Quire").
     func windowTitle(editorTitle: String) -> String
     /// Starts a new note in this window (New Note, Ctrl+N).
@@ -51,8 +51,8 @@ extension NoteWindowSceneDelegate {
     func editorDidShow(_ noteID: UUID?) {}
     func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? { initialNoteID(in: store) }
     var wideToasts: ToastOverlay? { nil }
-    func recordExtraState(into activity: UserActivity) {}
-    func restoreExtraState(from activity: UserActivity) {}
+    func recordExtraState(into state: inout NoteWindowState) {}
+    func restoreExtraState(from state: NoteWindowState) {}
     func windowTitle(editorTitle: String) -> String { editorTitle }
     func startNewNote() { noteWindow.editor?.startNewNote() }
 

@@ -23,9 +23,9 @@ protocol NoteWindowServices: AnyObject {
     /// The menu of a note list row (right-click).
     var rowMenu: Menu { get }
     /// The last window that closed, which a window opened afresh follows.
-    var lastWindow: LastWindow? { get }
+    var lastWindow: NoteWindowState? { get }
     /// Records the window that just closed, for the next one opened afresh.
-    func windowClosed(_ window: LastWindow)
+    func windowClosed(_ window: NoteWindowState)
     /// A menu of the window's (the primary menu, a list row's) is about to open
     /// for the note `noteID`: its check boxes (Pin Note) follow that note.
     func menuWillOpen(for noteID: UUID?)

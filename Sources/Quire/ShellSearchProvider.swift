@@ -110,15 +110,15 @@ final class ShellSearchProvider {
     private func open(_ identifier: String, at terms: [String], in store: NoteStore) {
         guard let id = UUID(uuidString: identifier), let note = try? store.note(id: id) else { return }
         let match = TextSearch.firstMatch(of: terms.joined(separator: " "), in: note.body)
-        let activity = NoteActivity.make(noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0))
-        if let match { NoteActivity.recordSelection(activity, bound: Int32(clamping: match.upperBound)) }
-        services.openNoteWindow(for: id, showing: activity)
+        let state = NoteWindowState(
+            noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0), selectionBound: match.map { Int32(clamping: $0.upperBound) })
+        services.openNoteWindow(for: id, showing: state.activity())
     }
 
     /// Opens a main window searching for the terms (the Shell's "more results").
     private func showSearch(_ terms: [String]) {
-        let activity = NoteActivity.make(noteID: nil, cursor: 0)
-        activity.updateUserInfoEntries(["searchText": .string(terms.joined(separator: " "))])
-        services.application?.requestSceneSessionActivation(nil, userActivity: activity)
+        var state = NoteWindowState()
+        state.searchText = terms.joined(separator: " ")
+        services.application?.requestSceneSessionActivation(nil, userActivity: state.activity())
     }
 }
