@@ -25,7 +25,7 @@ final class SyncPreferences {
     private let syncButton = Button(label: localized("Sync _Now"))
     private let offButton = Button(label: localized("_Turn Off"))
     private var connecting = false
-    /// What the account's server cannot protect, if anything (`SyncConnection.warning`).
+    /// What the account's server cannot protect, if anything (`SyncAccountSetup.warning`).
     private var safetyWarning: String?
     /// Runs a sync now (as the app's Sync Now does).
     private let syncNow: () -> Void
@@ -57,7 +57,7 @@ final class SyncPreferences {
         if let current = try? NoteStore(path: controller.notesPath).syncAccount() {
             address.text = current.folderURL
             user.text = current.userName
-            safetyWarning = SyncConnection.warning(for: current.writeSafety.flatMap(WriteSafety.init))
+            safetyWarning = SyncAccountSetup.warning(for: current.writeSafety.flatMap(WriteSafety.init))
         }
         controller.follow(by: self) { [weak self] in self?.show($0) }
     }
@@ -102,7 +102,7 @@ final class SyncPreferences {
             window.showPreferencesToast(Toast(localized("Give the server address, your user name and your password.")))
             return
         }
-        if SyncConnection.isUnencrypted(given.address) && !unencryptedAllowed {
+        if SyncServerConnection.isUnencrypted(given.address) && !unencryptedAllowed {
             ConfirmationDialog.ask(
                 over: window, question: localized("Connect Without Encryption?"),
                 detail: localized("The address starts with http://, so your password and every note would travel over the network as plain text, readable by anyone on the way. Use https:// unless this server is on your own computer or a network you trust."),
@@ -121,27 +121,28 @@ final class SyncPreferences {
                 connectButton.label = localized("_Connect")
             }
             let trusted = certificate ?? trustedCertificates(for: given.address)
-            switch await SyncConnection.connect(
+            switch await SyncServerConnection.connect(
                 address: given.address, user: given.user, password: given.password,
                 folder: folderName.isEmpty ? nil : folderName, trust: trusted
             ) {
             case let .failure(error):
                 server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
                 if case .certificate = error, certificate == nil,
-                   let offered = await SyncConnection.offeredCertificate(address: given.address, user: given.user, password: given.password),
+                   let offered = await SyncServerConnection.offeredCertificate(address: given.address, user: given.user, password: given.password),
                    offered.onlyUnknownAuthority {
                     askToTrust(offered, of: given.address)
                 }
-            case let .success((folderURL, safety, fileSuffix)):
+            case let .success(found):
+                let (folderURL, safety, fileSuffix) = (found.folderURL, found.safety, found.fileSuffix)
                 let account = SyncAccount(
                     folderURL: folderURL, userName: given.user, trustedCertificates: trusted, writeSafety: safety.rawValue,
                     fileSuffix: fileSuffix)
-                let kept = await SyncConnection.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
+                let kept = await SyncAccountSetup.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
                 if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
                 guard kept.stored else { return }
                 address.text = folderURL
                 password.text = ""
-                safetyWarning = SyncConnection.warning(for: safety)
+                safetyWarning = SyncAccountSetup.warning(for: safety)
                 server.groupDescription = ([localized("Connected to %s.", folderURL)] + [safetyWarning].compactMap { $0 })
                     .joined(separator: " ")
                 controller.refreshStatus(account: account)
@@ -170,7 +171,7 @@ final class SyncPreferences {
         ) { [weak self] in
             guard let self else { return }
             do {
-                connect(trusting: try SyncConnection.trust(pem: Data(certificate.pem.utf8), notesPath: controller.notesPath))
+                connect(trusting: try SyncServerConnection.trust(pem: Data(certificate.pem.utf8), notesPath: controller.notesPath))
             } catch {
                 window.showPreferencesToast(Toast(localized("The certificate could not be kept: %s", "\(error)"), seconds: 10))
             }

@@ -30,7 +30,7 @@ enum SyncSetupCommand {
             printError(localized("--sync-setup needs --sync-user NAME"))
             return 2
         }
-        if SyncConnection.isUnencrypted(address) && !arguments.contains("--sync-allow-http") {
+        if SyncServerConnection.isUnencrypted(address) && !arguments.contains("--sync-allow-http") {
             printError(localized("%s is not encrypted: the password and every note would travel over the network as plain text. Use https://, or give --sync-allow-http to set up sync this way anyway.", address))
             return 2
         }
@@ -62,8 +62,8 @@ enum SyncSetupCommand {
             let folderURL: String
             let safety: WriteSafety
             let fileSuffix: String?
-            switch await SyncConnection.connect(address: address, user: user, password: password, folder: folder, trust: trust) {
-            case let .success(found): (folderURL, safety, fileSuffix) = found
+            switch await SyncServerConnection.connect(address: address, user: user, password: password, folder: folder, trust: trust) {
+            case let .success(found): (folderURL, safety, fileSuffix) = (found.folderURL, found.safety, found.fileSuffix)
             case let .failure(error):
                 printError(localized("Sync is not set up: %s", SyncMessages.reason(error)))
                 return 1
@@ -71,21 +71,21 @@ enum SyncSetupCommand {
             var kept: String?
             if let trust {
                 do {
-                    kept = try SyncConnection.trust(pem: Data(contentsOf: URL(fileURLWithPath: trust)), notesPath: notesPath)
+                    kept = try SyncServerConnection.trust(pem: Data(contentsOf: URL(fileURLWithPath: trust)), notesPath: notesPath)
                 } catch {
                     printError(localized("Sync is not set up: the certificate could not be kept beside the notes (%s).", "\(error)"))
                     return 1
                 }
             }
-            if SyncConnection.isUnencrypted(folderURL) {
+            if SyncServerConnection.isUnencrypted(folderURL) {
                 printError(localized("Warning: the password and the notes travel unencrypted to %s.", folderURL))
             }
-            if let warning = SyncConnection.warning(for: safety) { printError(localized("Warning: %s", warning)) }
+            if let warning = SyncAccountSetup.warning(for: safety) { printError(localized("Warning: %s", warning)) }
             let account = SyncAccount(
                 folderURL: folderURL, userName: user, trustedCertificates: kept, writeSafety: safety.rawValue, listsETags: nil,
                 fileSuffix: fileSuffix)
             let controller = SyncController(notesPath: notesPath) {}
-            let stored = await SyncConnection.keep(account, password: password, notesPath: notesPath, controller: controller)
+            let stored = await SyncAccountSetup.keep(account, password: password, notesPath: notesPath, controller: controller)
             if let problem = stored.problem { printError(problem) }
             guard stored.stored else { return 1 }
             print(localized("Sync is set up with %s as %s.", folderURL, user))
