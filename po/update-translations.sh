@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates the translation templates from every marked string and merges
-# them into each translation in the domain's LINGUAS. Two domains:
+# them into each translation in the domain's LINGUAS. Three domains:
 # - quire (po/): localized(…) and localizedPlural(…) in the app's Swift code,
 #   translatable="yes" in UI files, the desktop file and the metainfo;
 # - scenes (Sources/Scenes/po/): the scene framework's own text,
-#   FrameworkText.localized(…), so the framework carries its translations.
+#   FrameworkText.localized(…), so the framework carries its translations;
+# - the user help (help/): every paragraph of help/C/*.page, read by itstool,
+#   into help/<lang>/<lang>.po, the layout Meson's gnome.yelp builds from.
 # Run it after changing user-visible text, then translate what msgmerge marks.
 #
 # With --check it changes nothing: it merges into copies and fails, naming
@@ -33,8 +35,9 @@ extract() {  # domain output keywords… -- files…
     sed -i 's/charset=CHARSET/charset=UTF-8/' "$output"
 }
 
-merge() {  # domain folder: merges folder/domain.pot into each language of folder/LINGUAS
-    local domain=$1 folder=$2 status=0 out=$2
+merge() {  # domain folder [per-language]: merges folder/domain.pot into each language of
+           # folder/LINGUAS, folder/<lang>.po (or folder/<lang>/<lang>.po given "per-language")
+    local domain=$1 folder=$2 layout=${3:-} status=0 out=$2 po
     if $check; then
         out="$scratch/$domain"
         mkdir -p "$out"
@@ -43,20 +46,24 @@ merge() {  # domain folder: merges folder/domain.pot into each language of folde
         cp "$scratch/$domain.pot" "$folder/$domain.pot"
     fi
     for language in $(cat "$folder/LINGUAS"); do
+        po="$language.po"
+        [ -n "$layout" ] && po="$language/$language.po"
         if $check; then
-            cp "$folder/$language.po" "$out/$language.po"
-        elif [ ! -f "$folder/$language.po" ]; then
-            msginit --no-translator --locale="$language.UTF-8" --input="$folder/$domain.pot" --output-file="$folder/$language.po"
+            mkdir -p "$(dirname "$out/$po")"
+            cp "$folder/$po" "$out/$po"
+        elif [ ! -f "$folder/$po" ]; then
+            mkdir -p "$(dirname "$folder/$po")"
+            msginit --no-translator --locale="$language.UTF-8" --input="$out/$domain.pot" --output-file="$folder/$po"
         fi
-        msgmerge --quiet --update --backup=none --no-fuzzy-matching "$out/$language.po" "$out/$domain.pot"
+        msgmerge --quiet --update --backup=none --no-fuzzy-matching "$out/$po" "$out/$domain.pot"
         # Messages no longer in the code (or moved to the other domain) go.
-        msgattrib --no-obsolete --output-file="$out/$language.po" "$out/$language.po"
+        msgattrib --no-obsolete --output-file="$out/$po" "$out/$po"
         if $check; then
-            statistics=$(msgfmt --statistics -o /dev/null "$out/$language.po" 2>&1)
+            statistics=$(msgfmt --statistics -o /dev/null "$out/$po" 2>&1)
             case "$statistics" in
                 *untranslated* | *fuzzy*)
-                    echo "$folder/$language.po: $statistics" >&2
-                    msgattrib --untranslated --no-obsolete --no-wrap "$out/$language.po" | grep '^msgid ' | tail -n +2 >&2
+                    echo "$folder/$po: $statistics" >&2
+                    msgattrib --untranslated --no-obsolete --no-wrap "$out/$po" | grep '^msgid ' | tail -n +2 >&2
                     status=1 ;;
             esac
         fi
@@ -70,8 +77,10 @@ xgettext --package-name=quire "${template[@]}" --join-existing --output="$scratc
     Resources/shortcuts.ui data/io.github.quire.Quire.desktop.in data/io.github.quire.Quire.metainfo.xml.in
 mapfile -t framework_files < <(git grep -l 'FrameworkText.localized(' -- 'Sources/Scenes/*.swift')
 extract scenes "$scratch/scenes.pot" localized -- "${framework_files[@]}"
+(cd help/C && itstool -o "$scratch/quire-help.pot" *.page)
 
 status=0
 merge quire po || status=1
 merge scenes Sources/Scenes/po || status=1
+merge quire-help help per-language || status=1
 exit $status

@@ -110,6 +110,36 @@ struct HelpWindowsTests {
         }
     }
 
+    @Test("each language's help pages, merged as the install merges them, are valid Mallard")
+    func translatedHelpValid() throws {
+        let help = "\(BuiltProducts.sourceRoot)/help"
+        let languages = try String(contentsOfFile: "\(help)/LINGUAS", encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(Set(languages) == ["es", "fr", "ja", "zh_CN"], "the app's languages: \(languages)")
+        let path = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        let folder = try TemporaryDirectory(prefix: "quire-help-translations")
+        defer { folder.remove() }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: "\(help)/C").filter { $0.hasSuffix(".page") }.sorted()
+        // That every message is translated and current, LocalizationTests checks (update-translations.sh --check).
+        for language in languages {
+            let merged = folder.file(language)
+            try FileManager.default.createDirectory(atPath: merged, withIntermediateDirectories: true)
+            let compiled = try ChildProcess.run(
+                "msgfmt", ["-c", "-o", folder.file("\(language).mo"), "\(help)/\(language)/\(language).po"],
+                environment: path, outputDirectory: folder.path)
+            #expect(compiled.status == 0, "\(language): \(compiled.error)")
+            let merging = try ChildProcess.run(
+                "itstool", ["-m", folder.file("\(language).mo"), "-o", merged + "/"] + pages.map { "\(help)/C/\($0)" },
+                environment: path, outputDirectory: folder.path)
+            #expect(merging.status == 0, "\(language): \(merging.error)")
+            let valid = try ChildProcess.run(
+                "yelp-check", ["validate"] + pages.map { "\(merged)/\($0)" }, environment: path, outputDirectory: folder.path)
+            #expect(valid.status == 0 && valid.output.isEmpty, "\(language): \(valid.output) \(valid.error)")
+            let index = try String(contentsOfFile: "\(merged)/index.page", encoding: .utf8)
+            let tag = language.replacingOccurrences(of: "_", with: "-")  // zh_CN's pages say xml:lang="zh-CN"
+            #expect(index.contains("xml:lang=\"\(tag)\"") && !index.contains("<title>Quire Help</title>"), "\(language) is translated")
+        }
+    }
+
     /// A stand-in for Yelp: the desktop's handler for help addresses (a desktop
     /// file in `applications`, the default in `config`'s mimeapps.list), writing
     /// down the address it was given. Returns where it writes it.

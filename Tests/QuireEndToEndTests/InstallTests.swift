@@ -23,6 +23,7 @@ struct InstallTests {
         "share/help/C/quire/categories.page",
     ] + ["es", "fr", "ja", "zh_CN"].flatMap { language in
         ["quire", "scenes"].map { "share/locale/\(language)/LC_MESSAGES/\($0).mo" }
+            + ["index", "sync"].map { "share/help/\(language)/quire/\($0).page" }
     }
 
     /// Runs `program` as the developer's shell would (this process's environment),
@@ -64,6 +65,12 @@ struct InstallTests {
             "appstreamcli", ["validate", "--no-net", "\(prefix)/share/metainfo/io.github.quire.Quire.metainfo.xml"],
             in: prefixFolder)
         #expect(validMetainfo.status == 0, "\(validMetainfo.output)\(validMetainfo.error)")
+        let helpPages = "\(prefix)/share/help/ja/quire"
+        let translatedPages = try FileManager.default.contentsOfDirectory(atPath: helpPages).filter { $0.hasSuffix(".page") }
+        let validHelp = try host("yelp-check", ["validate"] + translatedPages.map { "\(helpPages)/\($0)" }, in: prefixFolder)
+        #expect(validHelp.status == 0 && validHelp.output.isEmpty, "\(validHelp.output)\(validHelp.error)")
+        let japaneseIndex = try String(contentsOfFile: "\(helpPages)/index.page", encoding: .utf8)
+        #expect(japaneseIndex.contains("<title>Quire ヘルプ</title>"), "the help is installed in Japanese")
         let entry = try String(contentsOfFile: desktopFile, encoding: .utf8)
         for line in ["DBusActivatable=true", "MimeType=x-scheme-handler/quire;", "StartupNotify=true",
                      "Exec=\(prefix)/bin/quire %U", "Exec=\(prefix)/bin/quire --new-window", "Name[fr]=Quire"] {

@@ -75,7 +75,7 @@ struct LocalizationTests {
         }
     }
 
-    @Test("every string a person can see is in the template and translated in every language, none fuzzy")
+    @Test("every string a person can see, the help's paragraphs too, is in the template and translated in every language, none fuzzy")
     func everyStringTranslated() throws {
         let folder = try TemporaryDirectory(prefix: "quire-po-check")
         defer { folder.remove() }
