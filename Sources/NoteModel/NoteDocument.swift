@@ -57,12 +57,8 @@ public final class NoteDocument {
     private let saver: BackgroundNoteSaver?
     /// Every edit typed since the last save, in a file a killed process leaves behind.
     private let journal: TypingJournal
-    /// The journal's mark of the background save under way.
-    private var journalMarkBeingSaved: TypingJournal.SaveMark?
-    /// The text an autosave is writing in the background, while it does.
-    private var textBeingSaved: String?
-    /// Whether the text changed again while a background save was under way.
-    private var saveAgain = false
+    /// The autosave being written on the background saver, while one is.
+    private var backgroundSave: BackgroundSave?
     /// What waits for the background saves under way to end (`afterSaving`).
     private var saveWaiters: [@MainActor (Bool) -> Void] = []
     /// Whether the note goes to the trash once its save under way ends (Move
@@ -70,10 +66,7 @@ public final class NoteDocument {
     /// sight is then told as the note staying out of the trash.
     public var isLeavingForTheTrash = false
     /// A long text being read for an autosave, a piece at a time, while it is.
-    private var pieceRead: (any NoteTextRead)?
-    /// Whether an autosave was asked for while the text was being read (another
-    /// window's edit may reach this one's text only after the reading ended).
-    private var autosaveAfterRead = false
+    private var pieceRead: PieceRead?
     private var views: [WeakView] = []
     /// The text, once no window shows it but it is not saved yet.
     private var keptText: String?
@@ -179,7 +172,7 @@ public final class NoteDocument {
         if isReading { return .reading }
         if isRemoved { return .removed }
         if let problem { return .failing(problem, attempts: failedAttempts) }
-        if textBeingSaved != nil { return .saving }
+        if backgroundSave != nil { return .saving }
         return hasUnsavedText ? .editing : .clean(revision: savedRevision)
     }
 
@@ -219,7 +212,7 @@ public final class NoteDocument {
         if text != savedBody {
             keptText = text
             // A save under way is followed by one of the rest, or by a retry if it fails.
-            if retryTimer == nil && textBeingSaved == nil { scheduleRetry() }
+            if retryTimer == nil && backgroundSave == nil { scheduleRetry() }
         } else {
             finish()
         }
@@ -289,13 +282,13 @@ public final class NoteDocument {
     /// takes the main thread's way.
     private func autosaveNow() {
         guard !autosaveMustWait() else { return }
-        guard pieceRead?.isReading != true else {
-            autosaveAfterRead = true
+        guard pieceRead?.read.isReading != true else {
+            pieceRead?.autosaveAfter = true
             return
         }
         if savesInTheBackground, let view = liveViews.first,
            let read = view.readTextInPieces({ [weak self] text in self?.pieceReadFinished(text) }) {
-            pieceRead = read
+            pieceRead = PieceRead(read: read)
             return
         }
         autosave(currentText, readInPieces: false)
@@ -315,19 +308,18 @@ public final class NoteDocument {
     private func saveInTheBackground(_ text: String, readInPieces: Bool) {
         guard let saver, text != savedBody else { return }
         DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)\(readInPieces ? " read=pieces" : "")", text: text)
-        textBeingSaved = text
-        journalMarkBeingSaved = journal.saveBegins(text, fingerprinted: !NoteDocument.isLong(text))
+        backgroundSave = BackgroundSave(text: text, journalMark: journal.saveBegins(text, fingerprinted: !NoteDocument.isLong(text)))
         saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
             self?.backgroundSaveFinished(text, result)
         }
     }
 
     /// Whether an autosave cannot go on now: the text is still being read, or
-    /// a background save is under way (the autosave follows it, with `saveAgain`).
+    /// a background save is under way (the autosave follows it).
     private func autosaveMustWait() -> Bool {
         if isReading { return true }
-        guard textBeingSaved == nil else {
-            saveAgain = true
+        guard backgroundSave == nil else {
+            backgroundSave?.followedByAnother = true
             return true
         }
         return false
@@ -354,16 +346,16 @@ public final class NoteDocument {
     private static func isLong(_ text: String) -> Bool { text.utf8.count > savedInTheBackgroundAbove }
 
     private func backgroundSaveFinished(_ text: String, _ result: Result<NoteSaveOutcome, any Error>) {
-        textBeingSaved = nil
-        defer { journalMarkBeingSaved = nil }
+        let finished = backgroundSave
+        backgroundSave = nil
         defer { tellSaveWaiters() }
         DocumentTrace.note(noteID, "saved", "background \(result)")
         switch result {
         case let .success(.saved(revision)):
             savedBody = text
             savedRevision = revision
-            if let mark = journalMarkBeingSaved { journal.saved(revision: revision, mark, savedText: text) { currentText } }
-            succeeded()
+            if let mark = finished?.journalMark { journal.saved(revision: revision, mark, savedText: text) { currentText } }
+            succeeded(anotherSaveFollows: finished?.followedByAnother == true)
         case .success:
             save()  // saved elsewhere meanwhile, or removed: handled here, as any save's would be
             return
@@ -371,10 +363,7 @@ public final class NoteDocument {
             failed(error, text: text)
             return
         }
-        if saveAgain {
-            saveAgain = false
-            autosaveNow()
-        }
+        if finished?.followedByAnother == true { autosaveNow() }
     }
 
     /// Runs `then` once the text is saved, with whether it is: at once if no
@@ -383,7 +372,7 @@ public final class NoteDocument {
     /// failed, and the document keeps the text and tries again, as ever).
     /// For an action that must follow the save (Move to Trash).
     public func afterSaving(_ then: @escaping @MainActor (Bool) -> Void) {
-        guard textBeingSaved == nil else {
+        guard backgroundSave == nil else {
             saveWaiters.append(then)
             return
         }
@@ -391,19 +380,17 @@ public final class NoteDocument {
     }
 
     private func tellSaveWaiters() {
-        guard textBeingSaved == nil, !saveWaiters.isEmpty else { return }
+        guard backgroundSave == nil, !saveWaiters.isEmpty else { return }
         let waiters = saveWaiters
         saveWaiters = []
         for waiter in waiters { waiter(problem == nil) }
     }
 
     private func pieceReadFinished(_ text: String) {
+        let autosaveAfter = pieceRead?.autosaveAfter == true
         pieceRead = nil
         autosave(text, readInPieces: true)
-        if autosaveAfterRead {
-            autosaveAfterRead = false
-            autosave.poke()
-        }
+        if autosaveAfter { autosave.poke() }
     }
 
     /// Stops reading the text for an autosave (the window that was read may
@@ -411,8 +398,7 @@ public final class NoteDocument {
     private func stopPieceRead() {
         guard let pieceRead else { return }
         self.pieceRead = nil
-        autosaveAfterRead = false
-        pieceRead.cancel()
+        pieceRead.read.cancel()
         autosave.poke()
     }
 
@@ -457,8 +443,8 @@ public final class NoteDocument {
     /// Waits for a background save under way and takes its outcome, before
     /// this document acts on the note another way.
     private func finishBackgroundSave() {
-        guard textBeingSaved != nil, let saver else { return }
-        saveAgain = false  // the caller goes on from the text as it is now
+        guard backgroundSave != nil, let saver else { return }
+        backgroundSave?.followedByAnother = false  // the caller goes on from the text as it is now
         saver.finishPending()
     }
 
@@ -552,7 +538,9 @@ public final class NoteDocument {
         ModelLog.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
     }
 
-    private func succeeded() {
+    /// A save wrote the text. `anotherSaveFollows`: a background save whose
+    /// text changed meanwhile, followed at once by an autosave of the rest.
+    private func succeeded(anotherSaveFollows: Bool = false) {
         let hadProblem = problem != nil
         problem = nil
         isLeavingForTheTrash = false
@@ -572,7 +560,7 @@ public final class NoteDocument {
         tellViews()
         if !isShown, let keptText {
             // A background save ended: what the last window left may be newer.
-            if keptText == savedBody { finish() } else if !saveAgain { scheduleRetry() }
+            if keptText == savedBody { finish() } else if !anotherSaveFollows { scheduleRetry() }
         }
     }
 
@@ -652,7 +640,7 @@ public final class NoteDocument {
     /// background saver, any other at once.
     private func retry() {
         // A save under way ends in a retry of its own if it fails too.
-        guard textBeingSaved == nil else { return }
+        guard backgroundSave == nil else { return }
         let text = isReading ? savedBody : currentText
         guard text != savedBody, savesInTheBackground(text) else {
             save()
@@ -744,10 +732,28 @@ public final class NoteDocument {
         weak var view: (any NoteDocumentView)?
     }
 
+    /// An autosave being written on the background saver.
+    private struct BackgroundSave {
+        /// The text being written.
+        let text: String
+        /// The journal's mark of it, which the journal starts again from once it is saved.
+        let journalMark: TypingJournal.SaveMark?
+        /// Whether the text changed again meanwhile: an autosave of the rest follows it.
+        var followedByAnother = false
+    }
+
+    /// A long text being read from a window for an autosave, a piece at a time.
+    private struct PieceRead {
+        let read: any NoteTextRead
+        /// Whether an autosave was asked for meanwhile (another window's edit
+        /// may reach this one's text only after the reading ended): it follows.
+        var autosaveAfter = false
+    }
+
     /// Nothing more to do: no window and nothing unsaved.
     private func finish() {
         if !hasUnsavedText { journal.remove() }
-        pieceRead?.cancel()
+        pieceRead?.read.cancel()
         pieceRead = nil
         retryTimer?.cancel()
         retryTimer = nil

@@ -103,6 +103,26 @@ struct NoteDocumentTests {
         #expect(document.state == .clean(revision: 3))
     }
 
+    @Test("text typed while a background save is under way is saved right after it, without another wait")
+    func savedAgainAfterTheSaveUnderWay() throws {
+        let note = try store.createNote(body: "Start")
+        let saver = try BackgroundNoteSaver(store: store)
+        defer { saver.close() }
+        let document = document(of: note, saver: saver)
+        let view = window(on: document)
+        view.type(" one", into: document)
+        timers.advance(by: 300)
+        #expect(document.state == .saving)
+        view.type(" two", into: document)
+        timers.advance(by: 300)  // the autosave falls due while the first is written: it waits for it
+        #expect(document.state == .saving)
+        saver.finishPending()  // the first save ends, and the rest is handed to the saver at once
+        #expect(try store.note(id: note.id)?.body == "Start one")
+        #expect(document.state == .saving, "the follow-up save started without another 300 ms")
+        saver.finishPending()
+        #expect(try store.note(id: note.id)?.body == "Start one two" && document.state == .clean(revision: 3))
+    }
+
     @Test("a save that fails keeps the text in a draft and is tried again after 0.5, 1, 2, 4, 8, then every 10 s; once it works, the draft goes")
     func failingSaveRetries() async throws {
         let note = try store.createNote(body: "Kept")
