@@ -94,4 +94,51 @@ static inline GtkWidget *cgtk_source_view_new_with_own_undo(CGtkUndoActionHandle
     g_object_set_data_full(G_OBJECT(view), "cgtk-undo-data", data, release);
     return view;
 }
+/* Printing a source buffer: GtkSourceView's print compositor lays the text
+ * out in pages (styled as shown) for a GtkPrintOperation, which it owns. */
+static inline gboolean cgtk_source_print_paginate(GtkPrintOperation *operation, GtkPrintContext *context,
+                                                  gpointer compositor) {
+    if (!gtk_source_print_compositor_paginate(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context)) return FALSE;
+    gtk_print_operation_set_n_pages(operation,
+                                     gtk_source_print_compositor_get_n_pages(GTK_SOURCE_PRINT_COMPOSITOR(compositor)));
+    return TRUE;
+}
+
+static inline void cgtk_source_print_draw_page(GtkPrintOperation *operation, GtkPrintContext *context, int page,
+                                               gpointer compositor) {
+    (void)operation;
+    gtk_source_print_compositor_draw_page(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context, page);
+}
+
+/* A print operation for `buffer`'s text: `header` at the top left of every
+ * page (strftime-style: a literal % must be %%), `footer` centred at the
+ * bottom (%N: the page's number, %Q: how many), in `font` (a Pango font
+ * name; NULL: GtkSourceView's), lines wrapped at words. */
+static inline GtkPrintOperation *cgtk_source_print_operation_new(gpointer buffer, const char *header,
+                                                                 const char *footer, const char *font) {
+    GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(GTK_SOURCE_BUFFER(buffer));
+    gtk_source_print_compositor_set_wrap_mode(compositor, GTK_WRAP_WORD_CHAR);
+    gtk_source_print_compositor_set_print_header(compositor, TRUE);
+    gtk_source_print_compositor_set_header_format(compositor, TRUE, header, NULL, NULL);
+    gtk_source_print_compositor_set_print_footer(compositor, TRUE);
+    gtk_source_print_compositor_set_footer_format(compositor, FALSE, NULL, footer, NULL);
+    if (font) {
+        gtk_source_print_compositor_set_body_font_name(compositor, font);
+        gtk_source_print_compositor_set_header_font_name(compositor, font);
+        gtk_source_print_compositor_set_footer_font_name(compositor, font);
+    }
+    GtkPrintOperation *operation = gtk_print_operation_new();
+    g_object_set_data_full(G_OBJECT(operation), "cgtk-compositor", compositor, g_object_unref);
+    g_signal_connect(operation, "paginate", G_CALLBACK(cgtk_source_print_paginate), compositor);
+    g_signal_connect(operation, "draw-page", G_CALLBACK(cgtk_source_print_draw_page), compositor);
+    return operation;
+}
+
+/* void handler(GtkPrintOperation *operation, GtkPrintOperationResult result, gpointer data): "done". */
+typedef void (*CGtkPrintDoneHandler)(GtkPrintOperation *operation, GtkPrintOperationResult result, gpointer data);
+
+static inline gulong cgtk_signal_connect_print_done(GtkPrintOperation *operation, CGtkPrintDoneHandler handler,
+                                                    gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(operation, "done", G_CALLBACK(handler), data, release, 0);
+}
 #endif

@@ -191,6 +191,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
                 website: "https://github.com/quire/quire", iconName: AppDelegate.applicationID,
                 developer: localized("The Quire developers"), issueURL: "https://github.com/quire/quire/issues"), in: application)
         }
+        application.addAction("print", accelerators: ["<Control>p"]) {
+            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.printNote()
+        }
         application.addAction("close-window", accelerators: ["<Control>w"]) {
             AppDelegate.focusedScene(in: application)?.window.close()
         }
@@ -360,6 +363,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         let note = Menu()
         PinActions.append(to: note)
         note.append(localized("Export Note…"), action: "app.export-note")
+        note.append(localized("Print…"), action: "app.print")
         note.append(localized("Move to Trash"), action: "app.move-to-trash")
         CategoryActions.append(to: note)
         primaryMenu.appendSection(note)

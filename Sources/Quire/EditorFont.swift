@@ -11,6 +11,10 @@ final class EditorFont {
     private let settings = DesktopSettings(schema: EditorFont.schema)
     private let styleSheet = StyleSheet("")
 
+    /// The desktop's document font's name ("Cantarell 11"), as printing takes
+    /// it; nil where the desktop names none.
+    static var documentFontName: String? { DesktopSettings(schema: schema)?.string(key) }
+
     /// Starts following the desktop's document font. Make it once the app has started.
     init() {
         settings?.onChange(of: EditorFont.key) { [weak self] in self?.update() }

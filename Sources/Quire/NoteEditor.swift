@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkSourceKit
 import NoteModel
 
 /// Edits one note in a window. The note's document (shared with every other
@@ -258,6 +259,16 @@ final class NoteEditor: NoteDocumentView {
         document.finishReading()
         load?.finishNow()  // the next match may be in the part not in yet
         return searchHighlight.step(forward: forward)
+    }
+
+    /// A print of the note as the window shows it, all of its text (a long
+    /// note still coming in is taken in first), headed by its title, in
+    /// `fontName`.
+    func makePrint(fontName: String?) -> SourcePrint {
+        document.finishReading()
+        load?.finishNow()
+        // Translators: at the foot of each printed page; %N is the page's number, %Q how many pages there are.
+        return SourcePrint(editor, header: shownTitle, pageNumbers: localized("Page %N of %Q"), fontName: fontName, jobName: shownTitle)
     }
 
     /// The window title for the current text: "<first line> — Quire", with

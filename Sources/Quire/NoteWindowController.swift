@@ -181,6 +181,19 @@ final class NoteWindowController {
         return NoteWindowState(noteID: noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound).activity()
     }
 
+    /// Prints the note (Ctrl+P, Print… in the main menu): GTK's print dialog
+    /// over the window, whose Print to File writes a PDF. A failure is said
+    /// in a toast; the keyboard is back in the note afterwards.
+    func printNote() {
+        guard let editor, let window = scene?.window else { return }
+        editor.makePrint(fontName: EditorFont.documentFontName).showDialog(over: window) { [weak self] result in
+            if case let .failure(failure) = result {
+                self?.offer(Toast(localized("The note could not be printed: %s", failure.message), seconds: 10))
+            }
+            self?.editor?.focus()
+        }
+    }
+
     /// Makes the text larger (Zoom In), smaller (Zoom Out) or its normal size
     /// (Reset Zoom) in this window; the window keeps it when it is restored.
     func zoom(_ change: (Int) -> Int) {

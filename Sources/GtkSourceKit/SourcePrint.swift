@@ -1,0 +1,85 @@
+import CGtk
+import CGtkSource
+public import GtkKit
+
+/// Prints the text of a styled view (`SourceStyling.makeView`) as it shows
+/// it: GtkSourceView's print compositor lays it out in pages with a header
+/// and page numbers, and GTK's print operation sends them to a printer the
+/// person picks in the print dialog, or writes them to a PDF file.
+@MainActor
+public final class SourcePrint {
+    private let operation: UnsafeMutablePointer<GtkPrintOperation>
+    /// The dialog's "done" handler, while it waits.
+    private var doneHandler: gulong = 0
+
+    /// A print of `view`'s text, with `header` at the top left of each page,
+    /// `pageNumbers` centred at its foot ("%N" is the page's number, "%Q"
+    /// how many pages there are), in the font `fontName` (a Pango font name
+    /// such as "Cantarell 11"; nil: GtkSourceView's), named `jobName` in the
+    /// printer's queue.
+    public init(_ view: TextView, header: String, pageNumbers: String, fontName: String?, jobName: String) {
+        // The header is a strftime format: the note's own % signs are kept as they are.
+        let literalHeader = header.replacingOccurrences(of: "%", with: "%%")
+        guard let operation = cgtk_source_print_operation_new(view.buffer.objectPointer, literalHeader, pageNumbers, fontName) else {
+            preconditionFailure("GTK made no print operation")
+        }
+        self.operation = operation
+        gtk_print_operation_set_job_name(operation, jobName)
+        gtk_print_operation_set_embed_page_setup(operation, 1)
+    }
+
+    isolated deinit {
+        g_object_unref(operation)
+    }
+
+    /// Shows GTK's print dialog over `window`; `done` hears, once the dialog
+    /// and any printing are over, whether pages were sent (false: cancelled),
+    /// or why printing failed. The print is kept alive until then.
+    public func showDialog(over window: Window, done: @escaping @MainActor (Result<Bool, PrintFailure>) -> Void) {
+        gtk_print_operation_set_allow_async(operation, 1)
+        typealias Box = ClosureBox<@MainActor (GtkPrintOperationResult) -> Void>
+        let finish: @MainActor (GtkPrintOperationResult) -> Void = { [self] result in
+            // The handler holds this print until GTK is done with it, then goes.
+            switch result {
+            case GTK_PRINT_OPERATION_RESULT_ERROR: done(.failure(failure() ?? PrintFailure(message: "")))
+            case GTK_PRINT_OPERATION_RESULT_APPLY: done(.success(true))
+            default: done(.success(false))
+            }
+            if g_signal_handler_is_connected(operation, doneHandler) != 0 { g_signal_handler_disconnect(operation, doneHandler) }
+        }
+        let box = Box(finish, kind: .signalHandler)
+        doneHandler = cgtk_signal_connect_print_done(operation, { _, result, data in
+            MainActor.assumeIsolated { Box.from(data).closure(result) }
+        }, box.retainedPointer(), { data, _ in
+            let address = Int(bitPattern: data)
+            MainActor.assumeIsolated { Box.release(UnsafeMutableRawPointer(bitPattern: address)) }
+        })
+        var error: UnsafeMutablePointer<GError>?
+        let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, cgtk_as_window(window.objectPointer), &error)
+        if result == GTK_PRINT_OPERATION_RESULT_ERROR, g_signal_handler_is_connected(operation, doneHandler) != 0 {
+            g_signal_handler_disconnect(operation, doneHandler)
+            done(.failure(PrintFailure(message: error.map { String(cString: $0.pointee.message) } ?? "")))
+        }
+        if let error { g_error_free(error) }
+    }
+
+    /// Writes the pages to the PDF file at `path` at once, with no dialog.
+    public func exportPDF(to path: String) throws(PrintFailure) {
+        gtk_print_operation_set_export_filename(operation, path)
+        var error: UnsafeMutablePointer<GError>?
+        let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_EXPORT, nil, &error)
+        defer { if let error { g_error_free(error) } }
+        guard result != GTK_PRINT_OPERATION_RESULT_ERROR else {
+            throw PrintFailure(message: error.map { String(cString: $0.pointee.message) } ?? "")
+        }
+    }
+
+    /// The operation's error, once it ended in one.
+    private func failure() -> PrintFailure? {
+        var error: UnsafeMutablePointer<GError>?
+        gtk_print_operation_get_error(operation, &error)
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return PrintFailure(message: String(cString: error.pointee.message))
+    }
+}
