@@ -14,4 +14,16 @@ public final class TextDragSource: Object {
     public var text: String? {
         didSet { if text != oldValue { cgtk_drag_source_offer_text(objectPointer, text) } }
     }
+
+    /// Calls `handler` when a drag is let go where nothing takes drops (the
+    /// desktop's background; in this app's windows, wherever no widget takes
+    /// the text).
+    @discardableResult
+    public func onDroppedNowhere(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectBoxed(handler) { data, release in
+            cgtk_signal_connect_drag_nowhere(objectPointer, { _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
+    }
 }

@@ -20,6 +20,8 @@ final class NoteListView {
     var onOpen: (@MainActor () -> Void)?
     /// Called when a row's menu is about to open, with its note (already selected).
     var onRowMenu: (@MainActor (UUID) -> Void)?
+    /// Called when a row is dragged out and let go where nothing takes it, with its note.
+    var onDraggedOut: (@MainActor (UUID) -> Void)?
     /// Called whenever the list is refilled or followed a change, with whether it is empty.
     var onEmptinessChange: (@MainActor (Bool) -> Void)?
     /// Called once the list shows the results of new search text (or all notes again).
@@ -207,7 +209,7 @@ final class NoteListView {
                 self?.select(noteID)
                 self?.onSelect?(noteID)
                 self?.onRowMenu?(noteID)
-            }, onClick: { self?.onOpen?() })
+            }, onClick: { self?.onOpen?() }, onDroppedNowhere: { self?.onDraggedOut?($0) })
             row.textLength = self?.rowTextLength ?? RowTextLength.shortest
             return (row, row.root)
         }, bindRow: { [weak self] row, text in

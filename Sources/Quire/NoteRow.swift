@@ -39,14 +39,20 @@ final class NoteRow {
     }
 
     /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
-    /// it is for first. `onClick` hears a (left) click on the row.
-    init(menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onClick: @escaping @MainActor () -> Void) {
+    /// it is for first. `onClick` hears a (left) click on the row;
+    /// `onDroppedNowhere`, its note, when the row is dragged out and let go
+    /// where nothing takes it.
+    init(
+        menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onClick: @escaping @MainActor () -> Void,
+        onDroppedNowhere: @escaping @MainActor (UUID) -> Void
+    ) {
         let text = text
         // Once the list has selected the row and taken the focus for it.
         text.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
         text.setMargins(8)
         root = text
         drag = TextDragSource(on: text)
+        drag.onDroppedNowhere { [weak self] in if let noteID = self?.noteID { onDroppedNowhere(noteID) } }
         defer { RowAges.follow(self) }
         // The menu is made on the first right-click, not with every row.
         text.onSecondaryClick { [weak self, weak text] x, y in

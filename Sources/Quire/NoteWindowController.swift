@@ -125,6 +125,10 @@ final class NoteWindowController {
         content.append(saveBar.root)
         content.append(banner.root)
         content.append(owner.makeContent(around: toasts, store: store))
+        // A note's row let go anywhere in a window that takes nothing there is
+        // taken, doing nothing: only one let go outside every window (on the
+        // desktop) opens the note in a window of its own.
+        content.onTextDrop { text in URL(string: text).flatMap(NoteLink.noteID(in:)) != nil }
         scene.window.setChild(content)
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound ?? last.cursor)
