@@ -103,9 +103,9 @@ struct ImportExportTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.openPrimaryMenu()
-        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Move to Trash, the zoom row,
-        // Import Notes…, Import Folder…, Export Notes…
-        for key in Array(repeating: "Down", count: 10) + ["Return"] { try session.desktop.xdotool("key", key) }
+        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Print…, Move to Trash, the
+        // zoom row, Import Notes…, Import Folder…, Export Notes…
+        for key in Array(repeating: "Down", count: 11) + ["Return"] { try session.desktop.xdotool("key", key) }
         let folderChooser = try session.waitForWindow(matching: "^Export Notes$")
         try session.desktop.xdotool("windowfocus", "--sync", folderChooser)
         try session.desktop.xdotool("key", "ctrl+l")

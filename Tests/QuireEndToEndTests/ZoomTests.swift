@@ -64,10 +64,10 @@ struct ZoomTests {
         try session.writeNotes([ZoomTests.text], into: window)
         let normal = try settledInk(session, window: window, shot: "zoom-row-normal")
 
-        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Move to Trash, then
-        // the zoom row, at its middle; Right moves to +, pressed twice: the menu stays open.
+        // New Note, New Window, Open in New Window, Pin Note, Export Note…, Print…, Move to Trash,
+        // then the zoom row, at its middle; Right moves to +, pressed twice: the menu stays open.
         try session.openPrimaryMenu()
-        for key in Array(repeating: "Down", count: 7) + ["Right", "Return", "Return"] { try session.desktop.xdotool("key", key) }
+        for key in Array(repeating: "Down", count: 8) + ["Right", "Return", "Return"] { try session.desktop.xdotool("key", key) }
         let tree = try AccessibilityTree(desktop: session.desktop)
         let shown = tree.elements(once: { $0.name == "120%" })
         #expect(shown.contains { $0.name == "120%" }, "the row shows the window's zoom: \(shown.filter { $0.name.hasSuffix("%") })")
@@ -77,7 +77,7 @@ struct ZoomTests {
         #expect(Double(zoomed) > Double(normal) * 1.15, "ink at 100 %: \(normal), at 120 %: \(zoomed)")
 
         try session.openPrimaryMenu()
-        for key in Array(repeating: "Down", count: 7) + ["Return", "Escape"] { try session.desktop.xdotool("key", key) }
+        for key in Array(repeating: "Down", count: 8) + ["Return", "Escape"] { try session.desktop.xdotool("key", key) }
         let reset = try settledInk(session, window: window, shot: "zoom-row-reset")
         #expect(abs(Double(reset) / Double(normal) - 1) < 0.05, "reset: \(reset) against \(normal)")
         #expect(try session.storedNotes().map(\.body) == [ZoomTests.text], "no key went into the note")
