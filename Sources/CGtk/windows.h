@@ -134,6 +134,10 @@ extern int XQueryTree(CGtkXDisplay *display, unsigned long window, unsigned long
 extern int XTranslateCoordinates(CGtkXDisplay *display, unsigned long source, unsigned long destination,
                                  int x, int y, int *destination_x, int *destination_y, unsigned long *child);
 extern int XMoveWindow(CGtkXDisplay *display, unsigned long window, int x, int y);
+extern GType gdk_x11_display_get_type(void);
+extern unsigned long XDefaultRootWindow(CGtkXDisplay *display);
+extern int XQueryPointer(CGtkXDisplay *display, unsigned long window, unsigned long *root, unsigned long *child,
+                         int *root_x, int *root_y, int *x, int *y, unsigned int *mask);
 extern int XFree(void *data);
 
 /* The X11 window of `window`'s surface, or 0 (not realized, or not on X11). */
@@ -162,6 +166,19 @@ static inline gboolean cgtk_window_x11_position(gpointer window, int *x, int *y)
     }
     unsigned long child = 0;
     return XTranslateCoordinates(display, outer, root, 0, 0, x, y, &child) ? TRUE : FALSE;
+}
+
+/* Where the pointer is on the screen, on X11; FALSE elsewhere (Wayland tells
+ * apps nothing of it) or without a display. */
+static inline gboolean cgtk_pointer_x11_position(int *x, int *y) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return FALSE;
+    CGtkXDisplay *xdisplay = gdk_x11_display_get_xdisplay(display);
+    unsigned long root = 0, child = 0;
+    int window_x = 0, window_y = 0;
+    unsigned int mask = 0;
+    return XQueryPointer(xdisplay, XDefaultRootWindow(xdisplay), &root, &child, x, y, &window_x, &window_y, &mask)
+        ? TRUE : FALSE;
 }
 
 /* Asks for `window` to be placed with its outermost corner at (x, y), on X11 (a

@@ -23,6 +23,14 @@ public enum Toolkit {
         return width > 0 && height > 0 ? (width, height) : nil
     }
 
+    /// Where the pointer is on the screen, on X11 (as `Window.screenPosition`
+    /// gives a window's place); nil on Wayland, which does not tell apps.
+    public static var pointerScreenPosition: (x: Int32, y: Int32)? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        return cgtk_pointer_x11_position(&x, &y) != 0 ? (x, y) : nil
+    }
+
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }

@@ -63,8 +63,13 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         list.onRowMenu = { [weak self] id in self?.noteWindow.services.menuWillOpen(for: id) }
         list.onOpen = { [weak self] in self?.layout?.showNote() }
-        // A row dragged out of the window onto the desktop: the note in a window of its own.
-        list.onDraggedOut = { [weak self] id in self?.noteWindow.services.openNoteWindow(for: id, showing: nil) }
+        // A row dragged out of the window onto the desktop: the note in a window of its own,
+        // where it was let go (on X11; on Wayland the compositor places it).
+        list.onDraggedOut = { [weak self] id in
+            var state = NoteWindowState(noteID: id)
+            if let pointer = Toolkit.pointerScreenPosition { (state.x, state.y) = (pointer.x, pointer.y) }
+            self?.noteWindow.services.openNoteWindow(for: id, showing: state.activity())
+        }
         list.onSearchApplied = { [weak self] in self?.searchApplied() }
         editor?.onSearchMatchesChanged = { [weak list] current, count in list?.showNoteMatches(current: current, count: count) }
         list.onFirstResultOpened = { [weak self] in self?.showNote() }

@@ -112,7 +112,9 @@ final class NoteWindowController {
         let size = saved?.size ?? last?.size ?? Self.defaultSize
         scene.window.setDefaultSize(width: size.width, height: size.height)
         if saved?.maximized ?? last?.maximized ?? false { scene.window.maximize() }
-        if let position = saved?.position {
+        // A window dragged out (a note's row let go on the desktop) opens where it was let go, on screen.
+        let openedAt = saved == nil ? options.userActivities.lazy.compactMap { NoteWindowState($0).position }.first : nil
+        if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: size) }) {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
@@ -146,6 +148,13 @@ final class NoteWindowController {
         stateChanged()
         saveStateChanged()
         scene.userActivity = activity
+    }
+
+    /// `corner`, moved left and up as far as a window of `size` needs to be
+    /// all on the largest monitor.
+    private static func keptOnScreen(_ corner: (x: Int32, y: Int32), size: (width: Int32, height: Int32)) -> (x: Int32, y: Int32) {
+        guard let screen = Toolkit.largestMonitorSize else { return corner }
+        return (max(0, min(corner.x, screen.width - size.width)), max(0, min(corner.y, screen.height - size.height)))
     }
 
     /// Puts back the cursor, selection and scroll the window had, and what else its owner keeps.

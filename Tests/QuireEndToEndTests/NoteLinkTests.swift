@@ -46,7 +46,7 @@ struct NoteLinkTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a list row dragged out of the window and let go on the desktop opens its note in a window of its own; let go on the list, nothing opens")
+    @Test("a list row dragged out of the window and let go on the desktop opens its note in a window of its own, there; let go on the list, nothing opens")
     func rowDraggedOut() throws {
         let session = try QuireSession(accessibility: true)
         let store = try NoteStore(path: session.notesPath)
@@ -81,6 +81,14 @@ struct NoteLinkTests {
             session.desktop.windowTitles(matching: "Quire$").sorted() == ["Dragged note — Quire", "Older note — Quire"]
         }, "the main window, and one for the note let go on the desktop: \(session.desktop.windowTitles(matching: "Quire$"))")
         #expect(noteEditorSessions(session).count == 1)
+        // On X11 it opens where it was let go: its corner at the pointer, moved as far as it
+        // needs to be all on the 1280 × 800 screen.
+        let opened = try session.focusNewWindow(besides: [main])
+        let place = try session.desktop.geometry(of: opened)
+        let wanted = (x: min(size.x + Int(desktop.x), 1_280 - place.width), y: min(size.y + Int(desktop.y), 800 - place.height))
+        #expect(abs(place.x - wanted.x) <= 2 && abs(place.y - wanted.y) <= 2,
+                "let go at \(size.x + Int(desktop.x)), \(size.y + Int(desktop.y)); the window is at \(place.x), \(place.y), \(place.width) × \(place.height)")
+        session.keepScreenshot(named: "note-dragged-out")
         #expect(try session.stop() == 0)
     }
 
