@@ -6,23 +6,15 @@ import TestSupport
 import WebDAV
 
 /// Setting sync up against a real Apache with mod_dav on 127.0.0.1: which
-/// folder an address means, what is made, and which failure is told.
+/// folder an address means, what is made, and which failure is told. (A
+/// Nextcloud address and its Notes app's settings are tested end to end, by
+/// `quire --sync-setup` in its own process: here the suite shares the test
+/// process's main thread, which other suites can hold past the settings
+/// request's 30 s, and the settings are then passed over as a server without
+/// the app.)
 @Suite("Connecting to a sync server", .serialized)
 @MainActor
 struct SyncServerConnectionTests {
-    @Test("a Nextcloud base address finds the user's notes folder as the Notes app names it, makes it, and takes the app's file suffix")
-    func nextcloudNotesFolder() async throws {
-        let server = try WebDAVServer(.apache)
-        try server.serveNotesSettings(notesPath: "Notizen", fileSuffix: ".txt")
-        let found = try await connecting { await SyncServerConnection.connect(
-            address: server.nextcloudBaseURL, user: WebDAVServer.user, password: WebDAVServer.password, folder: nil, trust: nil)
-        }.get()
-        #expect(found.folderURL == server.nextcloudBaseURL + "remote.php/dav/files/\(WebDAVServer.user)/Notizen/")
-        #expect(found.fileSuffix == ".txt" && found.safety != .none)
-        var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: server.nextcloudFilesPath + "/Notizen", isDirectory: &isFolder) && isFolder.boolValue)
-    }
-
     @Test("a folder the person names is made inside the address; an address given whole that is not there is not, and says not found")
     func namedFolder() async throws {
         let server = try WebDAVServer(.apache)
