@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "CSoup", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",
             dependencies: ["NoteModel", "Scenes", "TestSupport"],
