@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Testing
 import TestSupport
 
 /// What a screen reader sees: the accessibility tree the apps on a private
@@ -49,6 +50,13 @@ final class AccessibilityTree {
             try walk(bus, path, depth: 0, into: &found)
         }
         return found
+    }
+
+    /// Where the list row whose name starts with `name` is in its window, once
+    /// it shows (a row is named by its note's title, then the rest).
+    func frame(ofRow name: String) throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+        let isRow: (Element) -> Bool = { $0.role == "list item" && $0.name.hasPrefix(name) && $0.frame != nil }
+        return try #require(elements(once: isRow).first(where: isRow)?.frame, "no row \(name)")
     }
 
     /// The elements once one of them matches `wanted` (apps publish their tree,

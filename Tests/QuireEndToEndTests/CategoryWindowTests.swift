@@ -74,12 +74,6 @@ struct CategoryWindowTests {
         #expect(try session.stop() == 0)
     }
 
-    /// The frame of the list row whose name starts with `name`, once it shows.
-    private func frame(ofRow name: String, in tree: AccessibilityTree) throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
-        let found = tree.elements { $0.role == "list item" && $0.name.hasPrefix(name) }
-        return try #require(found.first { $0.role == "list item" && $0.name.hasPrefix(name) }?.frame, "no row \(name)")
-    }
-
     /// The categories of the notes, by their first line.
     private func filed(_ store: NoteStore) throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try store.allNotes().map { (String($0.body.prefix { $0 != "\n" }), $0.category) })
@@ -90,15 +84,9 @@ struct CategoryWindowTests {
         let (session, store, plan, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
 
         // The mouse: press on Plan's row, move in steps past the drag threshold, let go over Recipes.
-        let from = try frame(ofRow: "Plan", in: tree), to = try frame(ofRow: "Recipes", in: tree)
-        let (startX, startY) = (from.x + from.width / 2, from.y + from.height / 2)
-        let (endX, endY) = (to.x + to.width / 2, to.y + to.height / 2)
-        try session.desktop.xdotool("mousemove", "--window", window, "\(startX)", "\(startY)", "mousedown", "1")
-        for step in 1...8 {
-            let x = startX + (endX - startX) * Int32(step) / 8, y = startY + (endY - startY) * Int32(step) / 8
-            try session.desktop.xdotool("mousemove", "--window", window, "\(x)", "\(y)", "sleep", "0.05")
-        }
-        try session.desktop.xdotool("mouseup", "1")
+        let from = try tree.frame(ofRow: "Plan"), to = try tree.frame(ofRow: "Recipes")
+        try session.drag(
+            in: window, from: (from.x + from.width / 2, from.y + from.height / 2), to: (to.x + to.width / 2, to.y + to.height / 2))
         #expect(eventually(within: 10) { (try? store.category(of: plan.id)) == "Recipes" }, "the row dropped on Recipes files the note there")
         session.keepScreenshot(named: "categories-dropped")
         try session.desktop.xdotool("windowfocus", "--sync", window)
@@ -151,7 +139,7 @@ struct CategoryWindowTests {
     @Test("a search in a window showing a category looks in it, and a switch under the field widens it to all notes")
     func searchScope() throws {
         let (session, _, _, window, tree) = try launchOverRecipes(plan: "less sugar", soup: "no sugar", sponge: "sugar")
-        let recipes = try frame(ofRow: "Recipes", in: tree)
+        let recipes = try tree.frame(ofRow: "Recipes")
         try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
         #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
         try session.desktop.xdotool("key", "ctrl+f")

@@ -56,26 +56,14 @@ struct NoteLinkTests {
         try session.launch()
         let main = try session.waitForWindow(matching: "^Dragged note — Quire$")
         let tree = try AccessibilityTree(desktop: session.desktop)
-        func row(_ title: String) throws -> (x: Int32, y: Int32, width: Int32, height: Int32) {
-            let isRow: (AccessibilityTree.Element) -> Bool = { $0.role == "list item" && $0.name.hasPrefix(title) && $0.frame != nil }
-            return try #require(tree.elements(once: isRow).first(where: isRow)?.frame, "no row \(title)")
-        }
-        let dragged = try row("Dragged note"), older = try row("Older note")
+        let dragged = try tree.frame(ofRow: "Dragged note"), older = try tree.frame(ofRow: "Older note")
         let size = try session.desktop.geometry(of: main)
         let desktop = (x: Int32(size.width) + 200, y: Int32(size.height) / 2)  // past the window's right edge
-        /// Presses on `row`, moves in steps to (x, y) in the window's coordinates, and lets go.
-        func drag(_ row: (x: Int32, y: Int32, width: Int32, height: Int32), toX endX: Int32, y endY: Int32) throws {
-            let (startX, startY) = (row.x + row.width / 2, row.y + row.height / 2)
-            try session.desktop.xdotool("mousemove", "--window", main, "\(startX)", "\(startY)", "mousedown", "1")
-            for step in 1...8 {
-                let x = startX + (endX - startX) * Int32(step) / 8, y = startY + (endY - startY) * Int32(step) / 8
-                try session.desktop.xdotool("mousemove", "--window", main, "\(x)", "\(y)", "sleep", "0.05")
-            }
-            try session.desktop.xdotool("mouseup", "1")
-        }
         // Let go on the list first (it takes nothing): no window. Then the other row on the desktop.
-        try drag(dragged, toX: dragged.x + dragged.width / 2, y: dragged.y + dragged.height * 4)
-        try drag(older, toX: desktop.x, y: desktop.y)
+        try session.drag(
+            in: main, from: (dragged.x + dragged.width / 2, dragged.y + dragged.height / 2),
+            to: (dragged.x + dragged.width / 2, dragged.y + dragged.height * 4))
+        try session.drag(in: main, from: (older.x + older.width / 2, older.y + older.height / 2), to: desktop)
         session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
         #expect(eventually(within: 10) {
             session.desktop.windowTitles(matching: "Quire$").sorted() == ["Dragged note — Quire", "Older note — Quire"]

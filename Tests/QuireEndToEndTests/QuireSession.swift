@@ -148,6 +148,17 @@ final class QuireSession {
         }
     }
 
+    /// Drags with the mouse in `window` (its coordinates): presses at `start`,
+    /// moves in eight steps past GTK's drag threshold to `end`, and lets go.
+    func drag(in window: String, from start: (x: Int32, y: Int32), to end: (x: Int32, y: Int32)) throws {
+        try desktop.xdotool("mousemove", "--window", window, "\(start.x)", "\(start.y)", "mousedown", "1")
+        for step in Int32(1)...8 {
+            let x = start.x + (end.x - start.x) * step / 8, y = start.y + (end.y - start.y) * step / 8
+            try desktop.xdotool("mousemove", "--window", window, "\(x)", "\(y)", "sleep", "0.05")
+        }
+        try desktop.xdotool("mouseup", "1")
+    }
+
     /// The list's second row in a main window (newest first), 54 pixels below the first.
     static let secondRow = (x: 100, y: 178)
 

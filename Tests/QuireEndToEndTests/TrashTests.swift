@@ -169,11 +169,11 @@ struct TrashTests {
         #expect(try store.allNotes().map(\.title) == ["Keeper"])
 
         // The trashed note's row, once the list shows it again, clicked; Delete once it is selected.
-        let isRow: (AccessibilityTree.Element) -> Bool = { $0.role == "list item" && $0.name.hasPrefix("Old draft") && $0.frame != nil }
-        let row = try #require(tree.elements(once: isRow).first(where: isRow)?.frame)
+        let row = try tree.frame(ofRow: "Old draft")
         try session.desktop.xdotool(
             "mousemove", "--window", window, "\(row.x + row.width / 2)", "\(row.y + row.height / 2)", "click", "1")
-        #expect(tree.elements(once: { isRow($0) && $0.isSelected }).contains { isRow($0) && $0.isSelected })
+        let isSelectedRow: (AccessibilityTree.Element) -> Bool = { $0.role == "list item" && $0.name.hasPrefix("Old draft") && $0.isSelected }
+        #expect(tree.elements(once: isSelectedRow).contains(where: isSelectedRow))
         try session.desktop.xdotool("key", "Delete")
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Delete in the list deletes it too")
         Thread.sleep(forTimeInterval: 9)  // the toast and its Undo are gone
