@@ -52,40 +52,15 @@ static inline const char *cgtk_dropped_text(const GValue *value) {
     return G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
 }
 
-/* void handler(GtkDragSource *source, gpointer data): a drag from the source
- * let go where nothing takes drops (the desktop's background, say; in the
- * app's own windows, wherever no widget takes it). */
-typedef void (*CGtkDragNowhereHandler)(GtkDragSource *source, gpointer data);
+/* gboolean handler(GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason, gpointer data):
+ * "drag-cancel", a drag from the source that ended without a drop (reason
+ * GDK_DRAG_CANCEL_NO_TARGET: let go where nothing takes drops); FALSE lets
+ * GTK show the drag going back. */
+typedef gboolean (*CGtkDragCancelHandler)(GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason,
+                                          gpointer data);
 
-typedef struct {
-    CGtkDragNowhereHandler handler;
-    gpointer data;
-    GClosureNotify release;
-} CGtkDragNowhere;
-
-static inline gboolean cgtk_drag_source_cancelled(GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason,
-                                                  gpointer data) {
-    (void)drag;
-    CGtkDragNowhere *nowhere = data;
-    if (reason == GDK_DRAG_CANCEL_NO_TARGET) nowhere->handler(source, nowhere->data);
-    return FALSE;  /* GTK still shows the drag going back */
-}
-
-static inline void cgtk_drag_nowhere_free(gpointer data, GClosure *closure) {
-    CGtkDragNowhere *nowhere = data;
-    nowhere->release(nowhere->data, closure);
-    g_free(nowhere);
-}
-
-/* Calls `handler` (with `data`, released with `release`) whenever a drag
- * from `source` is let go where nothing takes drops. */
-static inline gulong cgtk_signal_connect_drag_nowhere(gpointer source, CGtkDragNowhereHandler handler, gpointer data,
-                                                      GClosureNotify release) {
-    CGtkDragNowhere *nowhere = g_new(CGtkDragNowhere, 1);
-    nowhere->handler = handler;
-    nowhere->data = data;
-    nowhere->release = release;
-    return g_signal_connect_data(source, "drag-cancel", G_CALLBACK(cgtk_drag_source_cancelled), nowhere,
-                                 cgtk_drag_nowhere_free, 0);
+static inline gulong cgtk_signal_connect_drag_cancel(gpointer source, CGtkDragCancelHandler handler, gpointer data,
+                                                     GClosureNotify release) {
+    return g_signal_connect_data(source, "drag-cancel", G_CALLBACK(handler), data, release, 0);
 }
 #endif

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// The one shape every signal connection shares: the Swift closure in a
 /// retained `ClosureBox` (counted in `LiveCounts`), a C trampoline of the
@@ -23,7 +23,7 @@ extension Object {
 /// the box (`data`) and the destroy notify releasing it; its result is returned.
 @MainActor
 @discardableResult
-func boxingHandler<Closure, Result>(
+package func boxingHandler<Closure, Result>(
     _ handler: Closure, _ connect: (_ data: UnsafeMutableRawPointer, _ release: GClosureNotify) -> Result
 ) -> Result {
     connect(ClosureBox(handler, kind: .signalHandler).retainedPointer(), releaseBoxedHandler)

@@ -21,8 +21,11 @@ public final class TextDragSource: Object {
     @discardableResult
     public func onDroppedNowhere(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connectBoxed(handler) { data, release in
-            cgtk_signal_connect_drag_nowhere(objectPointer, { _, data in
-                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            cgtk_signal_connect_drag_cancel(objectPointer, { _, _, reason, data in
+                if reason == GDK_DRAG_CANCEL_NO_TARGET {
+                    MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+                }
+                return 0  // GTK still shows the drag going back
             }, data, release)
         }
     }

@@ -41,24 +41,22 @@ public final class SourcePrint {
         let finish: @MainActor (GtkPrintOperationResult) -> Void = { [self] result in
             // The handler holds this print until GTK is done with it, then goes.
             switch result {
-            case GTK_PRINT_OPERATION_RESULT_ERROR: done(.failure(failure() ?? PrintFailure(message: "")))
+            case GTK_PRINT_OPERATION_RESULT_ERROR: done(.failure(failure() ?? PrintFailure(nil)))
             case GTK_PRINT_OPERATION_RESULT_APPLY: done(.success(true))
             default: done(.success(false))
             }
             if g_signal_handler_is_connected(operation, doneHandler) != 0 { g_signal_handler_disconnect(operation, doneHandler) }
         }
-        let box = Box(finish, kind: .signalHandler)
-        doneHandler = cgtk_signal_connect_print_done(operation, { _, result, data in
-            MainActor.assumeIsolated { Box.from(data).closure(result) }
-        }, box.retainedPointer(), { data, _ in
-            let address = Int(bitPattern: data)
-            MainActor.assumeIsolated { Box.release(UnsafeMutableRawPointer(bitPattern: address)) }
-        })
+        doneHandler = boxingHandler(finish) { data, release in
+            cgtk_signal_connect_print_done(operation, { _, result, data in
+                MainActor.assumeIsolated { Box.from(data).closure(result) }
+            }, data, release)
+        }
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, cgtk_as_window(window.objectPointer), &error)
         if result == GTK_PRINT_OPERATION_RESULT_ERROR, g_signal_handler_is_connected(operation, doneHandler) != 0 {
             g_signal_handler_disconnect(operation, doneHandler)
-            done(.failure(PrintFailure(message: error.map { String(cString: $0.pointee.message) } ?? "")))
+            done(.failure(PrintFailure(error)))
         }
         if let error { g_error_free(error) }
     }
@@ -70,7 +68,7 @@ public final class SourcePrint {
         let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_EXPORT, nil, &error)
         defer { if let error { g_error_free(error) } }
         guard result != GTK_PRINT_OPERATION_RESULT_ERROR else {
-            throw PrintFailure(message: error.map { String(cString: $0.pointee.message) } ?? "")
+            throw PrintFailure(error)
         }
     }
 
@@ -80,6 +78,6 @@ public final class SourcePrint {
         gtk_print_operation_get_error(operation, &error)
         guard let error else { return nil }
         defer { g_error_free(error) }
-        return PrintFailure(message: String(cString: error.pointee.message))
+        return PrintFailure(error)
     }
 }

@@ -53,7 +53,7 @@ public enum SyncServerConnection {
     /// The Nextcloud Notes app's settings at `address`: its notes folder and
     /// the suffix of new files (".md" or ".txt"); nil where no Notes app
     /// answers (another server, the app not installed).
-    public static func notesAppSettings(
+    static func notesAppSettings(
         address: String, user: String, password: String, trust: String?
     ) async -> (notesPath: String, fileSuffix: String)? {
         guard let url = SyncFolderAddress.notesAppSettings(of: address),
