@@ -4,10 +4,10 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret) and
+/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret, CEnchant) and
 /// CRowText (the list rows' widget class, in C) →
 /// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
-/// (libsoup, libxml2) and Keyring (libsecret) → GtkSourceKit (GtkSourceView,
+/// (libsoup, libxml2), Keyring (libsecret) and Spelling (Enchant) → GtkSourceKit (GtkSourceView,
 /// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
 /// notes) and NoteModel (notes; knows nothing of GTK) → NoteSync (NoteModel
 /// with WebDAV) → Quire (the app, which also uses Keyring). docs/architecture.md has the map.
@@ -62,6 +62,12 @@ let package = Package(
             pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
         ),
+        // Enchant 2, for spell checking (the dictionaries GNOME's editors share).
+        .systemLibrary(
+            name: "CEnchant",
+            pkgConfig: "enchant-2",
+            providers: [.apt(["libenchant-2-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -79,13 +85,15 @@ let package = Package(
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
+        // Spell checking: words found in Markdown text, checked by Enchant off the main thread.
+        .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strictSettings),
         // Passwords in the desktop's keyring.
         .target(name: "Keyring", dependencies: ["CSecret"], swiftSettings: strictSettings),
         // Sync of the notes with a WebDAV folder, one Markdown file a note.
         .target(name: "NoteSync", dependencies: ["NoteModel", "Storage", "WebDAV"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Quire",
-            dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring"],
+            dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring", "Spelling"],
             swiftSettings: strictSettings,
             linkerSettings: appLinking
         ),
@@ -121,12 +129,13 @@ let package = Package(
         .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strictSettings),
         .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "QuireEndToEndTests",
-            dependencies: ["NoteModel", "Scenes", "TestSupport"],
+            dependencies: ["NoteModel", "Scenes", "Spelling", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]
