@@ -12,6 +12,7 @@ static inline GApplication *cgtk_as_application(gpointer p) { return G_APPLICATI
 static inline GActionMap *cgtk_as_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GAction *cgtk_as_action(gpointer p) { return G_ACTION(p); }
 static inline GtkTextView *cgtk_as_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+static inline GtkScrollable *cgtk_as_scrollable(gpointer p) { return GTK_SCROLLABLE(p); }
 static inline GtkScrolledWindow *cgtk_as_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkTextBuffer *cgtk_as_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
 static inline GtkLabel *cgtk_as_label(gpointer p) { return GTK_LABEL(p); }
@@ -43,6 +44,9 @@ static inline AdwPreferencesPage *cgtk_as_preferences_page(gpointer p) { return 
 static inline AdwPreferencesGroup *cgtk_as_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
 static inline AdwPreferencesRow *cgtk_as_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
 static inline AdwActionRow *cgtk_as_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
+static inline AdwComboRow *cgtk_as_combo_row(gpointer p) { return ADW_COMBO_ROW(p); }
+static inline GtkSwitch *cgtk_as_switch(gpointer p) { return GTK_SWITCH(p); }
+static inline GListModel *cgtk_as_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline AdwEntryRow *cgtk_as_entry_row(gpointer p) { return ADW_ENTRY_ROW(p); }
 
 static inline gboolean cgtk_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }

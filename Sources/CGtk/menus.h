@@ -114,6 +114,11 @@ static inline void cgtk_action_map_add(gpointer map, gpointer action) {
     g_action_map_add_action(G_ACTION_MAP(map), G_ACTION(action));
 }
 
+/* Removes the action `name` from `map`, if it has one. */
+static inline void cgtk_action_map_remove(gpointer map, const char *name) {
+    g_action_map_remove_action(G_ACTION_MAP(map), name);
+}
+
 /* Enables or disables the action `name` of `map` (menus grey a disabled one out). */
 static inline void cgtk_action_map_set_enabled(gpointer map, const char *name, gboolean enabled) {
     GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);

@@ -73,4 +73,15 @@ static inline GtkTextTag *cgtk_text_buffer_background_tag(gpointer buffer, const
     return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "background", background, NULL);
 }
 
+/* The tag `name` of `buffer`'s tag table, made as a wavy underline (Pango's
+ * error underline) in `color` (any CSS colour GDK parses) if it is not there yet. */
+static inline GtkTextTag *cgtk_text_buffer_error_underline_tag(gpointer buffer, const char *name, const char *color) {
+    GtkTextTagTable *table = gtk_text_buffer_get_tag_table(GTK_TEXT_BUFFER(buffer));
+    GtkTextTag *tag = gtk_text_tag_table_lookup(table, name);
+    if (tag != NULL) return tag;
+    GdkRGBA rgba;
+    if (!gdk_rgba_parse(&rgba, color)) gdk_rgba_parse(&rgba, "red");
+    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "underline", PANGO_UNDERLINE_ERROR, "underline-rgba", &rgba, NULL);
+}
+
 #endif

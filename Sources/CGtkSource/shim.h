@@ -11,6 +11,7 @@
 
 static inline GtkSourceBuffer *cgtk_as_source_buffer(gpointer p) { return GTK_SOURCE_BUFFER(p); }
 static inline GtkSourceView *cgtk_as_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
+static inline gboolean cgtk_is_source_buffer(gpointer p) { return GTK_SOURCE_IS_BUFFER(p); }
 
 /* A tag named `name` setting the font family (gtk_text_buffer_create_tag is variadic). */
 static inline GtkTextTag *cgtk_text_buffer_create_family_tag(gpointer buffer, const char *name, const char *family) {

@@ -6,14 +6,21 @@ extension TextView {
     /// Adds `items` to the view's right-click menu, in order: each a label
     /// (with its mnemonic) and a handler, under an action `name` of the view's
     /// own ("editor.<name>"), which `setExtraMenuItem(_:enabled:)` can grey out.
+    /// They make a section of their own; a first section, empty until
+    /// `setExtraMenuLeadingItems(_:)` fills it, comes before it.
     public func setExtraMenu(_ items: [(label: String, name: String, handler: @MainActor () -> Void)]) {
         let group = Object(adopting: cgtk_simple_action_group_new())
         let menu = Menu()
+        let leading = Menu()
+        let section = Menu()
+        menu.appendSection(leading)
+        menu.appendSection(section)
+        extraMenuLeading = (leading, 0)
         for item in items {
             let action = SimpleAction(name: item.name)
             action.onActivate(item.handler)
             cgtk_action_map_add(group.objectPointer, action.objectPointer)
-            menu.append(item.label, action: "\(TextView.extraMenuPrefix).\(item.name)")
+            section.append(item.label, action: "\(TextView.extraMenuPrefix).\(item.name)")
         }
         cgtk_widget_insert_action_group(objectPointer, TextView.extraMenuPrefix, group.objectPointer)
         cgtk_text_view_set_extra_menu(objectPointer, menu.objectPointer)
@@ -24,6 +31,36 @@ extension TextView {
     public func setExtraMenuItem(_ name: String, enabled: Bool) {
         guard let group = extraMenuActions else { return }
         cgtk_action_map_set_enabled(group.objectPointer, name, enabled ? 1 : 0)
+    }
+
+    /// Puts `items` (each a label shown as it is, and a handler) in the first
+    /// section of the extra menu (`setExtraMenu`), in place of those there;
+    /// none leaves it empty. Made as the menu is about to open: a spell
+    /// checker's suggestions for the word clicked on.
+    public func setExtraMenuLeadingItems(_ items: [(label: String, handler: @MainActor () -> Void)]) {
+        guard let group = extraMenuActions, let (leading, count) = extraMenuLeading else { return }
+        leading.removeAll()
+        for index in 0..<count { cgtk_action_map_remove(group.objectPointer, "leading-\(index)") }
+        for (index, item) in items.enumerated() {
+            let action = SimpleAction(name: "leading-\(index)")
+            action.onActivate(item.handler)
+            cgtk_action_map_add(group.objectPointer, action.objectPointer)
+            // A menu takes "_" for a mnemonic; a word's own is doubled to show as it is.
+            leading.append(String(item.label.flatMap { $0 == "_" ? "__" : String($0) }), action: "\(TextView.extraMenuPrefix).leading-\(index)")
+        }
+        extraMenuLeading = (leading, items.count)
+    }
+
+    /// Calls `handler` as the right-click menu is about to open, with the
+    /// character offset it opens on: where a right-click landed (nil: past
+    /// the text), or the cursor for the Menu key and Shift+F10.
+    public func onContextMenu(_ handler: @escaping @MainActor (Int32?) -> Void) {
+        onMousePressFirst(.secondary) { [weak self] x, y, _ in handler(self?.textOffset(atX: x, y: y)) }
+        onKeyPress { [weak self] key in
+            let opensMenu = key.name == "Menu" || (key.name == "F10" && key.shift && !key.control && !key.alt && !key.otherModifiers)
+            if let self, opensMenu { handler(buffer.cursorOffset) }
+            return false
+        }
     }
 
     /// The prefix of the extra menu's actions.

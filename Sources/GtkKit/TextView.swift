@@ -7,6 +7,8 @@ public final class TextView: Widget {
     public let buffer: TextBuffer
     /// The actions of the right-click menu's extra items (`setExtraMenu`).
     var extraMenuActions: Object?
+    /// The right-click menu's first section, and how many items it holds (`setExtraMenuLeadingItems`).
+    var extraMenuLeading: (section: Menu, count: Int)?
 
     /// An empty editor that wraps long lines at word boundaries.
     public convenience init() {
