@@ -18,7 +18,12 @@ enum LinkOpening {
 
     /// The address of the link at (`x`, `y`) in `view`, if there is one.
     static func target(atX x: Double, y: Double, in view: TextView) -> String? {
-        guard let offset = view.textOffset(atX: x, y: y) else { return nil }
+        target(atOffset: view.textOffset(atX: x, y: y), in: view)
+    }
+
+    /// The address of the link at the character `offset` of `view`'s text, if there is one.
+    static func target(atOffset offset: Int32?, in view: TextView) -> String? {
+        guard let offset else { return nil }
         let line = view.buffer.line(containing: offset)
         return MarkdownLink.target(in: line.text, at: Int(offset - line.start))
     }

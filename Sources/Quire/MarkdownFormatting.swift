@@ -18,11 +18,11 @@ enum MarkdownFormatting {
             view.keepCursorInView()
             return true
         }
-        // The link the right-click landed on, for Open Link.
+        // The link the menu opens on (right-clicked, or at the cursor), for Open Link.
         let clicked = LinkTarget()
-        view.onMousePressFirst(.secondary) { [weak view] x, y, _ in
+        view.onContextMenu { [weak view] offset in
             guard let view else { return }
-            clicked.address = LinkOpening.target(atX: x, y: y, in: view)
+            clicked.address = LinkOpening.target(atOffset: offset, in: view)
             view.setExtraMenuItem("open-link", enabled: clicked.address != nil)
         }
         view.setExtraMenu([
@@ -62,7 +62,7 @@ enum MarkdownFormatting {
         buffer.select(insert: first.start + Int32(toggle.selection.upperBound), bound: first.start + Int32(toggle.selection.lowerBound))
     }
 
-    /// Where the last right-click's link leads (nil: it was not on a link).
+    /// Where the link the menu last opened on leads (nil: it was not on a link).
     private final class LinkTarget {
         var address: String?
     }

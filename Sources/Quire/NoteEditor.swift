@@ -13,6 +13,8 @@ final class NoteEditor: NoteDocumentView {
     private let editor = MarkdownStyle.makeEditorView()
     /// The matches of the window's search, highlighted in the note.
     private lazy var searchHighlight = SearchHighlight(view: editor)
+    /// The words spelled wrong, underlined, and the menu's suggestions for them.
+    private var spelling: SpellingUnderline?
     private let documents: NoteDocuments
     private var changedConnection: SignalConnection?
     private var insertConnection: SignalConnection?
@@ -82,6 +84,7 @@ final class NoteEditor: NoteDocumentView {
         root = scroller
         LinkOpening.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         MarkdownFormatting.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
+        spelling = SpellingUnderline(view: editor)
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in

@@ -2,13 +2,16 @@ public import Foundation
 
 /// Where an application keeps its files, following the XDG Base Directory
 /// specification: user data under `$XDG_DATA_HOME/<app-id>` (default
-/// `~/.local/share/<app-id>`) and state such as open windows under
-/// `$XDG_STATE_HOME/<app-id>` (default `~/.local/state/<app-id>`).
+/// `~/.local/share/<app-id>`), state such as open windows under
+/// `$XDG_STATE_HOME/<app-id>` (default `~/.local/state/<app-id>`), and
+/// preferences under `$XDG_CONFIG_HOME/<app-id>` (default `~/.config/<app-id>`).
 public struct AppDirectories: Sendable, Equatable {
     /// The folder for documents the user made (notes).
     public let dataDirectory: String
     /// The folder for state worth keeping between runs but not precious (windows).
     public let stateDirectory: String
+    /// The folder for the person's preferences.
+    public let configDirectory: String
 
     /// Resolves the folders for `applicationID` from `environment`.
     /// Relative or empty `XDG_*` values are ignored, as the specification says.
@@ -22,11 +25,18 @@ public struct AppDirectories: Sendable, Equatable {
             .appendingPathComponent(applicationID)
         stateDirectory = (base("XDG_STATE_HOME", default: ".local/state") as NSString)
             .appendingPathComponent(applicationID)
+        configDirectory = (base("XDG_CONFIG_HOME", default: ".config") as NSString)
+            .appendingPathComponent(applicationID)
     }
 
     /// The path of `fileName` in the data folder.
     public func dataFile(_ fileName: String) -> String {
         (dataDirectory as NSString).appendingPathComponent(fileName)
+    }
+
+    /// The path of `fileName` in the preferences folder.
+    public func configFile(_ fileName: String) -> String {
+        (configDirectory as NSString).appendingPathComponent(fileName)
     }
 
     /// The path of `fileName` in the state folder.

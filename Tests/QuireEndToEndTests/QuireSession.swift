@@ -33,11 +33,15 @@ final class QuireSession {
     /// The scene sessions file the app uses.
     var scenesPath: String { "\(stateHome)/io.github.quire.Quire/scenes.sqlite" }
 
+    /// The preferences folder the app uses (and Enchant's word lists, in `enchant/`).
+    var configHome: String { desktop.directory.file("config") }
+
     /// The environment every launch gets: the private desktop, the XDG
     /// folders, and the lifecycle trace on.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         desktop.environment(
-            ["XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome, "SCENES_TRACE": "1"].merging(extra) { _, new in new })
+            ["XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome, "XDG_CONFIG_HOME": configHome, "SCENES_TRACE": "1"]
+                .merging(extra) { _, new in new })
     }
 
     /// Starts `quire` with `arguments`.

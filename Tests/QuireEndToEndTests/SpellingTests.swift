@@ -1,0 +1,125 @@
+import Foundation
+import NoteModel
+import Spelling
+import Testing
+import TestSupport
+
+/// Spell checking as a person meets it: words spelled wrong underlined in
+/// red as they are typed, the right-click menu (or Shift+F10) offering what
+/// they may mean, Add to Dictionary, and the switch in Preferences.
+@Suite("Spell checking, end to end", .serialized)
+struct SpellingTests {
+    /// The underline's red, as drawn (antialiased: matched loosely).
+    static let underlineRed = "#e01b24"
+
+    /// The words the last check of the text that shows found spelled wrong (its trace), once there was one.
+    private func lastCheck(_ session: QuireSession) -> [String]? {
+        let checks = session.messages.split(separator: "\n").filter { $0.hasPrefix("spelling: checked ") }
+        guard let last = checks.last, let found = last.split(separator: " ").first(where: { $0.hasPrefix("misspelled=") }) else {
+            return nil
+        }
+        return found.dropFirst("misspelled=".count).split(separator: ",").map(String.init)
+    }
+
+    /// Red pixels under the note's text in `window`.
+    private func underlinePixels(_ session: QuireSession, in window: String, shot: String) -> Int {
+        (try? session.pixels(of: SpellingTests.underlineRed, fuzz: "25%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
+    }
+
+    @Test("words spelled wrong are underlined as they are typed, but not in code or a link's address; Shift+F10 on one, then Add to Dictionary, keeps it in Enchant's word list and takes the underline off")
+    func underlineAndAddByKeys() throws {
+        let session = try QuireSession()
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Teh quick brwon fox, `codde` and [lnik](adress) okay", into: window)
+        #expect(session.stores("Teh quick brwon fox, `codde` and [lnik](adress) okay"))
+        #expect(eventually(within: 10) { lastCheck(session) == ["Teh", "brwon", "lnik"] }, "\(lastCheck(session) ?? [])")
+        #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-underlined") > 20 }, "a red underline shows")
+
+        // The cursor into "Teh", the menu by its key; from the bottom: Open Link (greyed out), Link, Italic, Bold, Ignore, Add to Dictionary.
+        try session.desktop.xdotool("key", "ctrl+Home", "Right")
+        #expect(try session.popUp({ try session.desktop.xdotool("key", "shift+F10") }))
+        session.keepScreenshot(named: "spelling-menu-keys")
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Return")
+        let words = "\(session.configHome)/enchant/en_US.dic"
+        #expect(eventually(within: 10) { (try? String(contentsOfFile: words, encoding: .utf8))?.contains("Teh") == true },
+                "the word is in the person's word list, which GNOME Text Editor shares")
+        #expect(eventually(within: 10) { lastCheck(session) == ["brwon", "lnik"] }, "\(lastCheck(session) ?? [])")
+        #expect(session.stores("Teh quick brwon fox, `codde` and [lnik](adress) okay"), "the text is as typed")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a right-click on an underlined word offers what it may mean; picking one puts it in place, and Undo takes it back")
+    func suggestionByMouse() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Groceries\nbuy brwon bread")
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let window = try session.waitForWindow(matching: "^Groceries — Quire$")
+        _ = try session.focus(window)
+        #expect(eventually(within: 10) { lastCheck(session) == ["brwon"] }, "\(lastCheck(session) ?? [])")
+        var underline: (x: Int, y: Int, width: Int, height: Int)?
+        _ = eventually(within: 10) {
+            underline = try? session.box(of: SpellingTests.underlineRed, fuzz: "25%", in: window, left: MarkdownTests.notePane, shot: "spelling-word")
+            return underline != nil
+        }
+        let word = try #require(underline, "the misspelled word is underlined")
+        let suggestions = try #require(SpellChecker(language: "en_US")).suggestions(for: "brwon")
+        let first = try #require(suggestions.first)
+        var opened = false
+        for _ in 0..<3 where !opened {
+            try session.desktop.xdotool("mousemove", "--window", window, "\(word.x + word.width / 2)", "\(word.y - 6)")
+            opened = try session.popUp({ try session.desktop.xdotool("click", "3") })
+        }
+        #expect(opened, "the right-click menu opened")
+        session.keepScreenshot(named: "spelling-menu-mouse")
+        // Up past Link, Italic, Bold, Ignore, Add to Dictionary and the suggestions after the first.
+        for _ in 0..<(5 + suggestions.count) { try session.desktop.xdotool("key", "Up") }
+        try session.desktop.xdotool("key", "Return")
+        #expect(session.stores("Groceries\nbuy \(first) bread"), "the first suggestion, \(first), replaced the word")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Groceries\nbuy brwon bread"), "one Undo step puts the word back")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Check Spelling turned off in Preferences takes the underline off at once, and stays off at the next launch")
+    func switchInPreferences() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Groceries\nbuy brwon bread")
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let window = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-on") > 20 })
+        let tree = try AccessibilityTree(desktop: session.desktop)
+
+        func openEditorPreferences() throws -> String {
+            _ = try session.focus(window)
+            try session.desktop.xdotool("key", "ctrl+comma")
+            let preferences = try session.waitForWindow(matching: "^Preferences$")
+            let isEditorTab: (AccessibilityTree.Element) -> Bool = { $0.role == "tab" && $0.name == "Editor" && ($0.frame?.width ?? 0) > 0 }
+            let tab = try #require(tree.elements(once: isEditorTab).first(where: isEditorTab)?.frame, "the Editor page's tab")
+            try session.desktop.xdotool("mousemove", "--window", preferences, "\(tab.x + tab.width / 2)", "\(tab.y + tab.height / 2)", "click", "1")
+            return preferences
+        }
+        let isSwitch: (AccessibilityTree.Element) -> Bool = { $0.role == "switch" && $0.name == "Check Spelling" && ($0.frame?.width ?? 0) > 0 }
+
+        let preferences = try openEditorPreferences()
+        let toggle = try #require(tree.elements(once: isSwitch).first(where: isSwitch), "the Check Spelling switch")
+        #expect(toggle.isChecked, "on by default")
+        let frame = try #require(toggle.frame)
+        try session.desktop.xdotool("mousemove", "--window", preferences, "\(frame.x + frame.width / 2)", "\(frame.y + frame.height / 2)", "click", "1")
+        #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-off") == 0 }, "the underline went")
+        let file = "\(session.configHome)/io.github.quire.Quire/preferences.json"
+        #expect(eventually(within: 10) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"checksSpelling\":false") == true })
+        #expect(try session.stop() == 0)
+
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let again = try session.waitForWindow(matching: "^Groceries — Quire$")
+        _ = try openEditorPreferences()
+        let switches = tree.elements(once: isSwitch).filter(isSwitch)
+        #expect(switches.count == 1 && switches.first?.isChecked == false, "still off")
+        #expect(underlinePixels(session, in: again, shot: "spelling-off-relaunched") == 0)
+        #expect(lastCheck(session) == nil, "nothing was checked")
+        #expect(try session.stop() == 0)
+    }
+}
