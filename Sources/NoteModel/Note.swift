@@ -63,6 +63,12 @@ public struct Note: Sendable, Equatable, Identifiable {
         return String(line.prefix(maximumTitleLength - 1)) + "…"
     }
 
+    /// What the list sorts `body` by in title order: its title, in lower case
+    /// and without accents ("Éclair" beside "eclair", after "Apple").
+    public static func sortTitle(ofBody body: String) -> String {
+        title(ofBody: body).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
     /// Whether `scalar` ends a line: what makes Swift's newline characters.
     static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

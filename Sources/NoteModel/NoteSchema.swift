@@ -136,5 +136,14 @@ enum NoteSchema {
             ALTER TABLE sync_files ADD COLUMN synced_favorite INTEGER;
             ALTER TABLE sync_account ADD COLUMN file_suffix TEXT;
             """),
+        // The list in other orders than newest edit first: by creation, and by
+        // title (ignoring case and accents: `Note.sortTitle(ofBody:)`, stored
+        // with each body; null for notes saved before, until the store fills
+        // it in when the list is first sorted by title, and sorted as empty).
+        Migration(version: 9, sql: """
+            ALTER TABLE notes ADD COLUMN sort_title TEXT;
+            CREATE INDEX notes_by_creation ON notes (pinned DESC, created_at DESC, id DESC) WHERE trashed_at IS NULL;
+            CREATE INDEX notes_by_title ON notes (pinned DESC, ifnull(sort_title, '') ASC, id ASC) WHERE trashed_at IS NULL;
+            """),
     ]
 }

@@ -17,9 +17,9 @@ extension NoteStore {
             for note in notes {
                 let id = UUID()
                 try database.execute(
-                    "INSERT INTO notes (id, body, created_at, modified_at, tasks_done, tasks_total, category) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO notes (id, body, created_at, modified_at, \(NoteStore.derivedColumns), category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [.text(id.uuidString), .text(note.body), .real(note.modifiedAt.timeIntervalSince1970),
-                     .real(note.modifiedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body)
+                     .real(note.modifiedAt.timeIntervalSince1970)] + NoteStore.derivedValues(of: note.body)
                         + [.text(NoteCategory.normalized(note.category))])
                 ids.append(id)
             }

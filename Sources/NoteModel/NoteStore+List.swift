@@ -3,22 +3,18 @@ import Storage
 
 /// What the note list needs: identifiers in order, and a row's summary on demand.
 extension NoteStore {
-    /// The order of the list: pinned notes first, then the most recently edited,
-    /// ties by identifier (the `notes_in_list_order` index).
-    static let listOrder = "pinned DESC, modified_at DESC, id DESC"
-
     /// The identifiers of the notes outside the trash, in the list's order
-    /// (pinned first, then most recently edited). Reads no note text, so it
+    /// (pinned first, then as `listOrder` says). Reads no note text, so it
     /// stays quick with many notes.
     public func noteIDs() throws -> [UUID] {
-        try database.query("SELECT id FROM notes WHERE trashed_at IS NULL ORDER BY \(NoteStore.listOrder)")
+        try database.query("SELECT id FROM notes WHERE trashed_at IS NULL ORDER BY \(listOrder.orderBy)")
             .compactMap { $0.string(0).flatMap(UUID.init(uuidString:)) }
     }
 
     /// One page of the notes outside the trash, in the list's order: the
     /// `limit` notes that come after `cursor` (nil: from the top). Pages are cut
-    /// by (pin, modification time, identifier), so a note edited or pinned
-    /// meanwhile moves up instead of appearing twice. Returns the page and the
+    /// by (pin, modification time or what else orders the list, identifier),
+    /// so a note edited or pinned meanwhile moves instead of appearing twice. Returns the page and the
     /// next cursor.
     public func notePage(after cursor: NotePageCursor?, limit: Int, in category: String? = nil) throws -> (ids: [UUID], next: NotePageCursor?) {
         let page = try notePageOfStoredIDs(after: cursor, limit: limit, in: category)
@@ -34,22 +30,24 @@ extension NoteStore {
         after cursor: NotePageCursor?, limit: Int, in category: String? = nil
     ) throws -> (ids: [String], next: NotePageCursor?) {
         let (filter, filterArguments) = NoteStore.listFilter(category)
+        let order = listOrder
         let rows: [Row]
         if let cursor {
+            let after = order.after(cursor)
             rows = try database.query("""
-                SELECT id, modified_at, pinned FROM notes
-                WHERE trashed_at IS NULL\(filter) AND (pinned, modified_at, id) < (?, ?, ?)
-                ORDER BY \(NoteStore.listOrder) LIMIT ?
-                """, filterArguments + [.integer(cursor.pinned), .real(cursor.modifiedAt), .text(cursor.id), .integer(Int64(limit))])
+                SELECT id, \(order.column), pinned FROM notes
+                WHERE trashed_at IS NULL\(filter) AND \(after.sql)
+                ORDER BY \(order.orderBy) LIMIT ?
+                """, filterArguments + after.arguments + [.integer(Int64(limit))])
         } else {
             rows = try database.query("""
-                SELECT id, modified_at, pinned FROM notes WHERE trashed_at IS NULL\(filter)
-                ORDER BY \(NoteStore.listOrder) LIMIT ?
+                SELECT id, \(order.column), pinned FROM notes WHERE trashed_at IS NULL\(filter)
+                ORDER BY \(order.orderBy) LIMIT ?
                 """, filterArguments + [.integer(Int64(limit))])
         }
         let ids = rows.compactMap { $0.string(0) }
         let next = rows.last.flatMap { row in
-            row.string(0).map { NotePageCursor(pinned: row.integer(2) ?? 0, modifiedAt: row.real(1) ?? 0, id: $0) }
+            row.string(0).map { NotePageCursor(pinned: row.integer(2) ?? 0, key: row.values[1], id: $0) }
         }
         return (ids, rows.count < limit ? nil : next)
     }
@@ -63,11 +61,33 @@ extension NoteStore {
         guard let key = try pageCursor(endingAt: id.uuidString) else { return nil }
         if let category, !NoteCategory.path(try self.category(of: id), isWithin: category) { return nil }
         let (filter, filterArguments) = NoteStore.listFilter(category)
+        let before = listOrder.before(key)
         return try database.query("""
             SELECT count(*) FROM (SELECT 1 FROM notes
-            WHERE trashed_at IS NULL\(filter) AND (pinned, modified_at, id) > (?, ?, ?) LIMIT ?)
-            """, filterArguments + [.integer(key.pinned), .real(key.modifiedAt), .text(key.id), .integer(Int64(limit))])
+            WHERE trashed_at IS NULL\(filter) AND \(before.sql) LIMIT ?)
+            """, filterArguments + before.arguments + [.integer(Int64(limit))])
             .first?.integer(0).map(Int.init)
+    }
+
+    /// Stores the sort title of every note saved before titles were stored
+    /// (reading only the start of each), in one write. Should that fail (a
+    /// lock), they stay first in the title order and are tried again next time.
+    func fillInSortTitles() {
+        do {
+            let missing = try database.query(
+                "SELECT id, substr(body, 1, ?) FROM notes WHERE sort_title IS NULL", [.integer(Int64(Note.titleSourceLength))])
+            guard !missing.isEmpty else { return }
+            try database.transaction {
+                for row in missing {
+                    guard let id = row.string(0) else { continue }
+                    try database.execute(
+                        "UPDATE notes SET sort_title = ? WHERE id = ? AND sort_title IS NULL",
+                        [.text(Note.sortTitle(ofBody: row.string(1) ?? "")), .text(id)])
+                }
+            }
+        } catch {
+            ModelLog.error("could not store the titles the list sorts by: \(error)")
+        }
     }
 
     /// The condition a list of `category` adds (after `AND`), and its values.
@@ -81,9 +101,9 @@ extension NoteStore {
     /// reads them again as a page later. Nil if the note is in the trash or gone.
     public func pageCursor(endingAt id: String) throws -> NotePageCursor? {
         guard let row = try database.query(
-            "SELECT pinned, modified_at FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id)]
-        ).first, let pinned = row.integer(0), let modified = row.real(1) else { return nil }
-        return NotePageCursor(pinned: pinned, modifiedAt: modified, id: id)
+            "SELECT pinned, \(listOrder.column) FROM notes WHERE id = ? AND trashed_at IS NULL", [.text(id)]
+        ).first, let pinned = row.integer(0), row.values[1] != .null else { return nil }
+        return NotePageCursor(pinned: pinned, key: row.values[1], id: id)
     }
 
     /// Pins the note `id` to the top of the list, or unpins it. Its text and

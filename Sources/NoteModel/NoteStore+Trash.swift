@@ -91,12 +91,12 @@ extension NoteStore {
             }
             try database.execute(
                 """
-                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, tasks_done, tasks_total, category)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, \(NoteStore.derivedColumns), category)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
                  .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
-                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.taskCounts(of: note.body) + [.text(note.category)])
+                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.derivedValues(of: note.body) + [.text(note.category)])
         }.1
     }
 

@@ -22,6 +22,13 @@ public final class NoteStore {
     /// Change sequences this store's own writes produced, not to be reported again.
     private var ownSequences: Set<Int64> = []
 
+    /// The order of the note list (`notePage`, `listPosition`): pinned notes
+    /// first, then as this says. Sorting by title first fills in the titles of
+    /// notes saved before titles were stored.
+    public var listOrder = NoteSortOrder.edited {
+        didSet { if listOrder == .title, oldValue != .title { fillInSortTitles() } }
+    }
+
     /// The schema's migrations, for tests that build a file of an earlier version.
     public static var migrationsForTesting: [Migration] { NoteSchema.migrations }
 
@@ -110,9 +117,12 @@ public final class NoteStore {
         let note = Note(id: id, body: body, createdAt: date, modifiedAt: date, revision: 1, category: NoteCategory.normalized(category))
         try ownWrite {
             try database.execute(
-                "INSERT INTO notes (id, body, created_at, modified_at, revision, tasks_done, tasks_total, category) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                """
+                INSERT INTO notes (id, body, created_at, modified_at, revision, \(NoteStore.derivedColumns), category)
+                VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
+                """,
                 [.text(note.id.uuidString), .text(body), .real(date.timeIntervalSince1970),
-                 .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body) + [.text(note.category)])
+                 .real(date.timeIntervalSince1970)] + NoteStore.derivedValues(of: body) + [.text(note.category)])
         }
         notify(.created(note.id), origin: origin)
         return note
@@ -176,9 +186,9 @@ public final class NoteStore {
     func writeBody(of id: UUID, to body: String, over revision: Int64, at date: Date) throws -> (NoteSaveOutcome, ClosedRange<Int64>?) {
         let (saved, sequences) = try sequencedWrite {
             try database.execute("""
-                UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1, tasks_done = ?, tasks_total = ?
+                UPDATE notes SET body = ?, modified_at = ?, revision = revision + 1, tasks_done = ?, tasks_total = ?, sort_title = ?
                 WHERE id = ? AND revision = ? AND trashed_at IS NULL
-                """, [.text(body), .real(date.timeIntervalSince1970)] + NoteStore.taskCounts(of: body)
+                """, [.text(body), .real(date.timeIntervalSince1970)] + NoteStore.derivedValues(of: body)
                     + [.text(id.uuidString), .integer(revision)])
             return database.changedRowCount == 1
         }
@@ -207,9 +217,14 @@ public final class NoteStore {
 
     /// The values of `tasks_done` and `tasks_total` for a note with `body`,
     /// stored with every write of a body.
-    static func taskCounts(of body: String) -> [SQLiteValue] {
+    /// The columns stored with a body, worked out from it: its checklist
+    /// counts and the title the list sorts by (`derivedValues(of:)`).
+    static let derivedColumns = "tasks_done, tasks_total, sort_title"
+
+    /// The values of `derivedColumns` for `body`.
+    static func derivedValues(of body: String) -> [SQLiteValue] {
         let counts = TaskProgress.counts(in: body)
-        return [.integer(Int64(counts.done)), .integer(Int64(counts.total))]
+        return [.integer(Int64(counts.done)), .integer(Int64(counts.total)), .text(Note.sortTitle(ofBody: body))]
     }
 
     static func note(from row: Row) -> Note? {
