@@ -14,6 +14,30 @@ public enum DesktopStyle {
         }
     }
 
+    /// The windows' style as chosen: following the desktop, or always light or dark.
+    public enum Choice: Sendable {
+        case followDesktop, light, dark
+    }
+
+    /// The style chosen for the windows; a change restyles every window at once.
+    public static var choice: Choice {
+        get {
+            switch adw_style_manager_get_color_scheme(adw_style_manager_get_default()) {
+            case ADW_COLOR_SCHEME_FORCE_LIGHT: .light
+            case ADW_COLOR_SCHEME_FORCE_DARK: .dark
+            default: .followDesktop
+            }
+        }
+        set {
+            let scheme = switch newValue {
+            case .followDesktop: ADW_COLOR_SCHEME_DEFAULT
+            case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
+            case .dark: ADW_COLOR_SCHEME_FORCE_DARK
+            }
+            adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
+        }
+    }
+
     /// Whether the windows are drawn in the dark style now.
     public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
 

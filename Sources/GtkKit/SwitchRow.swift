@@ -18,6 +18,12 @@ public final class SwitchRow: Widget {
         adw_action_row_set_activatable_widget(row, toggle.widgetPointer)
     }
 
+    /// The text under the title.
+    public var subtitle: String {
+        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
+        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
+    }
+
     /// Whether the switch is on.
     public var isOn: Bool {
         get { gtk_switch_get_active(cgtk_as_switch(toggle.objectPointer)) != 0 }
