@@ -119,11 +119,13 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         self.application = application
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         if let icons = Resources.sourceTreeIcons { Toolkit.addIconSearchPath(icons) }  // the app's icon, not installed
+        StylePreference.apply(from: .shared)
         lastWindowPath = LastWindowFile.path(in: directories)
         lastWindow = lastWindowPath.flatMap(LastWindowFile.load(from:))
         notes = Result { try NoteStore(directories: directories) }
         switch notes {
         case let .success(store):
+            store.listOrder = Preferences.shared.values.sortOrder
             let documents = NoteDocuments(
                 store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory),
                 journals: (directories.stateDirectory as NSString).appendingPathComponent("journals"))

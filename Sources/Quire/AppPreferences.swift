@@ -1,40 +1,27 @@
-import Foundation
+import NoteModel
 
-/// The person's spelling preferences: whether notes are checked as they are
-/// typed (on unless turned off), and in which language (nil: the system's).
-/// Kept as JSON in the preferences folder (`preferences.json`); a file that
-/// does not read is logged, left as it is until a preference changes, and
-/// then kept aside as `preferences.json.unreadable`.
-struct SpellingPreferences: Codable, Equatable {
+/// The person's preferences, as Preferences shows them: the windows' style,
+/// the notes' font, the list's order, and spell checking (on unless turned
+/// off) and its language. Every one is optional in the file: a preference
+/// missing (or of a later Quire, unknown here) keeps its default.
+struct AppPreferences: Codable, Equatable {
+    var style = StylePreference.followSystem
+    /// The notes' font as Pango names it ("Serif 12"); nil: the desktop's document font.
+    var editorFont: String?
+    var sortOrder = NoteSortOrder.edited
     var checksSpelling = true
-    var language: String?
+    /// The spelling dictionary's language; nil: the system's.
+    var spellingLanguage: String?
 
-    /// The preferences recorded at `path`; the defaults if there are none (or
-    /// none that read, which `readable` then says).
-    static func load(from path: String) -> (preferences: SpellingPreferences, readable: Bool) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (SpellingPreferences(), true) }
-        guard let preferences = try? JSONDecoder().decode(SpellingPreferences.self, from: data) else {
-            Log.error("\(path) does not read as Quire's preferences; spelling is checked as by default until a preference changes")
-            return (SpellingPreferences(), false)
-        }
-        return (preferences, true)
-    }
+    init() {}
 
-    /// Writes the preferences to `path` in one step (written aside, then
-    /// renamed), an unreadable file there first moved aside; a failure is logged.
-    func save(to path: String, replacingUnreadable: Bool) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            if replacingUnreadable, FileManager.default.fileExists(atPath: path) {
-                let aside = path + ".unreadable"
-                try? FileManager.default.removeItem(atPath: aside)
-                try FileManager.default.moveItem(atPath: path, toPath: aside)
-            }
-            try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Log.error("could not save the preferences in \(path): \(error)")
-        }
+    init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AppPreferences()
+        style = (try? values.decodeIfPresent(StylePreference.self, forKey: .style)) ?? defaults.style
+        editorFont = try? values.decodeIfPresent(String.self, forKey: .editorFont)
+        sortOrder = (try? values.decodeIfPresent(NoteSortOrder.self, forKey: .sortOrder)) ?? defaults.sortOrder
+        checksSpelling = (try? values.decodeIfPresent(Bool.self, forKey: .checksSpelling)) ?? defaults.checksSpelling
+        spellingLanguage = try? values.decodeIfPresent(String.self, forKey: .spellingLanguage)
     }
 }

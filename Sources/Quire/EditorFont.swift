@@ -1,9 +1,9 @@
 import GtkKit
 
-/// The note text's font in every editor: the desktop's document font (GNOME's
-/// `document-font-name`, followed as it changes), at each window's zoom. One
-/// style sheet for the app; an editor opts in with `cssClass` and picks its
-/// size with `EditorZoom.cssClass(for:)`.
+/// The note text's font in every editor: the one chosen in Preferences, or
+/// else the desktop's document font (GNOME's `document-font-name`, followed
+/// as it changes), at each window's zoom. One style sheet for the app; an
+/// editor opts in with `cssClass` and picks its size with `EditorZoom.cssClass(for:)`.
 @MainActor
 final class EditorFont {
     static let cssClass = "note-text"
@@ -11,19 +11,29 @@ final class EditorFont {
     private let settings = DesktopSettings(schema: EditorFont.schema)
     private let styleSheet = StyleSheet("")
 
-    /// The desktop's document font's name ("Cantarell 11"), as printing takes
-    /// it; nil where the desktop names none.
+    /// The desktop's document font's name ("Cantarell 11"); nil where the desktop names none.
     static var documentFontName: String? { DesktopSettings(schema: schema)?.string(key) }
 
-    /// Starts following the desktop's document font. Make it once the app has started.
+    /// The notes' font's name as printing takes it: the one chosen, else the desktop's document font.
+    @MainActor
+    static var notesFontName: String? { Preferences.shared.values.editorFont ?? documentFontName }
+
+    /// Starts following the chosen font and the desktop's document font. Make it once the app has started.
     init() {
         settings?.onChange(of: EditorFont.key) { [weak self] in self?.update() }
+        Preferences.shared.follow(by: self) { [weak self] in self?.update() }
         update()
     }
 
     private func update() {
-        styleSheet.load(EditorFont.css(for: settings?.string(EditorFont.key).map(FontDescription.init)))
+        let name = Preferences.shared.values.editorFont ?? settings?.string(EditorFont.key)
+        guard name != shown else { return }
+        shown = name
+        styleSheet.load(EditorFont.css(for: name.map(FontDescription.init)))
     }
+
+    /// The font the style sheet sets now.
+    private var shown: String??
 
     /// The rules for `font` (nil: the interface font), one per zoom step.
     static func css(for font: FontDescription?) -> String {

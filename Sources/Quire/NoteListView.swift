@@ -183,6 +183,8 @@ final class NoteListView {
         (0..<2).lazy.compactMap { self.ids.string(at: $0).flatMap(UUID.init(uuidString:)) }.first { $0 != id }
     }
     private var storeObservation: NoteObservation?
+    /// The order the list holds its notes in (the store's when last read).
+    private var listedOrder: NoteSortOrder
     /// Notes another program brought while the person types: shown once typing pauses.
     private lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }
 
@@ -190,6 +192,7 @@ final class NoteListView {
     /// rows' right-click menu is `rowMenu`.
     init(store: NoteStore, rowMenu: Menu, windowHeight: Int32) {
         self.store = store
+        listedOrder = store.listOrder
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
         selection = SingleSelection(model: ids)
         search.setMargins(6)
@@ -238,7 +241,18 @@ final class NoteListView {
         storeObservation = store.observeTogether { [weak self] changes, origin in
             MainActor.assumeIsolated { self?.heard(changes, from: origin) }
         }
+        Preferences.shared.follow(by: self) { [weak self] in self?.followSortOrder() }
         reload()
+    }
+
+    /// Sorts the notes again if another order was chosen in Preferences (the
+    /// first list to hear of it gives the store the order; the others find it set).
+    private func followSortOrder() {
+        store.listOrder = Preferences.shared.values.sortOrder
+        guard store.listOrder != listedOrder else { return }
+        listedOrder = store.listOrder
+        reload()
+        if let position = selection.selectedPosition { list.scroll(toRow: position) }
     }
 
     /// The selected note.

@@ -199,7 +199,7 @@ final class NoteWindowController {
     /// in a toast; the keyboard is back in the note afterwards.
     func printNote() {
         guard let editor, let window = scene?.window else { return }
-        editor.makePrint(fontName: EditorFont.documentFontName).showDialog(over: window) { [weak self] result in
+        editor.makePrint(fontName: EditorFont.notesFontName).showDialog(over: window) { [weak self] result in
             if case let .failure(failure) = result {
                 self?.offer(Toast(localized("The note could not be printed: %s", failure.message), seconds: 10))
             }

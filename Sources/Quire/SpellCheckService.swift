@@ -1,21 +1,16 @@
 import Foundation
 import Spelling
-import Storage
 
 /// Spell checking for every editor: whether it is on and in which language
-/// (`SpellingPreferences`), and the checker for that language. The
+/// (the person's `Preferences`), and the checker for that language. The
 /// dictionaries are found and loaded off the main thread when an editor
 /// first asks, after the first frame: a launch never waits for them.
 @MainActor
 final class SpellCheckService {
-    /// The app's, with its preferences in the preferences folder.
-    static let shared = SpellCheckService(
-        preferencesPath: AppDirectories(applicationID: AppDelegate.applicationID).configFile("preferences.json"))
+    /// The app's, following the app's preferences.
+    static let shared = SpellCheckService(preferences: .shared)
 
-    private let preferencesPath: String
-    private(set) var preferences: SpellingPreferences
-    /// Whether the file the preferences came from did not read (and is kept aside before it is replaced).
-    private var preferencesFileUnreadable: Bool
+    private let preferences: Preferences
     /// The checker for the language in use; nil while it loads, when checking is off, or with no dictionary for it.
     private(set) var checker: SpellChecker?
     /// The installed dictionaries and the one the system's language means, once found.
@@ -26,37 +21,34 @@ final class SpellCheckService {
     private var triedLanguage: String??
     private var followers: [Follower] = []
 
-    init(preferencesPath: String) {
-        self.preferencesPath = preferencesPath
-        (preferences, preferencesFileUnreadable) = {
-            let loaded = SpellingPreferences.load(from: preferencesPath)
-            return (loaded.preferences, !loaded.readable)
-        }()
+    init(preferences: Preferences) {
+        self.preferences = preferences
+        var before = (preferences.values.checksSpelling, preferences.values.spellingLanguage)
+        preferences.follow(by: self) { [weak self] in
+            guard let self else { return }
+            let now = (preferences.values.checksSpelling, preferences.values.spellingLanguage)
+            guard now != before else { return }
+            if now.1 != before.1 { checker = nil }
+            before = now
+            notify()
+            prepare()
+        }
     }
 
     /// Whether notes are checked as they are typed.
     var isOn: Bool {
-        get { preferences.checksSpelling }
-        set {
-            guard newValue != preferences.checksSpelling else { return }
-            preferences.checksSpelling = newValue
-            preferencesChanged()
-        }
+        get { preferences.values.checksSpelling }
+        set { preferences.values.checksSpelling = newValue }
     }
 
     /// The language chosen (nil: the system's).
     var chosenLanguage: String? {
-        get { preferences.language }
-        set {
-            guard newValue != preferences.language else { return }
-            preferences.language = newValue
-            checker = nil
-            preferencesChanged()
-        }
+        get { preferences.values.spellingLanguage }
+        set { preferences.values.spellingLanguage = newValue }
     }
 
     /// The language checked: the one chosen, else the system's (nil until the dictionaries are found, or if none fits).
-    var languageInUse: String? { preferences.language ?? languages?.system }
+    var languageInUse: String? { chosenLanguage ?? languages?.system }
 
     /// Calls `handler` whenever checking is turned on or off, a checker is
     /// ready, or the person's words changed, for as long as `owner` lives.
@@ -70,9 +62,9 @@ final class SpellCheckService {
     /// done or under way (a language without a dictionary is tried once);
     /// followers hear when it is ready.
     func prepare() {
-        let wantsChecker = isOn && triedLanguage != .some(preferences.language)
+        let wantsChecker = isOn && triedLanguage != .some(chosenLanguage)
         guard !isLoading, languages == nil || wantsChecker else { return }
-        let chosen = preferences.language
+        let chosen = chosenLanguage
         let known = languages
         isLoading = true
         Task { @MainActor [weak self] in
@@ -98,13 +90,6 @@ final class SpellCheckService {
 
     /// The person's words changed (a word added or ignored): every editor checks again.
     func wordsChanged() { notify() }
-
-    private func preferencesChanged() {
-        preferences.save(to: preferencesPath, replacingUnreadable: preferencesFileUnreadable)
-        preferencesFileUnreadable = false
-        notify()
-        prepare()
-    }
 
     private func notify() {
         followers.removeAll { $0.owner == nil }

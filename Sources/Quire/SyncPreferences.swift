@@ -8,12 +8,12 @@ import WebDAV
 /// Nextcloud server's or a WebDAV folder's), user name, password and folder;
 /// Connect, which checks them at once and says in plain words what is
 /// wrong; and once connected, how the last sync went, Sync Now and Turn Off.
-/// Beside it, the Editor page (`EditorPreferencesPage`).
+/// Beside it, the General page (`GeneralPreferencesPage`).
 @MainActor
 final class SyncPreferences {
     let window: Window
     private let controller: SyncController
-    private let editorPage = EditorPreferencesPage()
+    private let generalPage = GeneralPreferencesPage()
     private let address = EntryRow(title: localized("Server Address"))
     private let user = EntryRow(title: localized("User Name"))
     private let password = EntryRow(title: localized("Password"), isPassword: true)
@@ -50,7 +50,7 @@ final class SyncPreferences {
         let page = PreferencesPage(title: localized("Sync"), iconName: "emblem-synchronizing-symbolic")
         page.add(server)
         page.add(status)
-        window = Window(preferencesTitle: localized("Preferences"), pages: [page, editorPage.page])
+        window = Window(preferencesTitle: localized("Preferences"), pages: [page, generalPage.page])
         window.setDefaultSize(width: 560, height: 620)
         connectButton.onClicked { [weak self] in self?.connect() }
         for row in [address, user, password, folder] { row.onEntryActivated { [weak self] in self?.connect() } }

@@ -18,7 +18,7 @@ final class AccessibilityTree {
         var isSelected = false
         /// What it says beyond its name (a button's tooltip), "" if nothing.
         var about = ""
-        /// Where a text element, a button, a list item, a tab or a switch is in its window, in pixels (nil for other elements).
+        /// Where a text element, a button, a list item, a tab, a switch or a combo box is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
             "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
@@ -78,7 +78,7 @@ final class AccessibilityTree {
             name: try property("Name", of: bus, path), role: role, depth: depth,
             isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0,
             about: try property("Description", of: bus, path),
-            frame: role.contains("text") || role.hasSuffix("button") || ["list item", "tab", "switch"].contains(role)
+            frame: role.contains("text") || role.hasSuffix("button") || ["list item", "tab", "switch", "combo box"].contains(role)
                 ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {
             try walk(childBus, childPath, depth: depth + 1, into: &found)

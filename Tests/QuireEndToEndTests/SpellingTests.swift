@@ -92,30 +92,33 @@ struct SpellingTests {
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-on") > 20 })
         let tree = try AccessibilityTree(desktop: session.desktop)
 
-        func openEditorPreferences() throws -> String {
+        func openGeneralPreferences() throws -> String {
             _ = try session.focus(window)
             try session.desktop.xdotool("key", "ctrl+comma")
             let preferences = try session.waitForWindow(matching: "^Preferences$")
-            let isEditorTab: (AccessibilityTree.Element) -> Bool = { $0.role == "tab" && $0.name == "Editor" && ($0.frame?.width ?? 0) > 0 }
-            let tab = try #require(tree.elements(once: isEditorTab).first(where: isEditorTab)?.frame, "the Editor page's tab")
+            let isGeneralTab: (AccessibilityTree.Element) -> Bool = { $0.role == "tab" && $0.name == "General" && ($0.frame?.width ?? 0) > 0 }
+            let tab = try #require(tree.elements(once: isGeneralTab).first(where: isGeneralTab)?.frame, "the General page's tab")
             try session.desktop.xdotool("mousemove", "--window", preferences, "\(tab.x + tab.width / 2)", "\(tab.y + tab.height / 2)", "click", "1")
             return preferences
         }
         let isSwitch: (AccessibilityTree.Element) -> Bool = { $0.role == "switch" && $0.name == "Check Spelling" && ($0.frame?.width ?? 0) > 0 }
 
-        let preferences = try openEditorPreferences()
+        let preferences = try openGeneralPreferences()
         let toggle = try #require(tree.elements(once: isSwitch).first(where: isSwitch), "the Check Spelling switch")
         #expect(toggle.isChecked, "on by default")
         let frame = try #require(toggle.frame)
         try session.desktop.xdotool("mousemove", "--window", preferences, "\(frame.x + frame.width / 2)", "\(frame.y + frame.height / 2)", "click", "1")
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-off") == 0 }, "the underline went")
         let file = "\(session.configHome)/io.github.quire.Quire/preferences.json"
-        #expect(eventually(within: 10) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"checksSpelling\":false") == true })
+        #expect(eventually(within: 10) {
+            let saved = FileManager.default.contents(atPath: file).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            return saved?["checksSpelling"] as? Bool == false
+        }, "the preference is kept")
         #expect(try session.stop() == 0)
 
         try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
         let again = try session.waitForWindow(matching: "^Groceries — Quire$")
-        _ = try openEditorPreferences()
+        _ = try openGeneralPreferences()
         let switches = tree.elements(once: isSwitch).filter(isSwitch)
         #expect(switches.count == 1 && switches.first?.isChecked == false, "still off")
         #expect(underlinePixels(session, in: again, shot: "spelling-off-relaunched") == 0)

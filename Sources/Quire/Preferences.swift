@@ -1,0 +1,70 @@
+import Foundation
+import Storage
+
+/// The app's preferences (`AppPreferences`), kept as JSON in the preferences
+/// folder (`preferences.json`) and told to whoever follows them when one
+/// changes. A file that does not read is logged, left as it is until a
+/// preference changes, and then kept aside as `preferences.json.unreadable`.
+@MainActor
+final class Preferences {
+    /// The app's, read from the preferences folder when first used.
+    static let shared = Preferences(path: AppDirectories(applicationID: AppDelegate.applicationID).configFile("preferences.json"))
+
+    private let path: String
+    /// Whether the file the preferences came from did not read (and is kept aside before it is replaced).
+    private var fileUnreadable = false
+    private var followers: [Follower] = []
+
+    /// The preferences now; a change is saved at once and told to the followers.
+    var values: AppPreferences {
+        didSet {
+            guard values != oldValue else { return }
+            save()
+            followers.removeAll { $0.owner == nil }
+            for follower in followers { follower.handler() }
+        }
+    }
+
+    init(path: String) {
+        self.path = path
+        values = AppPreferences()
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        do {
+            values = try JSONDecoder().decode(AppPreferences.self, from: data)
+        } catch {
+            Log.error("\(path) does not read as Quire's preferences (\(error)); the defaults hold until a preference changes")
+            fileUnreadable = true
+        }
+    }
+
+    /// Calls `handler` whenever a preference changes, for as long as `owner` lives.
+    func follow(by owner: AnyObject, _ handler: @escaping @MainActor () -> Void) {
+        followers.removeAll { $0.owner == nil }
+        followers.append(Follower(owner: owner, handler: handler))
+    }
+
+    /// Writes the file in one step (written aside, then renamed); a failure is logged.
+    private func save() {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            if fileUnreadable, FileManager.default.fileExists(atPath: path) {
+                let aside = path + ".unreadable"
+                try? FileManager.default.removeItem(atPath: aside)
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+            }
+            fileUnreadable = false
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(values).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Log.error("could not save the preferences in \(path): \(error)")
+        }
+    }
+
+    private struct Follower {
+        weak var owner: AnyObject?
+        let handler: @MainActor () -> Void
+    }
+}
