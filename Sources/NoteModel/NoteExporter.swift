@@ -12,8 +12,11 @@ public enum NoteExporter {
     /// note's text (exporting again to the same folder rewrites nothing). If
     /// one file cannot be written, none is: the folder is left as it was
     /// (a category's folder made for the export is removed again). `untitled`
-    /// names a note with no title.
-    public static func export(_ notes: [Note], to folder: String, untitled: String) throws(NoteExportError) -> [String] {
+    /// names a note with no title; `progress` hears how many notes are written
+    /// (of how many) after each one, on the exporting thread.
+    public static func export(
+        _ notes: [Note], to folder: String, untitled: String, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
+    ) throws(NoteExportError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .folderMissing(folder) }
         guard isFolder.boolValue else { throw .notAFolder(folder) }
@@ -41,6 +44,7 @@ public enum NoteExporter {
             let temporary = (folder as NSString).appendingPathComponent(".\(index).quire-export-\(getpid()).tmp")
             planned.append((note, name, temporary))
             try writeFile(note.body, to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
+            progress?(index + 1, notes.count)
         }
         for file in planned {
             let path = (folder as NSString).appendingPathComponent(file.name)

@@ -156,7 +156,9 @@ final class FileTransferActions {
             command?.finish(status: 1)
             return
         }
-        transfers.exportAll(to: folder) { [weak noteWindow] result in
+        transfers.exportAll(to: folder, progress: { written, total in
+            command?.printError(localized("Exported %s of %s notes…", String(written), String(total)))
+        }) { [weak noteWindow] result in
             switch result {
             case let .success(names):
                 let format = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)

@@ -56,9 +56,16 @@ final class NoteTransfers {
         return tracker
     }
 
+    /// How many notes an export writes between two reports of its progress.
+    nonisolated static let exportProgressStep = 500
+
     /// Writes every note (not the trash) into `folder` as Markdown files;
-    /// `done` hears the names written, or why nothing was.
-    func exportAll(to folder: String, done: @escaping @MainActor (Result<[String], any Error>) -> Void) {
+    /// `progress` hears how many are written (of how many) every
+    /// `exportProgressStep` notes, and `done` the names written, or why nothing was.
+    func exportAll(
+        to folder: String, progress: @escaping @MainActor (_ written: Int, _ total: Int) -> Void = { _, _ in },
+        done: @escaping @MainActor (Result<[String], any Error>) -> Void
+    ) {
         saveOpenNotes()
         let notes: [Note]
         do {
@@ -70,7 +77,11 @@ final class NoteTransfers {
         Task { @MainActor in
             let written = await Task.detached {
                 Result { () throws(NoteExportError) -> [String] in
-                    try NoteExporter.export(notes, to: folder, untitled: untitled)
+                    try NoteExporter.export(notes, to: folder, untitled: untitled) { written, total in
+                        guard written % NoteTransfers.exportProgressStep == 0, written < total else { return }
+                        // The main queue runs in order: every report comes before the outcome.
+                        DispatchQueue.main.async { MainActor.assumeIsolated { progress(written, total) } }
+                    }
                 }
             }.value
             done(written.mapError { $0 })

@@ -53,6 +53,20 @@ struct ImportExportTests {
         #expect(try session.savedSessions().isEmpty, "no window was opened or saved")
     }
 
+    @Test("--export of many notes says how far it has got every 500 notes, on standard error, then what it did")
+    func exportProgress() throws {
+        let session = try QuireSession()
+        let now = Date()
+        try NoteStore(path: session.notesPath).importNotes((0..<1_200).map { (body: "Note \($0)\ntext", modifiedAt: now) })
+        let out = session.desktop.directory.file("exported")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let exported = try session.runSecond(["--export", out])
+        #expect(exported.status == 0 && exported.output == "Exported 1200 notes to \(out)\n")
+        let said = exported.error.split(separator: "\n").filter { !$0.hasPrefix("scenes:") }  // the lifecycle trace aside
+        #expect(said == ["Exported 500 of 1200 notes…", "Exported 1000 of 1200 notes…"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 1_200)
+    }
+
     @Test("with Quire running, --import goes through it and Alt+U in its window takes the import back; --export has the latest typing")
     func commandLineThroughRunningQuire() throws {
         let session = try QuireSession()
