@@ -5,12 +5,16 @@ public import GtkKit
 /// Prints the text of a styled view (`SourceStyling.makeView`) as it shows
 /// it: GtkSourceView's print compositor lays it out in pages with a header
 /// and page numbers, and GTK's print operation sends them to a printer the
-/// person picks in the print dialog, or writes them to a PDF file.
+/// person picks in the print dialog, or writes them to a PDF file. The
+/// dialog starts where the last print of the process left it: the same
+/// printer (or file), copies and paper.
 @MainActor
 public final class SourcePrint {
     private let operation: UnsafeMutablePointer<GtkPrintOperation>
     /// The dialog's "done" handler, while it waits.
     private var doneHandler: gulong = 0
+    /// The settings of the last print sent, for the next dialog (a reference of their own).
+    private static var lastSettings: OpaquePointer?
 
     /// A print of `view`'s text, with `header` at the top left of each page,
     /// `pageNumbers` centred at its foot ("%N" is the page's number, "%Q"
@@ -26,6 +30,7 @@ public final class SourcePrint {
         self.operation = operation
         gtk_print_operation_set_job_name(operation, jobName)
         gtk_print_operation_set_embed_page_setup(operation, 1)
+        if let settings = SourcePrint.lastSettings { gtk_print_operation_set_print_settings(operation, settings) }
     }
 
     isolated deinit {
@@ -42,7 +47,9 @@ public final class SourcePrint {
             // The handler holds this print until GTK is done with it, then goes.
             switch result {
             case GTK_PRINT_OPERATION_RESULT_ERROR: done(.failure(failure() ?? PrintFailure(nil)))
-            case GTK_PRINT_OPERATION_RESULT_APPLY: done(.success(true))
+            case GTK_PRINT_OPERATION_RESULT_APPLY:
+                rememberSettings()
+                done(.success(true))
             default: done(.success(false))
             }
             if g_signal_handler_is_connected(operation, doneHandler) != 0 { g_signal_handler_disconnect(operation, doneHandler) }
@@ -59,6 +66,14 @@ public final class SourcePrint {
             done(.failure(PrintFailure(error)))
         }
         if let error { g_error_free(error) }
+    }
+
+    /// Keeps the settings this print was sent with for the next dialog.
+    private func rememberSettings() {
+        guard let settings = gtk_print_operation_get_print_settings(operation) else { return }
+        g_object_ref(UnsafeMutableRawPointer(settings))
+        if let old = SourcePrint.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
+        SourcePrint.lastSettings = settings
     }
 
     /// Writes the pages to the PDF file at `path` at once, with no dialog.

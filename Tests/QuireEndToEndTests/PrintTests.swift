@@ -6,7 +6,7 @@ import TestSupport
 /// Print to File, and the PDF read back (poppler's pdftotext).
 @Suite("Printing, end to end", .serialized)
 struct PrintTests {
-    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF, titled and numbered; the keyboard is back in the note")
+    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF, titled and numbered; the keyboard is back in the note; the next print starts on the same printer")
     func printToFile() throws {
         let session = try QuireSession(accessibility: true)
         // Where Print to File writes: the desktop's Documents folder, one of the test's own.
@@ -40,6 +40,19 @@ struct PrintTests {
         try session.desktop.xdotool("key", "ctrl+End")
         try session.desktop.type(" and bread", into: window)
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping list\nmilk and eggs and bread" })
+
+        // The next print starts where this one left off: Print to File is chosen already, Print prints.
+        try FileManager.default.removeItem(atPath: pdf)
+        try session.desktop.xdotool("key", "ctrl+p")
+        let again = try session.waitForWindow(matching: "^Print$")
+        try session.desktop.xdotool("windowfocus", "--sync", again)
+        #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" && $0.isSelected })).isEmpty,
+                "the printer last used is chosen")
+        try session.desktop.xdotool("key", "alt+p")
+        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: pdf)))?.starts(with: Data("%PDF".utf8)) == true })
+        let second = try ChildProcess.run(
+            "pdftotext", ["-layout", pdf, "-"], environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(second.output.contains("milk and eggs and bread"), "\(second.output)")
         #expect(try session.stop() == 0)
     }
 
