@@ -38,6 +38,38 @@ static inline void cgtk_single_selection_set(gpointer selection, guint position)
     gtk_single_selection_set_selected(GTK_SINGLE_SELECTION(selection), position);
 }
 
+static inline gpointer cgtk_multi_selection_new(gpointer model) {
+    return gtk_multi_selection_new(G_LIST_MODEL(g_object_ref(model)));
+}
+
+/* The selected positions of `selection` (a GtkSelectionModel), in order, into
+ * `positions` (room for `capacity`); returns how many are selected (which may
+ * be more than `capacity`). */
+static inline guint cgtk_selection_get_positions(gpointer selection, guint *positions, guint capacity) {
+    GtkBitset *selected = gtk_selection_model_get_selection(GTK_SELECTION_MODEL(selection));
+    guint count = 0;
+    GtkBitsetIter iter;
+    guint position;
+    if (gtk_bitset_iter_init_first(&iter, selected, &position)) {
+        do {
+            if (count < capacity) positions[count] = position;
+            count++;
+        } while (gtk_bitset_iter_next(&iter, &position));
+    }
+    gtk_bitset_unref(selected);
+    return count;
+}
+
+/* Selects exactly the `count` `positions` of `selection` (a GtkSelectionModel). */
+static inline void cgtk_selection_set_positions(gpointer selection, const guint *positions, guint count) {
+    GtkBitset *selected = gtk_bitset_new_empty();
+    for (guint i = 0; i < count; i++) gtk_bitset_add(selected, positions[i]);
+    GtkBitset *all = gtk_bitset_new_range(0, G_MAXUINT);
+    gtk_selection_model_set_selection(GTK_SELECTION_MODEL(selection), selected, all);
+    gtk_bitset_unref(all);
+    gtk_bitset_unref(selected);
+}
+
 /* The position meaning "nothing" (GTK_INVALID_LIST_POSITION). */
 static inline guint cgtk_invalid_list_position(void) { return GTK_INVALID_LIST_POSITION; }
 

@@ -9,9 +9,10 @@ public final class ListView<Row: AnyObject>: Widget {
     private let factory: Object
     private var rows: [UnsafeMutableRawPointer: Row] = [:]
 
-    /// A list of `selection`'s model; `makeRow` returns a row object and its widget.
+    /// A list of `selection`'s model (a `SingleSelection` or a
+    /// `MultiSelection`); `makeRow` returns a row object and its widget.
     public init(
-        selection: SingleSelection,
+        selection: Object,
         makeRow: @escaping @MainActor () -> (Row, Widget),
         bindRow: @escaping @MainActor (Row, String) -> String
     ) {
