@@ -155,8 +155,16 @@ final class NoteEditor: NoteDocumentView {
     /// Lets the person type, unless the note is read-only, removed, or not all in yet.
     private func updateEditable() {
         editor.isEditable = !isReadOnly && !document.isRemoved && !isWaitingForText
-        editor.isCursorVisible = !isReadOnly  // a note in the trash shows no cursor to type at
+        // A note in the trash shows no cursor to type at. Drawn clear, not turned
+        // off: GTK 4.8 aborted on a blink of a cursor turned off ("blink_cb:
+        // assertion failed"; a row clicked, Move to Trash, then the Trash).
+        _ = NoteEditor.readOnlyStyle
+        if isReadOnly { editor.addCSSClass(NoteEditor.readOnlyClass) } else { editor.removeCSSClass(NoteEditor.readOnlyClass) }
     }
+
+    /// The style class of an editor showing a note that cannot be changed, and its rule: no cursor.
+    private static let readOnlyClass = "read-only-note"
+    private static let readOnlyStyle = StyleSheet(".\(readOnlyClass) text { caret-color: transparent; -gtk-secondary-caret-color: transparent; }")
 
     /// The cursor's character offset.
     var cursorOffset: Int32 {
