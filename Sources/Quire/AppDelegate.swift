@@ -163,7 +163,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         }
         // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
         application.addAction("move-to-trash", accelerators: ["<Alt>Delete"]) {
-            AppDelegate.focusedNoteWindow(in: application)?.noteWindow.moveNoteToTrash()
+            guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
+            let several = window.notesSelectedTogether
+            if several.isEmpty { window.moveNoteToTrash() } else { window.moveNotesToTrash(several) }
         }
         // Delete in the list: the trash for a note, Delete Forever (with Undo) in the trash.
         application.addAction("delete-selected") {

@@ -4,8 +4,9 @@ import NoteModel
 import Scenes
 
 /// Move to Category… (Ctrl+Shift+M, the primary menu, a list row's menu):
-/// files the note of the window in front in a category, typed or picked, or
-/// in none; a toast offers Undo (Alt+U), which puts it back where it was.
+/// files the note of the window in front (or the notes selected together in
+/// its list) in a category, typed or picked, or in none; a toast offers Undo
+/// (Alt+U), which puts each back where it was.
 @MainActor
 final class CategoryActions {
     static let actionName = "move-to-category"
@@ -32,8 +33,11 @@ final class CategoryActions {
 
     /// Asks which category the note of `noteWindow` goes in, then files it there.
     private func ask(for noteWindow: NoteWindowController) {
-        guard dialog == nil, let window = noteWindow.scene?.window, let id = noteWindow.noteID, let store = store() else { return }
-        let current = (try? store.category(of: id)) ?? ""
+        guard dialog == nil, let window = noteWindow.scene?.window, let store = store() else { return }
+        let several = noteWindow.notesSelectedTogether
+        guard let ids = several.isEmpty ? noteWindow.noteID.map({ [$0] }) : several else { return }
+        let categories = Set(ids.map { (try? store.category(of: $0)) ?? "" })
+        let current = categories.count == 1 ? categories.first ?? "" : ""
         let existing = ((try? store.categories()) ?? []).map(\.path)
         let detail = existing.isEmpty
             ? localized("Type a category, “Recipes/Cakes” for one inside another, or leave it empty for none.")
@@ -45,16 +49,16 @@ final class CategoryActions {
         ) { [weak self, weak noteWindow] category in
             self?.dialog = nil
             guard let category, let noteWindow, let store = self?.store() else { return }
-            CategoryActions.file(id, in: category, store: store, shownIn: noteWindow)
+            CategoryActions.file(ids, in: category, store: store, shownIn: noteWindow)
         }
     }
 
-    /// Files the note `id` in `category` (typed, a row dropped on it), and
-    /// offers Undo in `noteWindow`.
-    static func file(_ id: UUID, in category: String, store: NoteStore, shownIn noteWindow: NoteWindowController) {
+    /// Files the notes `ids` in `category` (typed, a row dropped on it), and
+    /// offers Undo in `noteWindow`, which puts each back where it was.
+    static func file(_ ids: [UUID], in category: String, store: NoteStore, shownIn noteWindow: NoteWindowController) {
         let previous: [UUID: String]
         do {
-            previous = try store.waitingLonger { try store.setCategory(category, of: [id]) }
+            previous = try store.waitingLonger { try store.setCategory(category, of: ids) }
         } catch {
             Log.error("could not move the note to another category: \(error)")
             noteWindow.offer(Toast(localized("The note could not be moved: %s", "\(error)"), seconds: 10, urgent: true))
@@ -62,7 +66,12 @@ final class CategoryActions {
         }
         guard !previous.isEmpty else { return }  // already there
         let target = NoteCategory.normalized(category)
-        let message = target.isEmpty ? localized("The note is in no category now") : localized("The note moved to %s")
+        let message = switch (ids.count > 1, target.isEmpty) {
+        case (false, true): localized("The note is in no category now")
+        case (false, false): localized("The note moved to %s")
+        case (true, true): localizedPlural("%d note is in no category now", "%d notes are in no category now", count: ids.count)
+        case (true, false): localizedPlural("%d note moved to %s", "%d notes moved to %s", count: ids.count)
+        }
         noteWindow.offerUndo(saying: message, naming: target.isEmpty ? nil : target, failure: "could not put the note back in its category") {
             try store.moveNotes(previous.map { ($0.key, $0.value) })
         }

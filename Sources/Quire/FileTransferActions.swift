@@ -139,24 +139,27 @@ final class FileTransferActions {
 
     // MARK: Export
 
-    private func chooseAndExportAll(in application: Application) {
+    /// Export Notes…: every note, or with `only`, those notes (selected together), into a folder chosen.
+    private func chooseAndExportAll(in application: Application, only ids: [UUID]? = nil) {
         let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Notes"), purpose: .chooseFolder,
             acceptLabel: localized("_Export"))
         chooser.present { [weak self, weak noteWindow] paths in
             guard let folder = paths.first else { return }
-            self?.exportAll(to: folder, shownIn: noteWindow, command: nil)
+            self?.exportAll(to: folder, shownIn: noteWindow, command: nil, only: ids)
         }
     }
 
-    func exportAll(to folder: String, shownIn noteWindow: NoteWindowController?, command: (any CommandReply)?) {
+    /// Writes every note (with `only`, those notes) into `folder`, and says so
+    /// in `noteWindow` or to `command`.
+    func exportAll(to folder: String, shownIn noteWindow: NoteWindowController?, command: (any CommandReply)?, only ids: [UUID]? = nil) {
         guard let transfers = transfers() else {
             command?.printError(localized("Nothing was exported: the notes cannot be opened."))
             command?.finish(status: 1)
             return
         }
-        transfers.exportAll(to: folder, progress: { written, total in
+        transfers.exportAll(to: folder, only: ids, progress: { written, total in
             command?.printError(localized("Exported %s of %s notes…", String(written), String(total)))
         }) { [weak noteWindow] result in
             switch result {
@@ -175,9 +178,12 @@ final class FileTransferActions {
         }
     }
 
+    /// Export Note…: the window's note into a file chosen; the notes selected together, into a folder.
     private func chooseAndExportNote(in application: Application) {
-        guard let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow,
-              let id = noteWindow.noteID, let transfers = transfers() else { return }
+        guard let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
+        let several = noteWindow.notesSelectedTogether
+        guard several.isEmpty else { return chooseAndExportAll(in: application, only: several) }
+        guard let id = noteWindow.noteID, let transfers = transfers() else { return }
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Note"),
             purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))

@@ -48,6 +48,11 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     var kindOfWindow: String { localized("main window") }
 
+    var notesSelectedTogether: [UUID] {
+        let selected = list?.selectedNoteIDs ?? []
+        return selected.count > 1 ? selected : []
+    }
+
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(
             store: store, rowMenu: noteWindow.services.rowMenu,
@@ -90,7 +95,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         sidebar.onChoose = { [weak self] category in self?.showCategory(category) }
         sidebar.onNoteDropped = { [weak self] id, category in
             guard let self else { return }
-            CategoryActions.file(id, in: category, store: store, shownIn: noteWindow)
+            // A row selected with others takes them along.
+            let together = notesSelectedTogether
+            CategoryActions.file(together.contains(id) ? together : [id], in: category, store: store, shownIn: noteWindow)
         }
         sidebar.onShownChange = { [weak self] shown in
             // The list keeps its width beside the categories.
@@ -207,7 +214,13 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Delete in the list: moves the note to the trash, or, in the trash,
     /// deletes it for good (with Undo).
     func deleteSelectedNote() {
-        if trashToggle.isActive { deleteForever() } else { noteWindow.moveNoteToTrash() }
+        let several = notesSelectedTogether
+        switch (trashToggle.isActive, several.isEmpty) {
+        case (true, true): deleteForever()
+        case (true, false): noteWindow.deleteForever(several)
+        case (false, true): noteWindow.moveNoteToTrash()
+        case (false, false): noteWindow.moveNotesToTrash(several)
+        }
     }
 
     /// Delete Forever: the selected note in the trash is deleted for good at
@@ -246,6 +259,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Restore: takes the selected note out of the trash, then shows the next
     /// one there; a toast says so, and its Show takes the window to the note.
     private func restoreSelectedNote() {
+        let several = notesSelectedTogether
+        guard several.isEmpty else { return noteWindow.restoreFromTrash(several) }
         guard let list, let id = list.selectedNoteID, let writes else { return }
         let title = editor?.noteID == id ? editor?.shownTitle ?? "" : ""
         writes.restoreFromTrash(id) { [weak self] result in

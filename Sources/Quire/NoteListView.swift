@@ -64,7 +64,11 @@ final class NoteListView {
     /// What an empty list means: no notes yet, no search results, an empty
     /// trash. Made the first time the list is empty.
     private var emptyState: StatusPage?
-    private let selection: SingleSelection
+    private let selection: MultiSelection
+    /// The notes selected together (Ctrl+click, Shift+click, Shift+arrows,
+    /// Ctrl+A), as stored, while more than one is: they stay selected as the
+    /// rows change, until one note is chosen again. Empty otherwise.
+    private var selectedTogether: [String] = []
     private var list: ListView<NoteRow>!
     private let scroller = ScrolledWindow()
     private var selectionConnection: SignalConnection?
@@ -194,7 +198,7 @@ final class NoteListView {
         self.store = store
         listedOrder = store.listOrder
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
-        selection = SingleSelection(model: ids)
+        selection = MultiSelection(model: ids)
         search.setMargins(6)
         column.append(search)
         column.append(scope.root)
@@ -208,11 +212,14 @@ final class NoteListView {
         root = column
         list = ListView(selection: selection, makeRow: { [weak self] in
             let row = NoteRow(menu: rowMenu, onContextMenu: { noteID in
-                // The menu's actions work on the window's note: make it this row's.
-                self?.select(noteID)
-                self?.onSelect?(noteID)
+                // The menu's actions work on the selected notes: a row selected with
+                // others keeps them; any other row becomes the window's note.
+                if self?.selectedTogether.contains(noteID.uuidString) != true {
+                    self?.select(noteID)
+                    self?.onSelect?(noteID)
+                }
                 self?.onRowMenu?(noteID)
-            }, onClick: { self?.onOpen?() }, onDroppedNowhere: { self?.onDraggedOut?($0) })
+            }, onClick: { if self?.selectedTogether.isEmpty == true { self?.onOpen?() } }, onDroppedNowhere: { self?.onDraggedOut?($0) })
             row.textLength = self?.rowTextLength ?? RowTextLength.shortest
             return (row, row.root)
         }, bindRow: { [weak self] row, text in
@@ -252,12 +259,35 @@ final class NoteListView {
         guard store.listOrder != listedOrder else { return }
         listedOrder = store.listOrder
         reload()
-        if let position = selection.selectedPosition { list.scroll(toRow: position) }
+        if let position = selectedPosition { list.scroll(toRow: position) }
     }
 
-    /// The selected note.
+    /// The selected note: the one selected row, or, of several, the note the
+    /// window shows if it is one of them, else the first.
     var selectedNoteID: UUID? {
-        selection.selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
+        selectedPosition.flatMap { ids.string(at: $0) }.flatMap(UUID.init(uuidString:))
+    }
+
+    /// The selected notes, in the list's order: several, or the one selected (none: empty).
+    var selectedNoteIDs: [UUID] {
+        selection.selectedPositions.compactMap { ids.string(at: $0) }.compactMap(UUID.init(uuidString:))
+    }
+
+    /// The row of `selectedNoteID`. Setting it selects that row (nil: none),
+    /// with the notes selected together, wherever their rows are now.
+    private var selectedPosition: Int? {
+        get {
+            let positions = selection.selectedPositions
+            guard positions.count > 1 else { return positions.first }
+            let chosen = chosenNoteID?.uuidString
+            return positions.first { ids.string(at: $0) == chosen } ?? positions.first
+        }
+        set {
+            let together = Set(selectedTogether)
+            var positions = together.isEmpty ? [] : (0..<ids.count).filter { ids.string(at: $0).map(together.contains) ?? false }
+            if let newValue, !positions.contains(newValue) { positions.append(newValue) }
+            selection.selectedPositions = positions.sorted()
+        }
     }
 
     /// The note the list means to have selected: the one its pages are loading
@@ -275,11 +305,12 @@ final class NoteListView {
     /// telling `onSelect`), and scrolls its row into view: the note the window
     /// shows is always found in the list (after a search ends, an old note).
     func select(_ id: UUID?) {
+        selectedTogether = []  // one note chosen: the rest are let go
         let held = heldWhileTyping.takeHeld()
         if !held.isEmpty { followAll(held) }
         chosenNoteID = id
         reselect(id)
-        if let position = selection.selectedPosition, pendingSelection == nil { list.scroll(toRow: position) }
+        if let position = selectedPosition, pendingSelection == nil { list.scroll(toRow: position) }
     }
 
     /// Selects `id` again after the rows changed, as `select(_:)` does, without
@@ -289,7 +320,7 @@ final class NoteListView {
         // Pages load until the note is in, if it is in the list at all (not trashed meanwhile).
         let waitsForPage = position == nil && nextPage != nil && id.flatMap { try? store.pageCursor(endingAt: $0.uuidString) } != nil
         pendingSelection = waitsForPage ? id : nil
-        quietly { selection.selectedPosition = position }
+        quietly { selectedPosition = position }
         loadLaterPages()
     }
 
@@ -355,7 +386,7 @@ final class NoteListView {
         if let wanted = pendingSelection {
             let found = page.ids.contains(wanted.uuidString) ? position(of: wanted) : nil
             if found != nil || nextPage == nil { pendingSelection = nil }
-            quietly { selection.selectedPosition = found }
+            quietly { selectedPosition = found }
             if let found { list.scroll(toRow: found) }
         } else if selected != selectedNoteID {
             reselect(selected)
@@ -575,7 +606,7 @@ final class NoteListView {
     /// they are a page's worth (never the selected one): the next page starts
     /// after the last note kept.
     private func letGoOfUnwantedNotes() {
-        let chosen = selectedNoteID != nil && selectedNoteID == chosenNoteID ? selection.selectedPosition : nil
+        let chosen = selectedNoteID != nil && selectedNoteID == chosenNoteID ? selectedPosition : nil
         let keep = max(wantedCount, (chosen ?? -1) + 1)
         guard pendingSelection == nil, ids.count > keep + NoteListView.notesLetGoTogether else { return }
         readLoadedNotesAgain(count: keep)
@@ -649,12 +680,20 @@ final class NoteListView {
     private func openFirst() {
         if search.text != appliedSearch { reload() }
         guard ids.count > 0 else { return }
-        quietly { selection.selectedPosition = 0 }
+        quietly { selectedPosition = 0 }
         userSelected()
         onFirstResultOpened?()
     }
 
+    /// The person changed the selection: one row chosen shows its note; with
+    /// several, the window goes on showing its note and they are kept together.
     private func userSelected() {
+        let positions = selection.selectedPositions
+        guard positions.count <= 1 else {
+            selectedTogether = positions.compactMap { ids.string(at: $0) }
+            return
+        }
+        selectedTogether = []
         chosenNoteID = selectedNoteID
         if let id = selectedNoteID { onSelect?(id) }
     }

@@ -59,17 +59,17 @@ final class NoteTransfers {
     /// How many notes an export writes between two reports of its progress.
     nonisolated static let exportProgressStep = 500
 
-    /// Writes every note (not the trash) into `folder` as Markdown files;
+    /// Writes every note (not the trash; with `only`, those notes) into `folder` as Markdown files;
     /// `progress` hears how many are written (of how many) every
     /// `exportProgressStep` notes, and `done` the names written, or why nothing was.
     func exportAll(
-        to folder: String, progress: @escaping @MainActor (_ written: Int, _ total: Int) -> Void = { _, _ in },
+        to folder: String, only ids: [UUID]? = nil, progress: @escaping @MainActor (_ written: Int, _ total: Int) -> Void = { _, _ in },
         done: @escaping @MainActor (Result<[String], any Error>) -> Void
     ) {
         saveOpenNotes()
         let notes: [Note]
         do {
-            notes = try store.allNotes()
+            notes = try ids.map { try $0.compactMap(store.note(id:)) } ?? store.allNotes()
         } catch {
             return done(.failure(error))
         }

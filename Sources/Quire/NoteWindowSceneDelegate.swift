@@ -40,10 +40,14 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     func windowTitle(editorTitle: String) -> String
     /// Starts a new note in this window (New Note, Ctrl+N).
     func startNewNote()
+    /// The notes selected together in the window's list, when several are
+    /// (the note actions then act on them all); otherwise none.
+    var notesSelectedTogether: [UUID] { get }
 }
 
 extension NoteWindowSceneDelegate {
     var prefersItsNote: Bool { true }
+    var notesSelectedTogether: [UUID] { [] }
     var kindOfWindow: String { localized("note window") }
     func initialNoteID(in store: NoteStore) -> UUID? { nil }
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }

@@ -4,7 +4,8 @@ import NoteModel
 import Scenes
 
 /// Pin Note: a check box in the primary menu and in a list row's menu that
-/// keeps the note of the window in front at the top of every window's list.
+/// keeps the note of the window in front at the top of every window's list
+/// (or the notes selected together in its list, with Undo).
 /// The check box shows the state of the note a menu is opened for.
 @MainActor
 final class PinActions {
@@ -21,8 +22,10 @@ final class PinActions {
     func install(on application: Application) {
         self.application = application
         application.addToggleAction(PinActions.actionName) { [weak self] pinned in
-            guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow,
-                  let isPinned = window.pinNote(pinned) else { return }
+            guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
+            let several = window.notesSelectedTogether
+            guard several.isEmpty else { return window.pinNotes(several) }
+            guard let isPinned = window.pinNote(pinned) else { return }
             self?.application?.setToggleState(isPinned, ofAction: PinActions.actionName)
         }
     }
