@@ -145,5 +145,14 @@ enum NoteSchema {
             CREATE INDEX notes_by_creation ON notes (pinned DESC, created_at DESC, id DESC) WHERE trashed_at IS NULL;
             CREATE INDEX notes_by_title ON notes (pinned DESC, ifnull(sort_title, '') ASC, id ASC) WHERE trashed_at IS NULL;
             """),
+        // The language a note's spelling is checked in, where one was chosen
+        // for it: a table of its own, so that choosing one never rewrites a
+        // long note's row, and gone with its note.
+        Migration(version: 10, sql: """
+            CREATE TABLE note_spelling (note_id TEXT PRIMARY KEY NOT NULL, language TEXT NOT NULL);
+            CREATE TRIGGER note_spelling_delete AFTER DELETE ON notes BEGIN
+                DELETE FROM note_spelling WHERE note_id = old.id;
+            END;
+            """),
     ]
 }
