@@ -6,16 +6,20 @@ extension TextView {
     /// Adds `items` to the view's right-click menu, in order: each a label
     /// (with its mnemonic) and a handler, under an action `name` of the view's
     /// own ("editor.<name>"), which `setExtraMenuItem(_:enabled:)` can grey out.
-    /// They make a section of their own; a first section, empty until
-    /// `setExtraMenuLeadingItems(_:)` fills it, comes before it.
+    /// They make a section of their own; before it come a first section,
+    /// empty until `setExtraMenuLeadingItems(_:)` fills it, and one for the
+    /// submenus of `setExtraMenuChoices`.
     public func setExtraMenu(_ items: [(label: String, name: String, handler: @MainActor () -> Void)]) {
         let group = Object(adopting: cgtk_simple_action_group_new())
         let menu = Menu()
         let leading = Menu()
+        let choices = Menu()
         let section = Menu()
         menu.appendSection(leading)
+        menu.appendSection(choices)
         menu.appendSection(section)
         extraMenuLeading = (leading, 0)
+        extraMenuChoices = choices
         for item in items {
             let action = SimpleAction(name: item.name)
             action.onActivate(item.handler)
@@ -49,6 +53,38 @@ extension TextView {
             leading.append(String(item.label.flatMap { $0 == "_" ? "__" : String($0) }), action: "\(TextView.extraMenuPrefix).leading-\(index)")
         }
         extraMenuLeading = (leading, items.count)
+    }
+
+    /// Puts a submenu `label` of `choices` (each a label shown as it is, and a
+    /// value) among the extra menu's (`setExtraMenu`), the one of value
+    /// `marked` marked; picking one calls `handler` with its value. Called
+    /// again with the same `name`, it replaces that submenu; with no choices, removes it.
+    public func setExtraMenuChoices(
+        _ label: String, name: String, choices: [(label: String, value: String)], marked: String,
+        handler: @escaping @MainActor (String) -> Void
+    ) {
+        guard let group = extraMenuActions, let section = extraMenuChoices else { return }
+        if let index = extraMenuChoiceNames.firstIndex(of: name) {
+            section.remove(at: index)
+            extraMenuChoiceNames.remove(at: index)
+            cgtk_action_map_remove(group.objectPointer, name)
+        }
+        guard !choices.isEmpty else { return }
+        let action = SimpleAction(name: name, markedValue: marked, stringHandler: handler)
+        cgtk_action_map_add(group.objectPointer, action.objectPointer)
+        let submenu = Menu()
+        for choice in choices {
+            let shown = String(choice.label.flatMap { $0 == "_" ? "__" : String($0) })
+            submenu.append(shown, action: "\(TextView.extraMenuPrefix).\(name)::\(choice.value)")
+        }
+        section.appendSubmenu(submenu, label: label)
+        extraMenuChoiceNames.append(name)
+    }
+
+    /// Marks the choice of value `value` in the submenu `name` (`setExtraMenuChoices`).
+    public func markExtraMenuChoice(_ value: String, ofChoices name: String) {
+        guard let group = extraMenuActions, extraMenuChoiceNames.contains(name) else { return }
+        cgtk_action_map_set_string_state(group.objectPointer, name, value)
     }
 
     /// Calls `handler` as the right-click menu is about to open, with the

@@ -9,6 +9,9 @@ public final class TextView: Widget {
     var extraMenuActions: Object?
     /// The right-click menu's first section, and how many items it holds (`setExtraMenuLeadingItems`).
     var extraMenuLeading: (section: Menu, count: Int)?
+    /// The right-click menu's section of submenus, and their actions' names, in order (`setExtraMenuChoices`).
+    var extraMenuChoices: Menu?
+    var extraMenuChoiceNames: [String] = []
 
     /// An empty editor that wraps long lines at word boundaries.
     public convenience init() {
