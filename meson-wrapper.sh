@@ -31,7 +31,7 @@ INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)
 TEST_PACKAGES=(xvfb xauth xdotool dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3 gsettings-desktop-schemas
                sway wtype grim wl-clipboard
                apache2 apache2-utils rclone nginx-light libnginx-mod-http-dav-ext openssl curl gnome-keyring python3 yelp-tools
-               poppler-utils
+               poppler-utils hunspell-fr
                "${INSTALL_PACKAGES[@]}")
 # WsgiDAV, the sync tests' fourth server, from PyPI into a virtual environment of its own.
 WSGIDAV_VERSION=4.4.0

@@ -85,6 +85,8 @@ final class NoteEditor: NoteDocumentView {
         LinkOpening.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         MarkdownFormatting.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         spelling = SpellingUnderline(view: editor)
+        spelling?.onLanguageChosen = { [weak self] in self?.chooseSpellingLanguage($0) }
+        SpellCheckService.shared.follow(by: self) { [weak self] in self?.showSpellingLanguage() }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self] key in
@@ -103,6 +105,7 @@ final class NoteEditor: NoteDocumentView {
         updateEditable()
         document.attach(self)
         reportedNoteID = noteID
+        showSpellingLanguage()
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
             self?.typed(.insert(offset: Int(offset), text: text))
@@ -333,6 +336,8 @@ final class NoteEditor: NoteDocumentView {
         updateEditable()
         noticesShown = document.noticeCount
         reportedNoteID = self.noteID
+        languageForNewNote = nil
+        showSpellingLanguage()
         onNoteChanged?(self.noteID)
         onTitleChange?(windowTitle)
         onStateChange?()
@@ -378,6 +383,33 @@ final class NoteEditor: NoteDocumentView {
         case nil:
             return nil
         }
+    }
+
+    // MARK: Spelling language
+
+    /// A language chosen for a new note before its first save made it (nil: none).
+    private var languageForNewNote: String?
+
+    /// Shows the spelling language chosen for the note (read again when any
+    /// window may have chosen another).
+    private func showSpellingLanguage() {
+        spelling?.noteLanguage = noteID.map { id in (try? documents.store.spellingLanguage(of: id)) ?? nil } ?? languageForNewNote
+    }
+
+    /// Keeps `language` (nil: the app's) as the note's spelling language, for
+    /// every window on it; a new note's waits for its first save.
+    private func chooseSpellingLanguage(_ language: String?) {
+        spelling?.noteLanguage = language
+        guard let id = noteID else {
+            languageForNewNote = language
+            return
+        }
+        do {
+            try documents.store.setSpellingLanguage(language, of: id)
+        } catch {
+            Log.error("could not keep the note's spelling language: \(error)")
+        }
+        SpellCheckService.shared.wordsChanged()  // the other windows on the note read it again
     }
 
     // MARK: NoteDocumentView
@@ -432,6 +464,10 @@ final class NoteEditor: NoteDocumentView {
     func documentStateDidChange() {
         if noteID != reportedNoteID {
             reportedNoteID = noteID
+            if let language = languageForNewNote {  // chosen before the note's first save
+                languageForNewNote = nil
+                chooseSpellingLanguage(language)
+            }
             onNoteChanged?(noteID)
             onStateChange?()
         }

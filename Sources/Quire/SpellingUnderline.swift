@@ -3,7 +3,8 @@ import GtkSourceKit
 import Spelling
 
 /// Underlines, in an editor, the words spelled wrong, and offers in its
-/// right-click menu what they may have meant, Add to Dictionary and Ignore.
+/// right-click menu what they may have meant, Add to Dictionary and Ignore,
+/// and the note's spelling language (the app's by default).
 /// Only the text that shows is checked, off the main thread, once typing or
 /// scrolling pauses: a long note costs no more than a short one. Code, link
 /// addresses and URLs are passed over (the Markdown's "no-spell-check"), and
@@ -26,6 +27,25 @@ final class SpellingUnderline {
     /// The word at the cursor held back from the underline while it is typed.
     private var heldBack: Range<Int32>?
     private var isChecking = false
+    /// The checker the last check used (a result for another language is dropped).
+    private var lastChecker: SpellChecker?
+
+    /// The language chosen for the note shown (nil: the app's).
+    var noteLanguage: String? {
+        didSet {
+            guard noteLanguage != oldValue else { return }
+            showLanguages()
+            preferencesChanged()
+        }
+    }
+
+    /// Called when the person picks the note's language in the menu (nil: the app's).
+    var onLanguageChosen: (@MainActor (String?) -> Void)?
+
+    /// The value of the language menu's first choice: the app's language.
+    private static let appLanguage = "default"
+
+    private var checker: SpellChecker? { service.checker(forNoteLanguage: noteLanguage) }
 
     init(view: TextView, service: SpellCheckService = .shared) {
         self.view = view
@@ -44,7 +64,10 @@ final class SpellingUnderline {
             heldBack = nil
             recheck?.poke()  // the word typed is finished
         }
-        service.follow(by: self) { [weak self] in self?.preferencesChanged() }
+        service.follow(by: self) { [weak self] in
+            self?.showLanguages()
+            self?.preferencesChanged()
+        }
         // The menu's spelling items are made for the word it opens on.
         view.onContextMenu { [weak self] offset in self?.prepareMenu(at: offset) }
         pokeIfOn()
@@ -67,7 +90,7 @@ final class SpellingUnderline {
     /// Checks the lines that show, off the main thread, and underlines what is spelled wrong in them.
     private func checkVisibleText() {
         guard service.isOn, view.isMapped else { return }
-        guard let checker = service.checker else { return service.prepare() }  // it checks again once ready
+        guard let checker else { return }  // loading: it checks again once ready
         guard !isChecking else { return recheck?.poke() ?? () }
         let visible = view.visibleTextRange
         let region = visible.lowerBound..<min(visible.upperBound, visible.lowerBound + SpellingUnderline.longestCheck)
@@ -80,6 +103,7 @@ final class SpellingUnderline {
         let typing = typedSinceCheck
         typedSinceCheck = false
         isChecking = true
+        lastChecker = checker
         Task { @MainActor [weak self] in
             let found = await Task.detached(priority: .userInitiated) { checker.misspellings(in: text, skipping: skipped) }.value
             self?.underline(found, in: region, of: text, checkedAt: started, whileTyping: typing)
@@ -90,7 +114,7 @@ final class SpellingUnderline {
     /// `region` when the check began), if the text has not changed since.
     private func underline(_ found: [Range<Int>], in region: Range<Int32>, of text: String, checkedAt started: Int, whileTyping typing: Bool) {
         isChecking = false
-        guard service.isOn, service.checker != nil else { return }
+        guard service.isOn, let current = checker, current === lastChecker else { return recheck?.poke() ?? () }
         guard changes == started else { return recheck?.poke() ?? () }  // checked a text that is gone
         var ranges = found.map { region.lowerBound + Int32($0.lowerBound)..<region.lowerBound + Int32($0.upperBound) }
         heldBack = nil
@@ -107,11 +131,30 @@ final class SpellingUnderline {
 
     // MARK: The right-click menu
 
+    /// Offers the installed languages in the menu's Spelling Language, the
+    /// note's marked (none while checking is off, or the dictionaries are not found yet).
+    private func showLanguages() {
+        guard service.isOn, let languages = service.languages else {
+            return view.setExtraMenuChoices(localized("Spelling _Language"), name: "spelling-language", choices: [], marked: "") { _ in }
+        }
+        let appLanguage = service.languageInUse.map { localized("Default (%s)", SpellingLanguages.name(of: $0)) } ?? localized("Default")
+        var choices = [(label: appLanguage, value: SpellingUnderline.appLanguage)]
+        choices += languages.installed.map { (label: SpellingLanguages.name(of: $0), value: $0) }
+        view.setExtraMenuChoices(
+            localized("Spelling _Language"), name: "spelling-language", choices: choices,
+            marked: noteLanguage ?? SpellingUnderline.appLanguage
+        ) { [weak self] value in
+            let language = value == SpellingUnderline.appLanguage ? nil : value
+            self?.view.markExtraMenuChoice(value, ofChoices: "spelling-language")
+            self?.onLanguageChosen?(language)
+        }
+    }
+
     /// Fills the menu's first section for the word at `offset`: if it is
     /// spelled wrong, up to five words it may mean (each replaces it, one
     /// Undo step), Add to Dictionary and Ignore; otherwise nothing.
     private func prepareMenu(at offset: Int32?) {
-        guard service.isOn, let checker = service.checker, let offset, view.isEditable else {
+        guard service.isOn, let checker, let offset, view.isEditable else {
             return view.setExtraMenuLeadingItems([])
         }
         let buffer = view.buffer

@@ -36,11 +36,13 @@ struct SpellingTests {
         #expect(eventually(within: 10) { lastCheck(session) == ["Teh", "brwon", "lnik"] }, "\(lastCheck(session) ?? [])")
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-underlined") > 20 }, "a red underline shows")
 
-        // The cursor into "Teh", the menu by its key; from the bottom: Open Link (greyed out), Link, Italic, Bold, Ignore, Add to Dictionary.
+        // The cursor into "Teh", the menu by its key; from the bottom: Open Link (greyed out), Link, Italic, Bold,
+        // Spelling Language, Ignore, Add to Dictionary.
+        try session.desktop.xdotool("mousemove", "--window", window, "10", "300")  // no menu item under the pointer
         try session.desktop.xdotool("key", "ctrl+Home", "Right")
         #expect(try session.popUp({ try session.desktop.xdotool("key", "shift+F10") }))
         session.keepScreenshot(named: "spelling-menu-keys")
-        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Return")
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Up", "Return")
         let words = "\(session.configHome)/enchant/en_US.dic"
         #expect(eventually(within: 10) { (try? String(contentsOfFile: words, encoding: .utf8))?.contains("Teh") == true },
                 "the word is in the person's word list, which GNOME Text Editor shares")
@@ -73,12 +75,49 @@ struct SpellingTests {
         }
         #expect(opened, "the right-click menu opened")
         session.keepScreenshot(named: "spelling-menu-mouse")
-        // Up past Link, Italic, Bold, Ignore, Add to Dictionary and the suggestions after the first.
-        for _ in 0..<(5 + suggestions.count) { try session.desktop.xdotool("key", "Up") }
+        // Up past Link, Italic, Bold, Spelling Language, Ignore, Add to Dictionary and the suggestions after the first.
+        for _ in 0..<(6 + suggestions.count) { try session.desktop.xdotool("key", "Up") }
         try session.desktop.xdotool("key", "Return")
         #expect(session.stores("Groceries\nbuy \(first) bread"), "the first suggestion, \(first), replaced the word")
         try session.desktop.xdotool("key", "ctrl+z")
         #expect(session.stores("Groceries\nbuy brwon bread"), "one Undo step puts the word back")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Spelling Language in the right-click menu checks one note in French, kept for that note at the next launch; the others stay in English")
+    func languagePerNote() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        try store.createNote(body: "Plan\nbuy brwon bread", at: now.addingTimeInterval(-60))
+        let french = try store.createNote(body: "Recette\nmerci pour les crêpes", at: now)
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let window = try session.waitForWindow(matching: "^Recette — Quire$")
+        _ = try session.focus(window)
+        #expect(eventually(within: 10) { lastCheck(session)?.contains("merci") == true }, "checked in English: \(lastCheck(session) ?? [])")
+        // The pointer out of the way: a menu item under it would take the keyboard's place.
+        try session.desktop.xdotool("mousemove", "--window", window, "10", "300")
+        try session.desktop.xdotool("key", "ctrl+End")
+        #expect(try session.popUp({ try session.desktop.xdotool("key", "shift+F10") }))
+        // From the bottom: Open Link (greyed out), Link, Italic, Bold, Spelling Language; in it, under its
+        // heading: Default, English (United States), French (the dictionaries by name, fr first).
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Return")
+        session.keepScreenshot(named: "spelling-languages")
+        try session.desktop.xdotool("key", "Down", "Down", "Down", "Return")
+        #expect(eventually(within: 10) { (try? store.spellingLanguage(of: french.id)) == "fr" })
+        #expect(eventually(within: 10) { lastCheck(session) == [] }, "checked in French: \(lastCheck(session) ?? [])")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)", "click", "1")
+        _ = try session.waitForWindow(matching: "^Plan — Quire$")
+        #expect(eventually(within: 10) { lastCheck(session) == ["brwon"] }, "the other note in English: \(lastCheck(session) ?? [])")
+        #expect(try session.stop() == 0)
+
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let again = try session.waitForWindow(matching: "^Plan — Quire$")
+        _ = try session.focus(again)
+        // The first row, a row's height above the second: Recette, the newest.
+        try session.desktop.xdotool("mousemove", "--window", again, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y - 52)", "click", "1")
+        _ = try session.waitForWindow(matching: "^Recette — Quire$")
+        #expect(eventually(within: 10) { lastCheck(session) == [] }, "still French: \(lastCheck(session) ?? [])")
         #expect(try session.stop() == 0)
     }
 
