@@ -16,7 +16,12 @@ public enum DesktopStyle {
 
     /// The windows' style as chosen: following the desktop, or always light or dark.
     public enum Choice: Sendable {
-        case followDesktop, light, dark
+        /// Light or dark as the desktop prefers, live.
+        case followDesktop
+        /// Always light.
+        case light
+        /// Always dark.
+        case dark
     }
 
     /// The style chosen for the windows; a change restyles every window at once.
