@@ -50,7 +50,7 @@ final class SpellingUnderline {
     init(view: TextView, service: SpellCheckService = .shared) {
         self.view = view
         self.service = service
-        recheck = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 2_000) { [weak self] in self?.checkVisibleText() }
+        recheck = Debouncer(quietMilliseconds: 300, maximumDelayMilliseconds: 60_000) { [weak self] in self?.checkVisibleText() }
         view.buffer.onChanged { [weak self] in
             guard let self else { return }
             changes += 1
