@@ -13,12 +13,20 @@ public final class ActionRow: Widget {
 
     /// The text under the title.
     public var subtitle: String {
-        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
-        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
+        get { actionRowSubtitle }
+        set { actionRowSubtitle = newValue }
     }
 
     /// Puts `widget` at the row's end, after those added before.
     public func addSuffix(_ widget: Widget) {
         adw_action_row_add_suffix(cgtk_as_action_row(objectPointer), widget.widgetPointer)
+    }
+}
+
+extension Widget {
+    /// The subtitle of an AdwActionRow (or a row made from one: a switch row, a combo row).
+    var actionRowSubtitle: String {
+        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
+        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
     }
 }

@@ -32,8 +32,8 @@ public final class ComboRow: Widget {
 
     /// The text under the title.
     public var subtitle: String {
-        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
-        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
+        get { actionRowSubtitle }
+        set { actionRowSubtitle = newValue }
     }
 
     /// Calls `handler` whenever another choice is picked (by the person or by `selectedIndex`).

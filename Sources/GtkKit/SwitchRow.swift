@@ -20,8 +20,8 @@ public final class SwitchRow: Widget {
 
     /// The text under the title.
     public var subtitle: String {
-        get { adw_action_row_get_subtitle(cgtk_as_action_row(objectPointer)).map { String(cString: $0) } ?? "" }
-        set { adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), newValue) }
+        get { actionRowSubtitle }
+        set { actionRowSubtitle = newValue }
     }
 
     /// Whether the switch is on.

@@ -49,8 +49,7 @@ extension TextView {
             let action = SimpleAction(name: "leading-\(index)")
             action.onActivate(item.handler)
             cgtk_action_map_add(group.objectPointer, action.objectPointer)
-            // A menu takes "_" for a mnemonic; a word's own is doubled to show as it is.
-            leading.append(String(item.label.flatMap { $0 == "_" ? "__" : String($0) }), action: "\(TextView.extraMenuPrefix).leading-\(index)")
+            leading.append(TextView.shownAsIs(item.label), action: "\(TextView.extraMenuPrefix).leading-\(index)")
         }
         extraMenuLeading = (leading, items.count)
     }
@@ -74,8 +73,7 @@ extension TextView {
         cgtk_action_map_add(group.objectPointer, action.objectPointer)
         let submenu = Menu()
         for choice in choices {
-            let shown = String(choice.label.flatMap { $0 == "_" ? "__" : String($0) })
-            submenu.append(shown, action: "\(TextView.extraMenuPrefix).\(name)::\(choice.value)")
+            submenu.append(TextView.shownAsIs(choice.label), action: "\(TextView.extraMenuPrefix).\(name)::\(choice.value)")
         }
         section.appendSubmenu(submenu, label: label)
         extraMenuChoiceNames.append(name)
@@ -97,6 +95,12 @@ extension TextView {
             if let self, opensMenu { handler(buffer.cursorOffset) }
             return false
         }
+    }
+
+    /// `label` as a menu item shows it exactly: a menu takes "_" for a
+    /// mnemonic, so a word's own underscores are doubled.
+    private static func shownAsIs(_ label: String) -> String {
+        String(label.flatMap { $0 == "_" ? "__" : String($0) })
     }
 
     /// The prefix of the extra menu's actions.
