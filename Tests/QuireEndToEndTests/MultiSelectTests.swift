@@ -52,8 +52,7 @@ struct MultiSelectTests {
         try session.desktop.xdotool("key", "Delete")
         #expect(eventually(within: 10) { kept(store) == ["one", "three"] }, "\(kept(store))")
         #expect(!tree.elements(once: { $0.name == "3 notes moved to the trash" }).filter { $0.name == "3 notes moved to the trash" }.isEmpty)
-        try session.desktop.xdotool("key", "alt+u")
-        #expect(eventually(within: 10) { kept(store) == ["five", "four", "one", "three", "two"] }, "one Undo for the three")
+        #expect(try session.undoFromToast(in: window) { kept(store) == ["five", "four", "one", "three", "two"] }, "one Undo for the three")
 
         // Into the trash again, then there: all of it selected, deleted for good, put back, restored.
         try click("four", in: window, session, tree)
@@ -65,16 +64,9 @@ struct MultiSelectTests {
         try session.desktop.xdotool("key", "ctrl+a", "Delete")
         #expect(eventually(within: 10) { ((try? store.trashedNotes()) ?? []).isEmpty }, "both deleted for good")
         #expect(!tree.elements(once: { $0.name == "2 notes deleted" }).filter { $0.name == "2 notes deleted" }.isEmpty, "the toast offers Undo")
-        // Alt+U reaches the toast's Undo once it has slid in (the one before it, sliding out, took a moment
-        // on a busy machine): pressed again until the notes are back, which a second press cannot double.
-        func putBack() -> Bool { eventually(within: 4) { ((try? store.trashedNotes()) ?? []).map(\.title).sorted() == ["four", "two"] } }
-        var back = false
-        for _ in 0..<3 where !back {
-            try session.desktop.xdotool("windowfocus", "--sync", window)
-            try session.desktop.xdotool("key", "alt+u")
-            back = putBack()
-        }
-        #expect(back, "back in the trash")
+        #expect(try session.undoFromToast(in: window) {
+            ((try? store.trashedNotes()) ?? []).map(\.title).sorted() == ["four", "two"]
+        }, "back in the trash")
         try click("four", in: window, session, tree)
         try session.desktop.xdotool("key", "ctrl+a", "alt+r")  // Restore
         #expect(eventually(within: 10) { kept(store) == ["five", "four", "one", "three", "two"] }, "\(kept(store))")
@@ -93,9 +85,7 @@ struct MultiSelectTests {
         try session.desktop.xdotool("key", "Return")
         func filed() -> [String] { ((try? store.allNotes()) ?? []).filter { $0.category == "Work" }.map(\.title).sorted() }
         #expect(eventually(within: 10) { filed() == ["four", "three", "two"] }, "\(filed())")
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "alt+u")
-        #expect(eventually(within: 10) { filed().isEmpty }, "one Undo puts the three back")
+        #expect(try session.undoFromToast(in: window) { filed().isEmpty }, "one Undo puts the three back")
 
         try click("one", in: window, session, tree)
         try session.desktop.xdotool("key", "ctrl+a")
@@ -103,8 +93,7 @@ struct MultiSelectTests {
         // The row menu of a selected row: Open in New Window, Pin Note, Export Note…
         #expect(try session.chooseFromRowMenu(in: window, keys: ["Down", "Return"]) { eventually(within: 5) { pinned() == 4 } })
         #expect(!tree.elements(once: { $0.name == "4 notes pinned" }).filter { $0.name == "4 notes pinned" }.isEmpty, "the toast offers Undo")
-        try session.desktop.xdotool("key", "alt+u")
-        #expect(eventually(within: 10) { pinned() == 0 }, "one Undo unpins all four")
+        #expect(try session.undoFromToast(in: window) { pinned() == 0 }, "one Undo unpins all four")
 
         let out = session.desktop.directory.file("exported")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -163,6 +163,19 @@ final class QuireSession {
         try desktop.xdotool("mouseup", "1")
     }
 
+    /// Presses Alt+U, the toast's Undo, in `window` until `undone` holds, up to
+    /// three times. The toast comes in after the change is stored (and the one
+    /// before it may still be sliding out), so a first press can find no Undo to
+    /// press; a press after the change was undone finds nothing more to undo.
+    func undoFromToast(in window: String, until undone: () -> Bool) throws -> Bool {
+        for _ in 0..<3 {
+            try desktop.xdotool("windowfocus", "--sync", window)
+            try desktop.xdotool("key", "alt+u")
+            if eventually(within: 4, undone) { return true }
+        }
+        return false
+    }
+
     /// The list's second row in a main window (newest first), 54 pixels below the first.
     static let secondRow = (x: 100, y: 178)
 
