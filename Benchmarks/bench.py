@@ -388,7 +388,7 @@ class Bench:
 
     # Figures -----------------------------------------------------------------------
 
-    def launch_figures(self, empty, data10, data100, data100k, state10, state10_100k, state100):
+    def launch_figures(self, empty, data10, data100, data100k, state1, state10, state10_100k, state100):
         say("cold launch, and memory at one window")
         def one_window(start, frames=True):
             """A measure of one window's launch: its map and the memory then (after its first frame if it reports one)."""
@@ -464,6 +464,13 @@ class Bench:
 
         self.row("the same with 100,000 notes", [q[0] for q in quire100k], [b[0] for b in baseline], 1.30,
                  replica=[r[0] for r in replica100k], note="in the same runs as with 10 notes")
+
+        say("relaunch onto notes with one saved window")
+        # What a person meets every day: Quire opened again on its notes, one window saved.
+        quire, baseline, replica = self.interleaved(restore(data10, state1, 1), baseline_windows(1), replica_windows(data10, 1))
+        self.row("relaunch onto 10 notes restoring 1 window → mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.05,
+                 replica=[r[0] for r in replica], note="first frame: quire %.0f ms, baseline %.0f ms" % (
+                     statistics.median(q[2] for q in quire), statistics.median(b[2] for b in baseline)))
 
         say("relaunch restoring 100 windows")
         quire, baseline, replica, bare, gl = self.interleaved(restore(data100, state100, 100), baseline_windows(100),
@@ -806,7 +813,7 @@ def main():
         renderer = bench.renderer()
         if "launch" in only:
             data100 = bench.seed("100", 100)
-            states = (bench.saved_windows(data10, 10), bench.saved_windows(data100k, 10), bench.saved_windows(data100, 100))
+            states = (bench.saved_windows(data10, 1), bench.saved_windows(data10, 10), bench.saved_windows(data100k, 10), bench.saved_windows(data100, 100))
             bench.launch_figures(os.path.join(work, "data-empty"), data10, data100, data100k, *states)
         if "new-window" in only:
             bench.new_window_figure(data10)

@@ -77,6 +77,28 @@ public final class Database {
         self.checkpoints = checkpoints
     }
 
+    /// A database of `schema` in this process's memory only, migrated as a file
+    /// would be: for what is to be written to a file later
+    /// (`insertRows(of:)`), when making the file now would hold up something
+    /// more urgent. Nothing of it reaches the disk.
+    public init(inMemory schema: DatabaseSchema) throws {
+        path = ":memory:"
+        handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        busyTimeoutMilliseconds = Database.defaultBusyTimeoutMilliseconds
+        try execute("PRAGMA foreign_keys = ON")
+        try migrate(to: schema.migrations)
+        try execute("PRAGMA application_id = \(schema.applicationID)")
+    }
+
+    /// Whether a database can be made at `path` later without a word: none is
+    /// there yet (nor a log of one), and its folder, created now (0700) if
+    /// missing, may be written. False says: open it now, to find out what is there or what fails.
+    public static func canCreateLater(at path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard (try? PrivateFiles.createDirectory(folder)) != nil, access(folder, W_OK) == 0 else { return false }
+        return ["", "-wal", "-journal"].allSatisfy { access(path + $0, F_OK) != 0 && errno == ENOENT }
+    }
+
     /// Throws a permission error if this user may not write the file or create
     /// files beside it (the log). SQLite would open such a file read-only without
     /// a word, and leave side files behind; nothing is opened here.

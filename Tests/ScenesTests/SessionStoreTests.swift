@@ -31,6 +31,38 @@ struct SessionStoreTests {
         #expect(sessions.last?.restorationActivity == Data("activity".utf8), "saving details keeps the activity")
     }
 
+    @Test("a first launch's store writes nothing until its file is made, then moves everything into it; another process's file made meanwhile keeps its sessions")
+    func fileMadeLater() throws {
+        let path = folder.file("state/app/scenes.sqlite")
+        let store = try #require(SessionStore(beforeFileAt: path), "no file yet: kept in memory")
+        try store.save(record("new", stacking: 1))
+        try store.saveActivity(Data("typed".utf8), forSession: "new")
+        try store.setLaunchValue("restoration_disabled", 1)
+        #expect(store.isInMemory)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("state/app")).isEmpty,
+                "its folder is made, nothing in it")
+
+        // Another instance (its own bus) made the file in the meantime.
+        do { try SessionStore(path: path).save(record("other", stacking: 2)) }
+        #expect(SessionStore(beforeFileAt: path) == nil, "a file is there: it is to be opened now")
+
+        try store.createFile()
+        #expect(!store.isInMemory)
+        try store.save(record("new", stacking: 3))
+        let reopened = try SessionStore(path: path)
+        #expect(try reopened.sessions().map(\.identifier) == ["other", "new"])
+        #expect(try reopened.sessions().last?.restorationActivity == Data("typed".utf8))
+        #expect(try reopened.launchValue("restoration_disabled") == 1)
+    }
+
+    @Test("a store is opened at once where its file could not be made later: a file in the folder's place, a log left behind")
+    func fileNotMadeLater() throws {
+        #expect(FileManager.default.createFile(atPath: folder.file("taken"), contents: Data()))
+        #expect(SessionStore(beforeFileAt: folder.file("taken/scenes.sqlite")) == nil)
+        #expect(FileManager.default.createFile(atPath: folder.file("scenes.sqlite-wal"), contents: Data("log".utf8)))
+        #expect(SessionStore(beforeFileAt: folder.file("scenes.sqlite")) == nil, "a log to replay is read now")
+    }
+
     @Test("a discard removes the session and stays pending until delivered")
     func discards() throws {
         let store = try SessionStore(path: folder.file("scenes.sqlite"))

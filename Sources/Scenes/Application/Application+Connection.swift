@@ -83,10 +83,16 @@ extension Application {
         scene.window.onActiveChanged { [weak self, weak scene] in if let scene { self?.scheduleStateUpdate(scene) } }
         scene.window.onVisibilityChanged { [weak self, weak scene] in if let scene { self?.scheduleStateUpdate(scene) } }
         scene.window.onMinimizedChanged { [weak self, weak scene] in if let scene { self?.scheduleStateUpdate(scene) } }
-        scene.window.onFirstFrame { [weak scene] in
+        scene.window.onFirstFrame { [weak self, weak scene] in
             guard let scene else { return }
             SceneTrace.scene("first-frame", scene.session)
             firstFrame?()
+            if self?.store?.isInMemory == true {
+                MainLoop.idle { [weak self] in
+                    self?.createStoreFile()
+                    return false
+                }
+            }
         }
         scene.titleObserver = { [weak self] in self?.refreshWindowMenu() }
         scene.activityNeedsSaveHandler = { [weak self, weak scene] in

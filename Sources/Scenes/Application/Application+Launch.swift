@@ -16,6 +16,12 @@ extension Application {
 
     private func openStore() {
         let path = (stateDirectory as NSString).appendingPathComponent(SessionStore.fileName)
+        // A first launch has nothing to read: its file is made after the first frame (`createStoreFile`).
+        if let store = SessionStore(beforeFileAt: path) {
+            self.store = store
+            claims = SessionClaims(storePath: path)
+            return
+        }
         do {
             let (store, movedAside) = try SessionStore.openMovingAsideUnreadable(path: path)
             if let movedAside {
@@ -31,6 +37,21 @@ extension Application {
         } catch let error as StorageError {
             sessionStoreProblem = SessionStoreProblem(path: path, error: error)
             SceneLog.error("windows will not be saved this time: \(error) \(SceneLog.advice(for: error.kind, path: path))")
+        } catch {
+            SceneLog.error("windows will not be saved this time: \(error)")
+        }
+    }
+
+    /// Makes the session store's file, on a first launch once a window has
+    /// shown its first frame (or as the app ends before one did). Failing, the
+    /// sessions stay in memory for this run, and the log says why.
+    func createStoreFile() {
+        guard let store, store.isInMemory else { return }
+        do {
+            try store.createFile()
+        } catch let error as StorageError {
+            sessionStoreProblem = SessionStoreProblem(path: store.path, error: error)
+            SceneLog.error("windows will not be saved this time: \(error) \(SceneLog.advice(for: error.kind, path: store.path))")
         } catch {
             SceneLog.error("windows will not be saved this time: \(error)")
         }

@@ -232,6 +232,7 @@ public final class Application {
         guard !hasTerminated else { return }
         hasTerminated = true
         isTerminating = true
+        createStoreFile()
         for scene in Array(scenes.values) { disconnect(scene, discarding: false) }
         let owned = Array(sessions.keys)
         persist { try $0.endCleanly(owned) }

@@ -9,7 +9,10 @@ import Storage
 final class SessionStore {
     static let fileName = "scenes.sqlite"
     let path: String
-    private let database: Database
+    private var database: Database
+    /// Whether the sessions are kept in memory until `createFile()` makes the
+    /// file (a first launch, whose first frame does not wait for it).
+    private(set) var isInMemory: Bool
 
     /// Closes the file (the app is ending); later writes fail and are logged.
     func close() { database.close() }
@@ -18,6 +21,30 @@ final class SessionStore {
         self.path = path
         database = try Database(path: path, schema: SessionStore.schema)
         database.busyTimeoutMilliseconds = SessionStore.writeWaitMilliseconds
+        isInMemory = false
+    }
+
+    /// A store for `path` kept in memory until `createFile()`; nil if a file
+    /// is there already, or might not be made (then open it at once, and hear
+    /// what is wrong now rather than later).
+    init?(beforeFileAt path: String) {
+        guard Database.canCreateLater(at: path), let memory = try? Database(inMemory: SessionStore.schema) else { return nil }
+        self.path = path
+        database = memory
+        isInMemory = true
+    }
+
+    /// Makes the file (or opens the one another process made meanwhile) and
+    /// moves into it everything saved so far; the store goes on in the file.
+    /// On failure it stays in memory, and the error says why.
+    func createFile() throws {
+        guard isInMemory else { return }
+        let file = try Database(path: path, schema: SessionStore.schema)
+        file.busyTimeoutMilliseconds = SessionStore.writeWaitMilliseconds
+        try file.insertRows(of: database)
+        database.close()
+        database = file
+        isInMemory = false
     }
 
     /// How long a write waits for another process's: these writes are small,
