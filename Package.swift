@@ -23,6 +23,14 @@ let strictSettings: [SwiftSetting] = [
 /// at every launch and kept resident.
 let appLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
 
+/// libsoup and libsecret are called through `dlsym` (CSoup, CSecret) and
+/// loaded when sync first needs them, never linked: their module maps name no
+/// library and have no pkg-config package (which would link it), so their
+/// headers' folders are given here, GLib's coming from CGtk's package. A
+/// direct call that slipped past the shim fails to link.
+let soupHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libsoup-3.0"])]
+let secretHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libsecret-1"])]
+
 let package = Package(
     name: "Quire",
     products: [
@@ -44,24 +52,16 @@ let package = Package(
             pkgConfig: "gtksourceview-5",
             providers: [.apt(["libgtksourceview-5-dev"])]
         ),
-        // libsoup 3, for sync's HTTP (TLS through glib-networking).
-        .systemLibrary(
-            name: "CSoup",
-            pkgConfig: "libsoup-3.0",
-            providers: [.apt(["libsoup-3.0-dev"])]
-        ),
+        // libsoup 3, for sync's HTTP (TLS through glib-networking); loaded on first use.
+        .systemLibrary(name: "CSoup", providers: [.apt(["libsoup-3.0-dev"])]),
         // libxml2's SAX parser, for WebDAV's listings (10,000 files are megabytes of XML).
         .systemLibrary(
             name: "CXML",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        // libsecret, for the sync password (the desktop's Secret Service).
-        .systemLibrary(
-            name: "CSecret",
-            pkgConfig: "libsecret-1",
-            providers: [.apt(["libsecret-1-dev"])]
-        ),
+        // libsecret, for the sync password (the desktop's Secret Service); loaded on first use.
+        .systemLibrary(name: "CSecret", providers: [.apt(["libsecret-1-dev"])]),
         // Enchant 2, for spell checking (the dictionaries GNOME's editors share).
         .systemLibrary(
             name: "CEnchant",
@@ -81,14 +81,14 @@ let package = Package(
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtk", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // Swift over libsoup: a WebDAV folder's files, listed, read and written conditionally.
-        .target(name: "WebDAV", dependencies: ["CSoup", "CXML"], swiftSettings: strictSettings),
+        .target(name: "WebDAV", dependencies: ["CSoup", "CXML", "CGtk"], swiftSettings: strictSettings + soupHeaders),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
         // Spell checking: words found in Markdown text, checked by Enchant off the main thread.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strictSettings),
         // Passwords in the desktop's keyring.
-        .target(name: "Keyring", dependencies: ["CSecret"], swiftSettings: strictSettings),
+        .target(name: "Keyring", dependencies: ["CSecret", "CGtk"], swiftSettings: strictSettings + secretHeaders),
         // Sync of the notes with a WebDAV folder, one Markdown file a note.
         .target(name: "NoteSync", dependencies: ["NoteModel", "Storage", "WebDAV"], swiftSettings: strictSettings),
         .executableTarget(

@@ -6,7 +6,50 @@
 #ifndef CSECRET_SHIM_H
 #define CSECRET_SHIM_H
 
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <libsecret/secret.h>
+
+/* libsecret is loaded the first time a password is kept or looked up, not
+ * at every launch (it brings libgcrypt): every call into it goes through
+ * `CSECRET_CALL`, and the app is not linked with it. A
+ * missing library is a broken installation: the process ends saying so. */
+static inline void *csecret_symbol(const char *name) {
+    static void *library;
+    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
+    if (loaded == NULL) {
+        loaded = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_GLOBAL);
+        if (loaded == NULL) {
+            fprintf(stderr, "cannot load libsecret for the sync password: %s\n", dlerror());
+            abort();
+        }
+        __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
+    }
+    void *symbol = dlsym(loaded, name);
+    if (symbol == NULL) {
+        fprintf(stderr, "libsecret has no %s: %s\n", name, dlerror());
+        abort();
+    }
+    return symbol;
+}
+
+#define CSECRET_CALL(function) ((__typeof__(&function))csecret_symbol(#function))
+
+static inline gboolean csecret_store_finish(GAsyncResult *result, GError **error) {
+    return CSECRET_CALL(secret_password_store_finish)(result, error);
+}
+
+/* The password a lookup found (free it with `csecret_password_free`), or NULL. */
+static inline gchar *csecret_lookup_finish(GAsyncResult *result, GError **error) {
+    return CSECRET_CALL(secret_password_lookup_finish)(result, error);
+}
+
+static inline void csecret_password_free(gchar *password) { CSECRET_CALL(secret_password_free)(password); }
+
+static inline gboolean csecret_clear_finish(GAsyncResult *result, GError **error) {
+    return CSECRET_CALL(secret_password_clear_finish)(result, error);
+}
 
 /* Quire's passwords: one per server folder and user. */
 static const SecretSchema csecret_quire_schema = {
@@ -30,7 +73,7 @@ static inline GHashTable *csecret_attributes(const char *server, const char *use
 static inline void csecret_store(const char *server, const char *user, const char *label, const char *password,
                                  GCancellable *cancellable, GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_storev(&csecret_quire_schema, attributes, SECRET_COLLECTION_DEFAULT, label, password, cancellable,
+    CSECRET_CALL(secret_password_storev)(&csecret_quire_schema, attributes, SECRET_COLLECTION_DEFAULT, label, password, cancellable,
                            callback, data);
     g_hash_table_unref(attributes);
 }
@@ -39,7 +82,7 @@ static inline void csecret_store(const char *server, const char *user, const cha
 static inline void csecret_lookup(const char *server, const char *user, GCancellable *cancellable,
                                   GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_lookupv(&csecret_quire_schema, attributes, cancellable, callback, data);
+    CSECRET_CALL(secret_password_lookupv)(&csecret_quire_schema, attributes, cancellable, callback, data);
     g_hash_table_unref(attributes);
 }
 
@@ -47,7 +90,7 @@ static inline void csecret_lookup(const char *server, const char *user, GCancell
 static inline void csecret_clear(const char *server, const char *user, GCancellable *cancellable,
                                  GAsyncReadyCallback callback, gpointer data) {
     GHashTable *attributes = csecret_attributes(server, user);
-    secret_password_clearv(&csecret_quire_schema, attributes, cancellable, callback, data);
+    CSECRET_CALL(secret_password_clearv)(&csecret_quire_schema, attributes, cancellable, callback, data);
     g_hash_table_unref(attributes);
 }
 

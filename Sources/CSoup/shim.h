@@ -5,13 +5,84 @@
 #ifndef CSOUP_SHIM_H
 #define CSOUP_SHIM_H
 
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <libsoup/soup.h>
+
+/* libsoup is loaded the first time sync uses it, not at every launch: with
+ * what it brings (Kerberos, nghttp2, libpsl, …) it is a dozen libraries a
+ * person without sync never needs. Every call into it goes through
+ * `CSOUP_CALL`, which finds the function in the loaded library; nothing is
+ * linked with libsoup (Package.swift). A missing library is a broken
+ * installation: the process ends saying so. */
+static inline void *csoup_symbol(const char *name) {
+    static void *library;
+    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
+    if (loaded == NULL) {
+        loaded = dlopen("libsoup-3.0.so.0", RTLD_NOW | RTLD_GLOBAL);
+        if (loaded == NULL) {
+            fprintf(stderr, "cannot load libsoup 3 for sync: %s\n", dlerror());
+            abort();
+        }
+        __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
+    }
+    void *symbol = dlsym(loaded, name);
+    if (symbol == NULL) {
+        fprintf(stderr, "libsoup 3 has no %s: %s\n", name, dlerror());
+        abort();
+    }
+    return symbol;
+}
+
+#define CSOUP_CALL(function) ((__typeof__(&function))csoup_symbol(#function))
+
+static inline SoupMessage *csoup_message_new(const char *method, const char *uri) {
+    return CSOUP_CALL(soup_message_new)(method, uri);
+}
+
+static inline SoupMessageHeaders *csoup_message_request_headers(SoupMessage *message) {
+    return CSOUP_CALL(soup_message_get_request_headers)(message);
+}
+
+static inline SoupMessageHeaders *csoup_message_response_headers(SoupMessage *message) {
+    return CSOUP_CALL(soup_message_get_response_headers)(message);
+}
+
+static inline void csoup_headers_replace(SoupMessageHeaders *headers, const char *name, const char *value) {
+    CSOUP_CALL(soup_message_headers_replace)(headers, name, value);
+}
+
+static inline const char *csoup_headers_get_one(SoupMessageHeaders *headers, const char *name) {
+    return CSOUP_CALL(soup_message_headers_get_one)(headers, name);
+}
+
+static inline goffset csoup_headers_content_length(SoupMessageHeaders *headers) {
+    return CSOUP_CALL(soup_message_headers_get_content_length)(headers);
+}
+
+static inline void csoup_message_set_body(SoupMessage *message, const char *content_type, GBytes *bytes) {
+    CSOUP_CALL(soup_message_set_request_body_from_bytes)(message, content_type, bytes);
+}
+
+static inline const char *csoup_message_reason(SoupMessage *message) {
+    return CSOUP_CALL(soup_message_get_reason_phrase)(message);
+}
+
+static inline guint csoup_message_status(SoupMessage *message) {
+    return (guint)CSOUP_CALL(soup_message_get_status)(message);
+}
+
+static inline void csoup_send_async(SoupSession *session, SoupMessage *message, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer data) {
+    CSOUP_CALL(soup_session_send_async)(session, message, G_PRIORITY_DEFAULT, cancellable, callback, data);
+}
 
 /* A session that gives up on a server silent for `timeout` seconds, names
  * itself with `user_agent`, and opens up to 4 connections to one server (a
  * sync reads files a few at a time; libsoup's default is 2). */
 static inline SoupSession *csoup_session_new(const char *user_agent, guint timeout) {
-    return soup_session_new_with_options("user-agent", user_agent, "timeout", timeout, "idle-timeout", 60,
+    return CSOUP_CALL(soup_session_new_with_options)("user-agent", user_agent, "timeout", timeout, "idle-timeout", 60,
                                          "max-conns-per-host", 4, NULL);
 }
 
@@ -20,7 +91,7 @@ static inline SoupSession *csoup_session_new(const char *user_agent, guint timeo
 static inline gboolean csoup_session_trust_file(SoupSession *session, const char *path, GError **error) {
     GTlsDatabase *database = g_tls_file_database_new(path, error);
     if (database == NULL) return FALSE;
-    soup_session_set_tls_database(session, database);
+    CSOUP_CALL(soup_session_set_tls_database)(session, database);
     g_object_unref(database);
     return TRUE;
 }
@@ -107,9 +178,9 @@ static inline GBytes *csoup_read_finish(GInputStream *stream, GAsyncResult *resu
     return g_input_stream_read_bytes_finish(stream, result, error);
 }
 
-/* The response body's stream a `soup_session_send_async` gave, or NULL with `error` set. */
+/* The response body's stream a `csoup_send_async` gave, or NULL with `error` set. */
 static inline GInputStream *csoup_send_finish(SoupSession *session, GAsyncResult *result, GError **error) {
-    return soup_session_send_finish(session, result, error);
+    return CSOUP_CALL(soup_session_send_finish)(session, result, error);
 }
 
 static inline GBytes *csoup_bytes_new(const void *data, gsize size) { return g_bytes_new(data, size); }

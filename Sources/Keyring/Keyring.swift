@@ -15,7 +15,7 @@ public enum Keyring {
     /// manager as `label`.
     public static func store(_ password: String, server: String, user: String, label: String) async throws(KeyringError) {
         try await call { csecret_store(server, user, label, password, $0, $1, $2) } finish: { result, error in
-            _ = secret_password_store_finish(result, error)
+            _ = csecret_store_finish(result, error)
         }
     }
 
@@ -23,9 +23,9 @@ public enum Keyring {
     public static func password(server: String, user: String) async throws(KeyringError) -> String? {
         var password: String?
         try await call { csecret_lookup(server, user, $0, $1, $2) } finish: { result, error in
-            if let secret = secret_password_lookup_finish(result, error) {
+            if let secret = csecret_lookup_finish(result, error) {
                 password = String(cString: secret)
-                secret_password_free(secret)
+                csecret_password_free(secret)
             }
         }
         return password
@@ -34,7 +34,7 @@ public enum Keyring {
     /// Forgets the password for `user` at `server`.
     public static func clear(server: String, user: String) async throws(KeyringError) {
         try await call { csecret_clear(server, user, $0, $1, $2) } finish: { result, error in
-            _ = secret_password_clear_finish(result, error)
+            _ = csecret_clear_finish(result, error)
         }
     }
 

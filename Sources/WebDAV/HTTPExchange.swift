@@ -59,13 +59,13 @@ final class HTTPExchange {
         _ method: String, to url: String, headers: [(String, String)], body: Data?, contentType: String?,
         through session: UnsafeMutablePointer<SoupSession>, bounds: Bounds
     ) async -> (result: Result<HTTPResponse, WebDAVError>, certificate: OfferedCertificate?) {
-        guard let message = soup_message_new(method, url) else { return (.failure(.invalidAddress(url)), nil) }
+        guard let message = csoup_message_new(method, url) else { return (.failure(.invalidAddress(url)), nil) }
         csoup_message_keep_offered_certificate(message)
-        let requestHeaders = soup_message_get_request_headers(message)
-        for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+        let requestHeaders = csoup_message_request_headers(message)
+        for (name, value) in headers { csoup_headers_replace(requestHeaders, name, value) }
         if let body {
             let bytes = body.withUnsafeBytes { csoup_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(message, contentType, bytes)
+            csoup_message_set_body(message, contentType, bytes)
             g_bytes_unref(bytes)
         }
         let exchange = HTTPExchange(message: message, session: session, bounds: bounds)
@@ -84,8 +84,8 @@ final class HTTPExchange {
 
     private func start() {
         deadline = csoup_cancel_after(cancellable, guint(min(bounds.seconds * 1000, Double(UInt32.max))))
-        soup_session_send_async(
-            session, message, G_PRIORITY_DEFAULT, cancellable,
+        csoup_send_async(
+            session, message, cancellable,
             { _, result, data in
                 let exchange = Unmanaged<HTTPExchange>.fromOpaque(data!).takeRetainedValue()
                 MainActor.assumeIsolated { exchange.sent(result) }
@@ -97,7 +97,7 @@ final class HTTPExchange {
         var error: UnsafeMutablePointer<GError>?
         guard let stream = csoup_send_finish(session, result, &error) else { return fail(error) }
         self.stream = stream
-        let declared = soup_message_headers_get_content_length(soup_message_get_response_headers(message))
+        let declared = csoup_headers_content_length(csoup_message_response_headers(message))
         if declared > bounds.bodyBytes {
             return stop(for: .tooLarge(limit: bounds.bodyBytes))
         }
@@ -147,11 +147,11 @@ final class HTTPExchange {
     }
 
     private func succeed() {
-        let headers = soup_message_get_response_headers(message)
-        let header = { (name: String) in soup_message_headers_get_one(headers, name).map { String(cString: $0) } }
-        let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+        let headers = csoup_message_response_headers(message)
+        let header = { (name: String) in csoup_headers_get_one(headers, name).map { String(cString: $0) } }
+        let reason = csoup_message_reason(message).map { String(cString: $0) } ?? ""
         finish(.success(HTTPResponse(
-            status: Int(soup_message_get_status(message).rawValue), reason: reason, etag: header("ETag"),
+            status: Int(csoup_message_status(message)), reason: reason, etag: header("ETag"),
             lockToken: header("Lock-Token"), date: header("Date"), body: body)))
     }
 

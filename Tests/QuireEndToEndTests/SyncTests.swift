@@ -15,6 +15,31 @@ struct SyncTests {
         #expect(sync.output.trimmingCharacters(in: .whitespacesAndNewlines) == summary, "\(sync.error)", sourceLocation: sourceLocation)
     }
 
+    @Test("a Quire without sync loads neither libsoup nor libsecret; set up and run, the first sync loads them and sends the note")
+    func syncLibrariesOnDemand() throws {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession()
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Groceries\nmilk"], into: window)
+        func loaded() throws -> [String] {
+            let pid = try #require(session.process?.pid)
+            // Read to its end: /proc's files say they are empty, so a read by size gets nothing.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            #expect(maps.contains("/libgtk-4.so"))
+            return ["libsoup-3.0", "libsecret-1"].filter { maps.contains("/\($0).so") }
+        }
+        #expect(try loaded() == [], "a launch maps no sync library")
+        #expect(try session.setUpSync(with: server).status == 0)
+        try expectSync(session, prints: "1 sent, 0 received, 0 conflicts")  // through the running Quire
+        #expect(try loaded() == ["libsoup-3.0", "libsecret-1"], "the sync loaded them")
+        #expect(server.files() == ["Groceries.md": "Groceries\nmilk"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a note written in one Quire reaches the other through Apache: created, edited, renamed, trashed and restored")
     func noteTravels() throws {
         let server = try WebDAVServer(.apache)
