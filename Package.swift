@@ -26,10 +26,12 @@ let appLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z"
 /// libsoup and libsecret are called through `dlsym` (CSoup, CSecret) and
 /// loaded when sync first needs them, never linked: their module maps name no
 /// library and have no pkg-config package (which would link it), so their
-/// headers' folders are given here, GLib's coming from CGtk's package. A
-/// direct call that slipped past the shim fails to link.
-let soupHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libsoup-3.0"])]
-let secretHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libsecret-1"])]
+/// headers' folders are given here, to every target that sees those modules
+/// (GLib's come from CGtk's package). A direct call that slipped past the
+/// shim fails to link.
+let syncSettings: [SwiftSetting] = strictSettings + [
+    .unsafeFlags(["-Xcc", "-I/usr/include/libsoup-3.0", "-Xcc", "-I/usr/include/libsecret-1"]),
+]
 
 let package = Package(
     name: "Quire",
@@ -81,20 +83,20 @@ let package = Package(
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtk", "CGtkSource"], swiftSettings: strictSettings),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // Swift over libsoup: a WebDAV folder's files, listed, read and written conditionally.
-        .target(name: "WebDAV", dependencies: ["CSoup", "CXML", "CGtk"], swiftSettings: strictSettings + soupHeaders),
+        .target(name: "WebDAV", dependencies: ["CSoup", "CXML", "CGtk"], swiftSettings: syncSettings),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
         .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings),
         // Spell checking: words found in Markdown text, checked by Enchant off the main thread.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strictSettings),
         // Passwords in the desktop's keyring.
-        .target(name: "Keyring", dependencies: ["CSecret", "CGtk"], swiftSettings: strictSettings + secretHeaders),
+        .target(name: "Keyring", dependencies: ["CSecret", "CGtk"], swiftSettings: syncSettings),
         // Sync of the notes with a WebDAV folder, one Markdown file a note.
-        .target(name: "NoteSync", dependencies: ["NoteModel", "Storage", "WebDAV"], swiftSettings: strictSettings),
+        .target(name: "NoteSync", dependencies: ["NoteModel", "Storage", "WebDAV"], swiftSettings: syncSettings),
         .executableTarget(
             name: "Quire",
             dependencies: ["GtkKit", "GtkSourceKit", "Scenes", "Storage", "NoteModel", "NoteSync", "WebDAV", "Keyring", "Spelling"],
-            swiftSettings: strictSettings,
+            swiftSettings: syncSettings,
             linkerSettings: appLinking
         ),
         // A tiny GTK program with a synchronous `main`, run by the bridge tests: it
@@ -124,15 +126,15 @@ let package = Package(
         // The benchmark suite's helper: seeds notes databases and times searches. Not a product.
         .executableTarget(
             name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",
-            swiftSettings: strictSettings),
+            swiftSettings: syncSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strictSettings),
-        .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: strictSettings),
+        .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"], swiftSettings: syncSettings),
         .testTarget(name: "NoteModelTests", dependencies: ["NoteModel", "Storage", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "TestSupport"], swiftSettings: syncSettings),
         .testTarget(
             name: "QuireEndToEndTests",
             dependencies: ["NoteModel", "Scenes", "Spelling", "TestSupport"],
