@@ -157,14 +157,18 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         }
         application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [weak self] in
             // The new window opens where the person was in the note: cursor, selection, scroll.
-            if let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow, let noteID = window.noteID {
+            // From a row's menu for another note, that note, from its start.
+            guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
+            if let other = window.notesActedOn.first, window.notesActedOn.count == 1 {
+                self?.openNoteWindow(for: other, showing: nil)
+            } else if let noteID = window.noteID {
                 self?.openNoteWindow(for: noteID, showing: window.viewActivity())
             }
         }
         // Not Ctrl+Delete: in the editor, as in every GTK text view, it deletes the next word.
         application.addAction("move-to-trash", accelerators: ["<Alt>Delete"]) {
             guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
-            let several = window.notesSelectedTogether
+            let several = window.notesActedOn
             if several.isEmpty { window.moveNoteToTrash() } else { window.moveNotesToTrash(several) }
         }
         // Delete in the list: the trash for a note, Delete Forever (with Undo) in the trash.

@@ -34,7 +34,7 @@ final class CategoryActions {
     /// Asks which category the note of `noteWindow` goes in, then files it there.
     private func ask(for noteWindow: NoteWindowController) {
         guard dialog == nil, let window = noteWindow.scene?.window, let store = store() else { return }
-        let several = noteWindow.notesSelectedTogether
+        let several = noteWindow.notesActedOn
         guard let ids = several.isEmpty ? noteWindow.noteID.map({ [$0] }) : several else { return }
         let categories = Set(ids.map { (try? store.category(of: $0)) ?? "" })
         let current = categories.count == 1 ? categories.first ?? "" : ""

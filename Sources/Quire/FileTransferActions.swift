@@ -178,12 +178,13 @@ final class FileTransferActions {
         }
     }
 
-    /// Export Note…: the window's note into a file chosen; the notes selected together, into a folder.
+    /// Export Note…: the window's note (or the one a row's menu is for) into a
+    /// file chosen; the notes selected together, into a folder.
     private func chooseAndExportNote(in application: Application) {
         guard let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
-        let several = noteWindow.notesSelectedTogether
-        guard several.isEmpty else { return chooseAndExportAll(in: application, only: several) }
-        guard let id = noteWindow.noteID, let transfers = transfers() else { return }
+        let actedOn = noteWindow.notesActedOn
+        guard actedOn.count <= 1 else { return chooseAndExportAll(in: application, only: actedOn) }
+        guard let id = actedOn.first ?? noteWindow.noteID, let transfers = transfers() else { return }
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Note"),
             purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))

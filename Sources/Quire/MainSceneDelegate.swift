@@ -48,7 +48,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     var kindOfWindow: String { localized("main window") }
 
-    var notesSelectedTogether: [UUID] {
+    var notesActedOn: [UUID] {
+        if let target = list?.menuTarget { return [target] }
         let selected = list?.selectedNoteIDs ?? []
         return selected.count > 1 ? selected : []
     }
@@ -96,7 +97,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         sidebar.onNoteDropped = { [weak self] id, category in
             guard let self else { return }
             // A row selected with others takes them along.
-            let together = notesSelectedTogether
+            let together = notesActedOn
             CategoryActions.file(together.contains(id) ? together : [id], in: category, store: store, shownIn: noteWindow)
         }
         sidebar.onShownChange = { [weak self] shown in
@@ -214,7 +215,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Delete in the list: moves the note to the trash, or, in the trash,
     /// deletes it for good (with Undo).
     func deleteSelectedNote() {
-        let several = notesSelectedTogether
+        let several = notesActedOn
         switch (trashToggle.isActive, several.isEmpty) {
         case (true, true): deleteForever()
         case (true, false): noteWindow.deleteForever(several)
@@ -259,7 +260,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// Restore: takes the selected note out of the trash, then shows the next
     /// one there; a toast says so, and its Show takes the window to the note.
     private func restoreSelectedNote() {
-        let several = notesSelectedTogether
+        let several = notesActedOn
         guard several.isEmpty else { return noteWindow.restoreFromTrash(several) }
         guard let list, let id = list.selectedNoteID, let writes else { return }
         let title = editor?.noteID == id ? editor?.shownTitle ?? "" : ""

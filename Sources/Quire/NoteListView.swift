@@ -69,6 +69,10 @@ final class NoteListView {
     /// Ctrl+A), as stored, while more than one is: they stay selected as the
     /// rows change, until one note is chosen again. Empty otherwise.
     private var selectedTogether: [String] = []
+    /// The note a row's menu is open on, where the menu is for it alone: a row
+    /// that is neither the selected one nor among those selected together.
+    private(set) var menuTarget: UUID?
+    private var menuGeneration = 0
     private var list: ListView<NoteRow>!
     private let scroller = ScrolledWindow()
     private var selectionConnection: SignalConnection?
@@ -212,13 +216,9 @@ final class NoteListView {
         root = column
         list = ListView(selection: selection, makeRow: { [weak self] in
             let row = NoteRow(menu: rowMenu, onContextMenu: { noteID in
-                // The menu's actions work on the selected notes: a row selected with
-                // others keeps them; any other row becomes the window's note.
-                if self?.selectedTogether.contains(noteID.uuidString) != true {
-                    self?.select(noteID)
-                    self?.onSelect?(noteID)
-                }
-                self?.onRowMenu?(noteID)
+                self?.rowMenuOpens(for: noteID)
+            }, onMenuClosed: {
+                self?.rowMenuClosed()
             }, onClick: { if self?.selectedTogether.isEmpty == true { self?.onOpen?() } }, onDroppedNowhere: { self?.onDraggedOut?($0) })
             row.textLength = self?.rowTextLength ?? RowTextLength.shortest
             return (row, row.root)
@@ -683,6 +683,27 @@ final class NoteListView {
         quietly { selectedPosition = 0 }
         userSelected()
         onFirstResultOpened?()
+    }
+
+    /// A row's menu opens for `noteID`. Its actions work on the selected notes
+    /// (a row selected with others keeps them); on any other row, on that note
+    /// alone (`menuTarget`), the selection and the note shown left as they are,
+    /// as a right-click shows nothing.
+    private func rowMenuOpens(for noteID: UUID) {
+        onRowMenu?(noteID)
+        let selected = selectedTogether.contains(noteID.uuidString) || (selectedTogether.isEmpty && selectedNoteID == noteID)
+        menuTarget = selected ? nil : noteID
+        menuGeneration += 1
+    }
+
+    /// The row's menu closed: its note stops being the one the actions are for
+    /// once the item chosen (if any) has run, unless another menu opened meanwhile.
+    private func rowMenuClosed() {
+        let closing = menuGeneration
+        MainLoop.idle { [weak self] in
+            if let self, self.menuGeneration == closing { self.menuTarget = nil }
+            return false
+        }
     }
 
     /// The person changed the selection: one row chosen shows its note; with

@@ -6,9 +6,9 @@ import NoteModel
 /// if it is pinned, its checklist's progress if it has one), and under them
 /// its text (or, while searching, the words around the first match, which
 /// always starts within sight), all one widget (`RowText`): a list view keeps
-/// up to 205 rows. A right-click selects the note and opens the row's menu
-/// (Open in New Window, Pin Note, Export Note…, Move to Trash). Dragged, it
-/// carries the note's link (`NoteLink`): onto a category it files the note.
+/// up to 205 rows. A right-click opens the row's menu (Open in New Window, Pin
+/// Note, Export Note…, Move to Trash). Dragged, it carries the note's link
+/// (`NoteLink`): onto a category it files the note.
 @MainActor
 final class NoteRow {
     let root: Widget
@@ -39,12 +39,12 @@ final class NoteRow {
     }
 
     /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
-    /// it is for first. `onClick` hears a (left) click on the row;
-    /// `onDroppedNowhere`, its note, when the row is dragged out and let go
-    /// where nothing takes it.
+    /// it is for first, `onMenuClosed` when it closes. `onClick` hears a (left)
+    /// click on the row; `onDroppedNowhere`, its note, when the row is dragged
+    /// out and let go where nothing takes it.
     init(
-        menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onClick: @escaping @MainActor () -> Void,
-        onDroppedNowhere: @escaping @MainActor (UUID) -> Void
+        menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onMenuClosed: @escaping @MainActor () -> Void,
+        onClick: @escaping @MainActor () -> Void, onDroppedNowhere: @escaping @MainActor (UUID) -> Void
     ) {
         let text = text
         // Once the list has selected the row and taken the focus for it.
@@ -58,7 +58,11 @@ final class NoteRow {
         text.onSecondaryClick { [weak self, weak text] x, y in
             guard let self, let text, let noteID = self.noteID else { return }
             onContextMenu(noteID)
-            let popover = self.contextMenu ?? PopoverMenu(menu: menu, attachedTo: text)
+            let popover = self.contextMenu ?? {
+                let popover = PopoverMenu(menu: menu, attachedTo: text)
+                popover.connect("closed", onMenuClosed)
+                return popover
+            }()
             self.contextMenu = popover
             popover.popUp(atX: x, y: y)
         }

@@ -2,13 +2,13 @@ import Foundation
 import GtkKit
 import NoteModel
 
-/// The note actions on several notes at once, selected together in a main
-/// window's list: Move to Trash, Restore, Delete Forever and Pin Note. Each
-/// is written on the background saver, note after note, and offers one Undo
-/// for them all.
+/// The note actions on notes other than the window's own: several selected
+/// together in a main window's list, or the one a row's menu is for: Move to
+/// Trash, Restore, Delete Forever and Pin Note. Each is written on the
+/// background saver, note after note, and offers one Undo for them all.
 extension NoteWindowController {
-    /// The notes selected together in the window's list, if several are.
-    var notesSelectedTogether: [UUID] { owner?.notesSelectedTogether ?? [] }
+    /// The notes the note actions are for, if not the window's note (`NoteWindowSceneDelegate.notesActedOn`).
+    var notesActedOn: [UUID] { owner?.notesActedOn ?? [] }
 
     /// The background writes, once the notes are open.
     private var writes: NoteWrites? { services.documents?.writes }
@@ -21,13 +21,16 @@ extension NoteWindowController {
             offer(Toast(localized("The notes were not moved to the trash: some could not be saved."), seconds: 10, urgent: true))
             return
         }
+        // One note is named, as when the window's own goes.
+        let title = ids.count == 1 ? ShownTitle.of((try? store?.summary(of: ids[0]))?.title ?? "") : nil
         writes.each(ids, writes.moveToTrash) { [weak self] trashed, failure in
             if let failure { self?.tellFailure("could not move a note to the trash", failure) }
             guard let self, !trashed.isEmpty else { return }
             let restored = trashed.map(\.id)
             offerUndo(
-                saying: localizedPlural("%d note moved to the trash", "%d notes moved to the trash", count: restored.count),
-                failure: "could not take the notes out of the trash"
+                saying: title.map { _ in localized("“%s” moved to the trash") }
+                    ?? localizedPlural("%d note moved to the trash", "%d notes moved to the trash", count: restored.count),
+                naming: title, failure: "could not take the notes out of the trash"
             ) { [weak self] in
                 writes.each(restored, writes.restoreFromTrash) { _, failure in
                     if let failure { self?.tellFailure("could not take a note out of the trash", failure) }

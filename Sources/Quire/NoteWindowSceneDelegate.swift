@@ -40,14 +40,15 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     func windowTitle(editorTitle: String) -> String
     /// Starts a new note in this window (New Note, Ctrl+N).
     func startNewNote()
-    /// The notes selected together in the window's list, when several are
-    /// (the note actions then act on them all); otherwise none.
-    var notesSelectedTogether: [UUID] { get }
+    /// The notes the note actions are for instead of the window's note: those
+    /// selected together in the window's list, when several are, or the one a
+    /// row's menu is open on alone; otherwise none (the window's note).
+    var notesActedOn: [UUID] { get }
 }
 
 extension NoteWindowSceneDelegate {
     var prefersItsNote: Bool { true }
-    var notesSelectedTogether: [UUID] { [] }
+    var notesActedOn: [UUID] { [] }
     var kindOfWindow: String { localized("note window") }
     func initialNoteID(in store: NoteStore) -> UUID? { nil }
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }

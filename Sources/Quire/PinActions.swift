@@ -23,7 +23,7 @@ final class PinActions {
         self.application = application
         application.addToggleAction(PinActions.actionName) { [weak self] pinned in
             guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
-            let several = window.notesSelectedTogether
+            let several = window.notesActedOn
             guard several.isEmpty else { return window.pinNotes(several) }
             guard let isPinned = window.pinNote(pinned) else { return }
             self?.application?.setToggleState(isPinned, ofAction: PinActions.actionName)

@@ -189,15 +189,21 @@ struct MainWindowTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("right-clicking a row selects its note and Open in New Window gives that note its own window")
+    @Test("a right-click on a row opens its menu without showing its note: the window keeps its note and the list its selection; Open in New Window gives that note a window, Move to Trash trashes it alone")
     func rowContextMenu() throws {
-        let session = try QuireSession()
+        let session = try QuireSession(accessibility: true)
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["First note", "Second note"], into: window)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        func selectedRows() -> [String] {
+            ((try? tree.elements()) ?? []).filter { $0.role == "list item" && $0.isSelected }.map { String($0.name.prefix { $0 != "," }) }
+        }
         // The list's second row (newest first: "First note"); Return takes the menu's first item, Open in New Window.
         let opened = try session.chooseFromRowMenu(in: window, keys: ["Return"], menuShown: {
-            #expect(session.desktop.windowTitles(matching: " — Quire$") == ["First note — Quire"], "the row's note is selected")
+            #expect(session.desktop.windowTitles(matching: " — Quire$") == ["Second note — Quire"], "the window keeps its note")
+            #expect(selectedRows() == ["Second note"], "and the list its selection")
+            session.keepScreenshot(named: "row-menu-of-another-note")
         }, until: {
             eventually(within: 3) {
                 session.lifecycle.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.configuration == "Note Editor" }
@@ -205,8 +211,21 @@ struct MainWindowTests {
         })
         #expect(opened, "a note window opened from the row's menu")
         #expect(eventually(within: 5) {
-            session.desktop.windowTitles(matching: " — Quire$") == ["First note — Quire", "First note — Quire"]
-        })
+            session.desktop.windowTitles(matching: " — Quire$").sorted() == ["First note — Quire", "Second note — Quire"]
+        }, "the row's note in a window of its own")
+
+        // Move to Trash, the menu's fourth item: that note alone, named in the toast. (The note's
+        // window, with no window manager to place it, came up over the list: it moves aside.)
+        let noteWindow = try session.focusNewWindow(besides: [window])
+        try session.desktop.xdotool("windowmove", "--sync", noteWindow, "560", "200")
+        _ = try session.focus(window)
+        #expect(try session.chooseFromRowMenu(in: window, keys: ["Down", "Down", "Down", "Return"]) {
+            eventually(within: 5) { (try? session.storedNotes().map(\.title)) == ["Second note"] }
+        }, "First note went to the trash")
+        let toast = { (element: AccessibilityTree.Element) in element.name.contains("“First note” moved to the trash") }
+        #expect(!tree.elements(once: toast).filter(toast).isEmpty, "the toast names it")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: " — Quire$") == ["Second note — Quire"] },
+                "its window closed; the main window kept its note")
         #expect(try session.stop() == 0)
     }
 }
