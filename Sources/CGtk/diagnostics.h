@@ -9,6 +9,37 @@
 /* The log levels GLib stops the process at (G_DEBUG=fatal-criticals adds criticals). */
 static GLogLevelFlags cgtk_fatal_log_levels = G_LOG_LEVEL_ERROR;
 
+/* Below `widget`, one line for it and each of its shown children: its
+ * minimum size in `orientation` for no size and for the largest GTK tries
+ * (a label's text too); only a widget whose two disagree is looked into. */
+static void cgtk_describe_size_disagreement(GtkWidget *widget, GtkOrientation orientation, int depth) {
+    int for_none = 0, for_largest = 0;
+    gtk_widget_measure(widget, orientation, -1, &for_none, NULL, NULL, NULL);
+    gtk_widget_measure(widget, orientation, 1 << 20, &for_largest, NULL, NULL, NULL);
+    fprintf(stderr, "%*s%s: %d for none, %d for the largest%s%s%s\n", depth * 2, "", G_OBJECT_TYPE_NAME(widget), for_none, for_largest,
+            GTK_IS_LABEL(widget) ? " \"" : "", GTK_IS_LABEL(widget) ? gtk_label_get_text(GTK_LABEL(widget)) : "", GTK_IS_LABEL(widget) ? "\"" : "");
+    if (for_largest <= for_none || depth > 20) return;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (gtk_widget_get_visible(child)) cgtk_describe_size_disagreement(child, orientation, depth + 1);
+    }
+}
+
+/* GTK's critical "GtkBox 0x… reports a minimum height of M, but minimum
+ * height for width of W is N" names the outermost widget whose sizes
+ * disagree, not the one that started it: this writes where they disagree
+ * within it. The widget is being measured as the message is logged. */
+static void cgtk_explain_size_critical(const GLogField *fields, gsize count) {
+    for (gsize i = 0; i < count; i++) {
+        if (strcmp(fields[i].key, "MESSAGE") != 0 || fields[i].length >= 0) continue;
+        void *widget = NULL;
+        char dimension[16] = "";
+        if (sscanf(fields[i].value, "%*s %p reports a minimum %15s", &widget, dimension) != 2 || widget == NULL) return;
+        GtkOrientation orientation = strcmp(dimension, "width") == 0 ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
+        fprintf(stderr, "where the minimum %s disagrees:\n", dimension);
+        cgtk_describe_size_disagreement(GTK_WIDGET(widget), orientation, 1);
+    }
+}
+
 static GLogWriterOutput cgtk_fatal_aware_log_writer(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
     if (!(level & cgtk_fatal_log_levels)) return g_log_writer_default(level, fields, count, data);
     static const char heading[] = "backtrace of a fatal log message (addresses in a library: see its debug symbols):\n";
@@ -16,6 +47,7 @@ static GLogWriterOutput cgtk_fatal_aware_log_writer(GLogLevelFlags level, const 
     int depth = backtrace(frames, 64);
     if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
     g_log_writer_default(level, fields, count, data);
+    cgtk_explain_size_critical(fields, count);
     /* GLib would stop the process with a breakpoint trap, which a crash
      * handler (the Swift runtime's) returns from: the process then hangs. */
     abort();

@@ -32,7 +32,16 @@ final class MessageBar {
         message.setExpands(horizontally: true, vertically: false)
         if isError { message.addCSSClass("error") }
         row.append(message)
-        row.append(actionButton)
+        // The button stands in a column of its own: GTK 4.8 lines up the
+        // baselines of a row's children when it measures the row for a given
+        // width but not for none, so a message of two lines beside a button
+        // made the row a pixel taller for any width than at its smallest (a
+        // critical as the window works out its smallest size, and overlapping
+        // widgets). A vertical box has no baseline.
+        let buttonColumn = Box(vertical: true)
+        actionButton.centerVertically()
+        buttonColumn.append(actionButton)
+        row.append(buttonColumn)
         row.addCSSClass("toolbar")
         revealer.setChild(row)
         actionButton.onClicked { [weak self] in self?.performAction() }

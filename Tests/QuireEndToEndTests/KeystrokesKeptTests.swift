@@ -47,6 +47,35 @@ struct KeystrokesKeptTests {
         #expect(left.isEmpty, "no journal left once all is saved: \(left)")
     }
 
+    @Test("text put back into a note trashed meanwhile becomes a note of its own, and the two-line bar saying so lays out without a GTK critical")
+    func recoveredIntoTrashedNote() throws {
+        let session = try QuireSession(accessibility: true)
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Kept words", into: window)
+        #expect(eventually(within: 5) { (try? session.storedBody()) == "Kept words" })
+        _ = try typeUntilJournaled(" LAST WORDS", after: "Kept words", in: session, window: window)
+        session.process?.send(SIGKILL)
+        _ = session.process?.waitForExit(seconds: 10)
+        // Another device's sync trashes the note before Quire comes back.
+        let store = try NoteStore(path: session.notesPath)
+        try store.moveToTrash(try #require(try store.allNotes().first).id)
+
+        try session.launch()
+        // GTK 4.8 measured a row holding a label of two lines and a button one
+        // pixel taller for a wide window than for none, and said so with a
+        // critical (fatal in the tests) as it worked out the window's smallest size.
+        let said = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("became a note of its own") })
+            .filter { $0.name.contains("became a note of its own") }
+        #expect(said.contains { $0.name.hasPrefix("Quire put back text") && $0.name.contains("\n") },
+                "one bar says both, on two lines: \(session.messages.suffix(3_000))")
+        #expect(eventually(within: 10) { (try? session.storedNotes().map(\.body)) == ["Kept words LAST WORDS"] })
+        #expect(session.process?.isRunning == true, "\(session.messages.suffix(3_000))")
+        session.keepScreenshot(named: "recovered-two-line-bar")
+        #expect(try session.stop() == 0)
+        #expect(!session.messages.contains("CRITICAL"), "\(session.messages.suffix(3_000))")
+    }
+
     @Test("words typed just before the display is lost (the compositor crashed) are in the note after the next launch")
     func displayLost() throws {
         let first = try QuireSession()
