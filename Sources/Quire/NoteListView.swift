@@ -47,9 +47,10 @@ final class NoteListView {
     }
 
     private func updateSearchCount() {
-        let searching = !searchText.isEmpty
-        searchCount.isShown = searching
-        guard searching else { return }
+        // No match at all: the page in the list's place says so.
+        let shown = !searchText.isEmpty && ids.count > 0
+        searchCount.isShown = shown
+        guard shown else { return }
         var parts = [localizedPlural("%d note matches", "%d notes match", count: ids.count)]
         if let current = noteMatches.current {
             parts.append(localized("match %s of %s", String(current + 1), String(noteMatches.count)))
@@ -489,7 +490,7 @@ final class NoteListView {
     private func makeEmptyState() -> StatusPage {
         let page = StatusPage(iconName: "document-new-symbolic", title: "", compact: true)
         page.setExpands(horizontally: false, vertically: true)
-        column.insert(page, after: search)
+        column.insert(page, after: searchCount)  // under the search field, its scope and its count
         emptyState = page
         return page
     }

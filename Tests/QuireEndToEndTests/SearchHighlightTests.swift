@@ -69,6 +69,11 @@ struct SearchHighlightTests {
         try session.desktop.xdotool("key", "F3", "F3")
         #expect(count("2 notes match · match 2 of 3") == "2 notes match · match 2 of 3")
         session.keepScreenshot(named: "search-counts")
+        // No note matches: the page in the list's place says so, and the count says nothing more.
+        try session.desktop.xdotool("key", "ctrl+f", "End")
+        try session.desktop.type("zz", into: window)
+        #expect(!tree.elements(once: { $0.name == "No notes match “applezz”." }).filter { $0.name == "No notes match “applezz”." }.isEmpty)
+        #expect(try tree.elements().filter { $0.name.hasPrefix("0 notes match") }.isEmpty, "no “0 notes match” under the field")
         #expect(try session.stop() == 0)
     }
 }
