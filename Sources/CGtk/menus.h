@@ -96,6 +96,10 @@ static inline GtkWidget *cgtk_popover_menu_new(gpointer menu, gpointer parent) {
     return popover;
 }
 
+static inline void cgtk_popover_menu_set_menu(gpointer popover, gpointer menu) {
+    gtk_popover_menu_set_menu_model(GTK_POPOVER_MENU(popover), G_MENU_MODEL(menu));
+}
+
 static inline void cgtk_popover_popup_at(gpointer popover, double x, double y) {
     GdkRectangle point = { (int)x, (int)y, 1, 1 };
     gtk_popover_set_pointing_to(GTK_POPOVER(popover), &point);

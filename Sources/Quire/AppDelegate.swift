@@ -75,6 +75,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// Export Note…, Move to Trash, Move to Category….
     let rowMenu = Menu()
 
+    /// The menu of a row in the trash: Restore, Delete Forever.
+    let trashRowMenu = Menu()
+
     /// Quire's version, shown in About.
     static let version = "0.1.0"
 
@@ -171,9 +174,13 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             let several = window.notesActedOn
             if several.isEmpty { window.moveNoteToTrash() } else { window.moveNotesToTrash(several) }
         }
-        // Delete in the list: the trash for a note, Delete Forever (with Undo) in the trash.
+        // Delete in the list: the trash for a note, Delete Forever (with Undo) in
+        // the trash (a row's menu there too).
         application.addAction("delete-selected") {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.deleteSelectedNote()
+        }
+        application.addAction("restore-note") {
+            (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.restoreSelectedNote()
         }
         application.addAction("search", accelerators: ["<Control>f"]) {
             (AppDelegate.focusedScene(in: application)?.delegate as? MainSceneDelegate)?.focusSearch()
@@ -218,6 +225,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         rowMenu.append(localized("Export Note…"), action: "app.export-note")
         rowMenu.append(localized("Move to Trash"), action: "app.move-to-trash")
         CategoryActions.append(to: rowMenu)
+        // In the trash: what the bar under the list offers, for the note right-clicked.
+        trashRowMenu.append(localized("_Restore"), action: "app.restore-note")
+        trashRowMenu.append(localized("_Delete Forever"), action: "app.delete-selected")
         return true
     }
 

@@ -56,7 +56,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
         let list = NoteListView(
-            store: store, rowMenu: noteWindow.services.rowMenu,
+            store: store, rowMenus: (noteWindow.services.rowMenu, noteWindow.services.trashRowMenu),
             windowHeight: noteWindow.scene?.window.expectedHeight ?? NoteWindowController.defaultSize.height)
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).
@@ -259,7 +259,8 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     /// Restore: takes the selected note out of the trash, then shows the next
     /// one there; a toast says so, and its Show takes the window to the note.
-    private func restoreSelectedNote() {
+    func restoreSelectedNote() {
+        guard trashToggle.isActive else { return }
         let several = notesActedOn
         guard several.isEmpty else { return noteWindow.restoreFromTrash(several) }
         guard let list, let id = list.selectedNoteID, let writes else { return }

@@ -198,8 +198,8 @@ final class NoteListView {
     private lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }
 
     /// A list of `store`'s notes for a window `windowHeight` pixels tall, whose
-    /// rows' right-click menu is `rowMenu`.
-    init(store: NoteStore, rowMenu: Menu, windowHeight: Int32) {
+    /// rows' right-click menu is `rowMenus.notes`, or `rowMenus.trash` while it shows the trash.
+    init(store: NoteStore, rowMenus: (notes: Menu, trash: Menu), windowHeight: Int32) {
         self.store = store
         listedOrder = store.listOrder
         firstPageSize = NoteListView.firstPageSize(forWindowHeight: windowHeight)
@@ -216,7 +216,7 @@ final class NoteListView {
         column.append(scroller)
         root = column
         list = ListView(selection: selection, makeRow: { [weak self] in
-            let row = NoteRow(menu: rowMenu, onContextMenu: { noteID in
+            let row = NoteRow(menu: { self?.showsTrash == true ? rowMenus.trash : rowMenus.notes }, onContextMenu: { noteID in
                 self?.rowMenuOpens(for: noteID)
             }, onMenuClosed: {
                 self?.rowMenuClosed()

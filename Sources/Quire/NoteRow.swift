@@ -7,7 +7,8 @@ import NoteModel
 /// its text (or, while searching, the words around the first match, which
 /// always starts within sight), all one widget (`RowText`): a list view keeps
 /// up to 205 rows. A right-click opens the row's menu (Open in New Window, Pin
-/// Note, Export Note…, Move to Trash). Dragged, it carries the note's link
+/// Note, Export Note…, Move to Trash; in the trash, Restore and Delete
+/// Forever). Dragged, it carries the note's link
 /// (`NoteLink`): onto a category it files the note.
 @MainActor
 final class NoteRow {
@@ -38,12 +39,13 @@ final class NoteRow {
         didSet { if textLength != oldValue { showText() } }
     }
 
-    /// A row whose right-click menu is `menu`; `onContextMenu` hears which note
-    /// it is for first, `onMenuClosed` when it closes. `onClick` hears a (left)
+    /// A row whose right-click menu is the one `menu` gives then (the trash's
+    /// in the trash); `onContextMenu` hears which note it is for first,
+    /// `onMenuClosed` when it closes. `onClick` hears a (left)
     /// click on the row; `onDroppedNowhere`, its note, when the row is dragged
     /// out and let go where nothing takes it.
     init(
-        menu: Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onMenuClosed: @escaping @MainActor () -> Void,
+        menu: @escaping @MainActor () -> Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onMenuClosed: @escaping @MainActor () -> Void,
         onClick: @escaping @MainActor () -> Void, onDroppedNowhere: @escaping @MainActor (UUID) -> Void
     ) {
         let text = text
@@ -58,11 +60,13 @@ final class NoteRow {
         text.onSecondaryClick { [weak self, weak text] x, y in
             guard let self, let text, let noteID = self.noteID else { return }
             onContextMenu(noteID)
+            let wanted = menu()
             let popover = self.contextMenu ?? {
-                let popover = PopoverMenu(menu: menu, attachedTo: text)
+                let popover = PopoverMenu(menu: wanted, attachedTo: text)
                 popover.connect("closed", onMenuClosed)
                 return popover
             }()
+            if popover.menu !== wanted { popover.menu = wanted }
             self.contextMenu = popover
             popover.popUp(atX: x, y: y)
         }

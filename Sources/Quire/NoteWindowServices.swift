@@ -22,6 +22,8 @@ protocol NoteWindowServices: AnyObject {
     var primaryMenu: Menu { get }
     /// The menu of a note list row (right-click).
     var rowMenu: Menu { get }
+    /// The menu of a row in the trash (Restore, Delete Forever).
+    var trashRowMenu: Menu { get }
     /// The last window that closed, which a window opened afresh follows.
     var lastWindow: NoteWindowState? { get }
     /// Records the window that just closed, for the next one opened afresh.

@@ -373,4 +373,41 @@ struct TrashTests {
                 "one note in the trash holds “draft”")
         #expect(try session.stop() == 0)
     }
+
+    @Test("a row's menu in the trash offers Restore and Delete Forever, for the note right-clicked, while the window keeps the note it shows")
+    func trashRowMenu() throws {
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Second draft", into: window)
+        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
+        try session.desktop.xdotool("key", "alt+Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 2 })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Second draft — Trash — Quire$")
+
+        // The second row, "Old draft": its menu's first item, Restore.
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        var items: [String] = []
+        #expect(try session.chooseFromRowMenu(in: window, keys: ["Return"], menuShown: {
+            items = ((try? tree.elements()) ?? []).filter { $0.role == "menu item" }.map(\.name)
+            session.keepScreenshot(named: "trash-row-menu")
+        }, until: {
+            eventually(within: 5) { (try? store.trashedNotes().map(\.title)) == ["Second draft"] }
+        }), "Restore took the right-clicked note out of the trash")
+        #expect(items.contains("Restore") && items.contains("Delete Forever"), "\(items)")
+        #expect(!items.contains("Move to Trash") && !items.contains("Pin Note"), "nothing that makes no sense in the trash: \(items)")
+        #expect(try store.allNotes().map(\.title).sorted() == ["Keeper", "Old draft"])
+        #expect(session.desktop.windowTitles(matching: " — Quire$") == ["Second draft — Trash — Quire"], "the window keeps its note")
+
+        // The first row, the note shown: Delete Forever, with Undo.
+        #expect(try session.chooseFromRowMenu(in: window, row: (QuireSession.secondRow.x, QuireSession.secondRow.y - 54), keys: ["Down", "Return"]) {
+            eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }
+        }, "Delete Forever deleted it")
+        let said = "“Second draft” deleted"
+        #expect(!tree.elements(once: { $0.name == said }).filter { $0.name == said }.isEmpty, "a toast offers Undo")
+        #expect(try store.allNotes().map(\.title).sorted() == ["Keeper", "Old draft"], "only the trashed note went")
+        #expect(try session.stop() == 0)
+    }
+
 }
