@@ -8,4 +8,8 @@ public struct DeletedNote: Sendable, Equatable {
     public let note: Note
     /// When it went to the trash.
     public let trashedAt: Date
+    /// Whether it was pinned (it comes back pinned once restored).
+    public let isPinned: Bool
+    /// The language chosen for its spelling, if one was.
+    public let spellingLanguage: String?
 }

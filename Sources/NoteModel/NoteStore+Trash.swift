@@ -62,12 +62,16 @@ extension NoteStore {
     func writeDeletion(_ id: UUID) throws -> (DeletedNote, ClosedRange<Int64>?) {
         let (deleted, sequences) = try sequencedWrite { () throws -> DeletedNote? in
             guard let row = try database.query(
-                "SELECT \(NoteStore.columns), trashed_at FROM notes WHERE id = ? AND trashed_at IS NOT NULL",
+                """
+                SELECT \(NoteStore.columns), trashed_at, pinned, (SELECT language FROM note_spelling WHERE note_id = notes.id)
+                FROM notes WHERE id = ? AND trashed_at IS NOT NULL
+                """,
                 [.text(id.uuidString)]).first,
                 let note = NoteStore.note(from: row), let trashedAt = row.real(6)
             else { return nil }
             try database.execute("DELETE FROM notes WHERE id = ?", [.text(id.uuidString)])
-            return DeletedNote(note: note, trashedAt: Date(timeIntervalSince1970: trashedAt))
+            return DeletedNote(
+                note: note, trashedAt: Date(timeIntervalSince1970: trashedAt), isPinned: row.integer(7) == 1, spellingLanguage: row.string(8))
         }
         guard let deleted else { throw NoteStoreError.noSuchNote(id) }
         return (deleted, sequences)
@@ -91,12 +95,14 @@ extension NoteStore {
             }
             try database.execute(
                 """
-                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, \(NoteStore.derivedColumns), category)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, body, created_at, modified_at, revision, trashed_at, \(NoteStore.derivedColumns), category, pinned)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.text(note.id.uuidString), .text(note.body), .real(note.createdAt.timeIntervalSince1970),
                  .real(note.modifiedAt.timeIntervalSince1970), .integer(note.revision),
-                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.derivedValues(of: note.body) + [.text(note.category)])
+                 .real(deleted.trashedAt.timeIntervalSince1970)] + NoteStore.derivedValues(of: note.body)
+                    + [.text(note.category), .integer(deleted.isPinned ? 1 : 0)])
+            if let language = deleted.spellingLanguage { try setSpellingLanguage(language, of: note.id) }
         }.1
     }
 

@@ -71,4 +71,19 @@ struct NoteTrashTests {
         #expect(heard.last == .edited(note.id), "the other store follows it to where it is now: \(heard)")
         _ = observation
     }
+
+    @Test("a note put back after Delete Forever is pinned, and spelled in its language, as it was")
+    func putBackKeepsPinAndLanguage() throws {
+        let note = try store.createNote(body: "Recette\ndes crêpes")
+        try store.setPinned(true, of: note.id)
+        try store.setSpellingLanguage("fr_FR", of: note.id)
+        try store.moveToTrash(note.id)
+        let deleted = try store.deletePermanently(note.id)
+        #expect(try store.spellingLanguage(of: note.id) == nil, "gone with the note")
+        try store.putBack(deleted)
+        #expect(try store.isPinned(note.id))
+        #expect(try store.spellingLanguage(of: note.id) == "fr_FR")
+        try store.restoreFromTrash(note.id)
+        #expect(try store.isPinned(note.id), "pinned once restored")
+    }
 }
