@@ -45,7 +45,8 @@ final class NoteRow {
     /// click on the row; `onDroppedNowhere`, its note, when the row is dragged
     /// out and let go where nothing takes it.
     init(
-        menu: @escaping @MainActor () -> Menu, onContextMenu: @escaping @MainActor (UUID) -> Void, onMenuClosed: @escaping @MainActor () -> Void,
+        menu: @escaping @MainActor () -> Menu, onContextMenu: @escaping @MainActor (UUID) -> Void,
+        onMenuClosed: @escaping @MainActor () -> Void,
         onClick: @escaping @MainActor () -> Void, onDroppedNowhere: @escaping @MainActor (UUID) -> Void
     ) {
         let text = text
