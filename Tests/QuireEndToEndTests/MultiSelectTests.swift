@@ -85,6 +85,8 @@ struct MultiSelectTests {
         try session.desktop.xdotool("key", "Return")
         func filed() -> [String] { ((try? store.allNotes()) ?? []).filter { $0.category == "Work" }.map(\.title).sorted() }
         #expect(eventually(within: 10) { filed() == ["four", "three", "two"] }, "\(filed())")
+        let sidebar = PinTests.rows(tree) { $0.contains("Work, 3 notes") }
+        #expect(sidebar.contains("Work, 3 notes") && sidebar.contains("All Notes"), "the first category brings the sidebar: \(sidebar)")
         #expect(try session.undoFromToast(in: window) { filed().isEmpty }, "one Undo puts the three back")
 
         try click("one", in: window, session, tree)
