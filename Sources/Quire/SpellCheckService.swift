@@ -4,8 +4,10 @@ import Spelling
 /// Spell checking for every editor: whether it is on and in which language
 /// (the person's `Preferences`, or a language chosen for a note), and a
 /// checker for each language in use. The dictionaries are found, and each
-/// language's loaded, off the main thread when an editor first asks, after
-/// the first frame: a launch never waits for them.
+/// language's loaded, off the main thread when an editor first asks (it
+/// shows text, is typed into, or opens its right-click menu), after the
+/// first frame: a launch never waits for them, and a window on an empty
+/// note never loads them.
 @MainActor
 final class SpellCheckService {
     /// The app's, following the app's preferences.

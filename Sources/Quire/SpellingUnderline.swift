@@ -90,6 +90,9 @@ final class SpellingUnderline {
     /// Checks the lines that show, off the main thread, and underlines what is spelled wrong in them.
     private func checkVisibleText() {
         guard service.isOn, view.isMapped else { return }
+        // An empty note has nothing to check: Enchant and a dictionary (11 MB
+        // for English) wait for its first character (or its right-click menu).
+        guard view.buffer.characterCount > 0 else { return SpellingUnderline.trace.write("nothing to check: the note is empty") }
         guard let checker else { return }  // loading: it checks again once ready
         guard !isChecking else { return recheck?.poke() ?? () }
         let visible = view.visibleTextRange

@@ -51,6 +51,30 @@ struct SpellingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a window on an empty note loads neither Enchant's providers nor a dictionary; the first word typed does, and is checked")
+    func dictionaryOnFirstWord() throws {
+        let session = try QuireSession()
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        func providersLoaded() throws -> Bool {
+            let pid = try #require(session.process?.pid)
+            // Read to its end: /proc's files say they are empty, so a read by size gets nothing.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            #expect(maps.contains("/libgtk-4.so"))
+            return maps.contains("/enchant-2/")
+        }
+        // The editor's first check, once it is on screen, finds nothing to check.
+        #expect(eventually(within: 10) { session.messages.contains("spelling: nothing to check: the note is empty") })
+        #expect(try !providersLoaded(), "no Enchant provider for an empty note")
+        #expect(lastCheck(session) == nil, "nothing checked")
+
+        try session.desktop.type("Teh", into: window)
+        #expect(eventually(within: 10) { lastCheck(session) == ["Teh"] }, "\(lastCheck(session) ?? [])")
+        #expect(try providersLoaded(), "the first word brought the dictionary")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a right-click on an underlined word offers what it may mean; picking one puts it in place, and Undo takes it back")
     func suggestionByMouse() throws {
         let session = try QuireSession()
