@@ -209,6 +209,14 @@ final class QuireSession {
         return eventually(within: seconds) { surfaces() > before }
     }
 
+    /// The files the running Quire has mapped (its /proc maps), read to the end:
+    /// /proc's files say they are empty, so a read by size gets nothing.
+    func mappedFiles() throws -> String {
+        let pid = try #require(process?.pid)
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// The X ids of the app's visible windows.
     func windowIDs() -> [String] {
         ((try? desktop.xdotool("search", "--onlyvisible", "--name", "Quire$")) ?? "")

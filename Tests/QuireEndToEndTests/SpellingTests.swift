@@ -57,10 +57,7 @@ struct SpellingTests {
         try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         func providersLoaded() throws -> Bool {
-            let pid = try #require(session.process?.pid)
-            // Read to its end: /proc's files say they are empty, so a read by size gets nothing.
-            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
-            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            let maps = try session.mappedFiles()
             #expect(maps.contains("/libgtk-4.so"))
             return maps.contains("/enchant-2/")
         }

@@ -25,10 +25,7 @@ struct SyncTests {
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.writeNotes(["Groceries\nmilk"], into: window)
         func loaded() throws -> [String] {
-            let pid = try #require(session.process?.pid)
-            // Read to its end: /proc's files say they are empty, so a read by size gets nothing.
-            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
-            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            let maps = try session.mappedFiles()
             #expect(maps.contains("/libgtk-4.so"))
             return ["libsoup-3.0", "libsecret-1"].filter { maps.contains("/\($0).so") }
         }

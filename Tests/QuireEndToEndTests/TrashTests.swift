@@ -19,6 +19,21 @@ struct TrashTests {
         return (session, window, store)
     }
 
+    /// `keeperAndTrashedDraft`, then "Second draft" written and trashed too, and the
+    /// window showing the trash (newest first: "Second draft", then "Old draft").
+    private func twoDraftsInTheTrashView() throws -> (session: QuireSession, window: String, store: NoteStore) {
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Second draft", into: window)
+        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
+        try session.desktop.xdotool("key", "alt+Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 2 })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Second draft — Trash — Quire$")
+        return (session, window, store)
+    }
+
     @Test("Move to Trash closes the note's own window, moves the main window on, and Undo brings the note back")
     func trashAndUndo() throws {
         let session = try QuireSession()
@@ -332,15 +347,7 @@ struct TrashTests {
 
     @Test("the Trash view says so in its title, counts the notes Empty Trash would delete, and Restore says so in a toast whose Show takes the window to the note")
     func trashViewSaysWhatItDoes() throws {
-        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
-        try session.desktop.xdotool("key", "ctrl+n")
-        try session.desktop.type("Second draft", into: window)
-        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
-        try session.desktop.xdotool("key", "alt+Delete")
-        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 2 })
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "alt+t")
-        _ = try session.waitForWindow(matching: "^Second draft — Trash — Quire$")
+        let (session, window, store) = try twoDraftsInTheTrashView()
         session.keepScreenshot(named: "trash-view-title")
 
         let tree = try AccessibilityTree(desktop: session.desktop)
@@ -376,15 +383,7 @@ struct TrashTests {
 
     @Test("a row's menu in the trash offers Restore and Delete Forever, for the note right-clicked, while the window keeps the note it shows")
     func trashRowMenu() throws {
-        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
-        try session.desktop.xdotool("key", "ctrl+n")
-        try session.desktop.type("Second draft", into: window)
-        _ = try session.waitForWindow(matching: "^Second draft — Quire$")
-        try session.desktop.xdotool("key", "alt+Delete")
-        #expect(eventually(within: 5) { (try? store.trashedNotes().count) == 2 })
-        try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "alt+t")
-        _ = try session.waitForWindow(matching: "^Second draft — Trash — Quire$")
+        let (session, window, store) = try twoDraftsInTheTrashView()
 
         // The second row, "Old draft": its menu's first item, Restore.
         let tree = try AccessibilityTree(desktop: session.desktop)
