@@ -8,27 +8,6 @@ import TestSupport
 /// happened, keeps running, and loses nothing it could not read.
 @Suite("Scene lifecycle: untrusted input and launch options", .serialized)
 struct SceneInputTests {
-    /// A saved main-window session, as a previous run would leave it.
-    private func savedSession(_ id: String = UUID().uuidString, configuration: String = "Default Configuration",
-                              activity: Data? = nil, stacking: Int64 = 1) -> SessionRecord {
-        SessionRecord(identifier: id, role: SceneSessionRole.windowApplication.rawValue, configurationName: configuration,
-                      userInfo: nil, activationConditions: nil, restorationActivity: activity, stacking: stacking)
-    }
-
-    /// Saves `records` as a previous run that quit normally (or, with
-    /// `endedCleanly` false, crashed) would have left them.
-    private func prepare(
-        _ session: QuireSession, _ records: [SessionRecord], endedCleanly: Bool = true, launchValues: [String: Int64] = [:]
-    ) throws {
-        let store = try SessionStore(path: session.scenesPath)
-        for record in records {
-            try store.save(record)
-            try store.saveActivity(record.restorationActivity, forSession: record.identifier)
-        }
-        if endedCleanly { try store.endCleanly(records.map(\.identifier)) }
-        for (key, value) in launchValues { try store.setLaunchValue(key, value) }
-    }
-
     /// Launches Quire with its manifest edited: `text` replaced by `replacement`.
     private func launchWithManifest(replacing text: String, with replacement: String) throws -> QuireSession {
         let session = try QuireSession()
@@ -92,8 +71,8 @@ struct SceneInputTests {
     ])
     func badActivities(activity: Data, reason: String) throws {
         let session = try QuireSession()
-        let record = savedSession(activity: activity)
-        try prepare(session, [record])
+        let record = QuireSession.savedWindow(activity: activity)
+        try session.saveWindows([record])
         try session.launch()
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
@@ -110,8 +89,8 @@ struct SceneInputTests {
     @Test("a session whose configuration left the manifest is discarded, its discard delivered")
     func unknownConfiguration() throws {
         let session = try QuireSession()
-        let gone = savedSession(configuration: "Retired Configuration")
-        try prepare(session, [gone])
+        let gone = QuireSession.savedWindow(configuration: "Retired Configuration")
+        try session.saveWindows([gone])
         try session.launch()
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         let calls = session.lifecycle
@@ -125,8 +104,8 @@ struct SceneInputTests {
     @Test("--fresh discards the saved sessions, delivering their discards, and opens one new window")
     func fresh() throws {
         let session = try QuireSession()
-        let saved = [savedSession(stacking: 1), savedSession(stacking: 2)]
-        try prepare(session, saved)
+        let saved = [QuireSession.savedWindow(stacking: 1), QuireSession.savedWindow(stacking: 2)]
+        try session.saveWindows(saved)
         try session.launch(["--fresh"])
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         let calls = session.lifecycle
@@ -139,16 +118,16 @@ struct SceneInputTests {
     @Test("with restoration turned off, a clean quit's sessions are discarded, but a crash's are restored")
     func restorationSetting() throws {
         let off = try QuireSession()
-        let cleanlyQuit = savedSession()
-        try prepare(off, [cleanlyQuit], launchValues: ["restoration_disabled": 1])
+        let cleanlyQuit = QuireSession.savedWindow()
+        try off.saveWindows([cleanlyQuit], launchValues: ["restoration_disabled": 1])
         try off.launch()
         off.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         #expect(off.lifecycle.first { $0.callback == "application(_:didDiscardSceneSessions:)" }?.sessions == [cleanlyQuit.identifier])
         #expect(try off.stop() == 0)
 
         let crashed = try QuireSession()
-        let left = savedSession()
-        try prepare(crashed, [left], endedCleanly: false, launchValues: ["restoration_disabled": 1])
+        let left = QuireSession.savedWindow()
+        try crashed.saveWindows([left], endedCleanly: false, launchValues: ["restoration_disabled": 1])
         try crashed.launch()
         crashed.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
         #expect(crashed.lifecycle.first { $0.callback == "scene(_:willConnectTo:options:)" }?.session == left.identifier,
@@ -163,12 +142,9 @@ struct SceneInputTests {
         let kept = try notes.createNote(body: "Kept window")
         let suspect = try notes.createNote(body: "Suspect window")
         notes.close()
-        func activity(_ note: Note) -> Data {
-            Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"title":"\#(note.title) — Quire","userInfo":{"noteID":{"uuid":"\#(note.id.uuidString)"}}}"#.utf8)
-        }
-        let keptRecord = savedSession(configuration: "Note Editor", activity: activity(kept), stacking: 1)
-        let suspectRecord = savedSession(configuration: "Note Editor", activity: activity(suspect), stacking: 2)
-        try prepare(session, [keptRecord, suspectRecord])
+        let keptRecord = QuireSession.savedWindow(configuration: "Note Editor", activity: QuireSession.activity(showing: kept), stacking: 1)
+        let suspectRecord = QuireSession.savedWindow(configuration: "Note Editor", activity: QuireSession.activity(showing: suspect), stacking: 2)
+        try session.saveWindows([keptRecord, suspectRecord])
 
         // Two launches die while reopening the suspect window (a stand-in for a crash in its restoration).
         for attempt in 1...2 {
@@ -209,9 +185,9 @@ struct SceneInputTests {
         try notes.moveToTrash(binned.id)
         notes.close()
         let activity = Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"userInfo":{"noteID":{"uuid":"\#(binned.id.uuidString)"}}}"#.utf8)
-        let main = savedSession(activity: activity, stacking: 1)
-        let own = savedSession(configuration: "Note Editor", activity: activity, stacking: 2)
-        try prepare(session, [main, own])
+        let main = QuireSession.savedWindow(activity: activity, stacking: 1)
+        let own = QuireSession.savedWindow(configuration: "Note Editor", activity: activity, stacking: 2)
+        try session.saveWindows([main, own])
         try session.launch()
         let window = try session.waitForWindow(matching: "^Newest — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "application(_:didDiscardSceneSessions:)" && $0.sessions == [own.identifier] } }
@@ -256,8 +232,8 @@ struct SceneInputTests {
         let session = try QuireSession()
         let huge = Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"userInfo":{"pad":{"string":""#.utf8)
             + Data(repeating: 0x61, count: 2_000_000) + Data(#""}}}"#.utf8)
-        let records = [savedSession(stacking: Int64.max), savedSession(stacking: Int64.min), savedSession(activity: huge, stacking: 0)]
-        try prepare(session, records)
+        let records = [QuireSession.savedWindow(stacking: Int64.max), QuireSession.savedWindow(stacking: Int64.min), QuireSession.savedWindow(activity: huge, stacking: 0)]
+        try session.saveWindows(records)
         for round in 1...2 {
             try session.launch()
             #expect(eventually(within: 15) { session.windowIDs().count == 3 }, "\(session.messages)")

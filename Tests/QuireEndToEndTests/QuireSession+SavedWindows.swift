@@ -1,0 +1,31 @@
+import Foundation
+import NoteModel
+@testable import Scenes
+
+/// Saved windows written straight into a session's store, as a previous run
+/// would leave them.
+extension QuireSession {
+    /// A saved main-window session (or one of `configuration`).
+    static func savedWindow(_ id: String = UUID().uuidString, configuration: String = "Default Configuration",
+                            activity: Data? = nil, stacking: Int64 = 1) -> SessionRecord {
+        SessionRecord(identifier: id, role: SceneSessionRole.windowApplication.rawValue, configurationName: configuration,
+                      userInfo: nil, activationConditions: nil, restorationActivity: activity, stacking: stacking)
+    }
+
+    /// A saved window's activity showing `note`.
+    static func activity(showing note: Note) -> Data {
+        Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"title":"\#(note.title) — Quire","userInfo":{"noteID":{"uuid":"\#(note.id.uuidString)"}}}"#.utf8)
+    }
+
+    /// Saves `records` as a previous run that quit normally (or, with
+    /// `endedCleanly` false, crashed) would have left them.
+    func saveWindows(_ records: [SessionRecord], endedCleanly: Bool = true, launchValues: [String: Int64] = [:]) throws {
+        let store = try SessionStore(path: scenesPath)
+        for record in records {
+            try store.save(record)
+            try store.saveActivity(record.restorationActivity, forSession: record.identifier)
+        }
+        if endedCleanly { try store.endCleanly(records.map(\.identifier)) }
+        for (key, value) in launchValues { try store.setLaunchValue(key, value) }
+    }
+}
