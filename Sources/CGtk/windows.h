@@ -139,6 +139,9 @@ extern unsigned long XDefaultRootWindow(CGtkXDisplay *display);
 extern int XQueryPointer(CGtkXDisplay *display, unsigned long window, unsigned long *root, unsigned long *child,
                          int *root_x, int *root_y, int *x, int *y, unsigned int *mask);
 extern int XFree(void *data);
+extern int XRaiseWindow(CGtkXDisplay *display, unsigned long window);
+extern int XRestackWindows(CGtkXDisplay *display, unsigned long *windows, int count);
+extern void gdk_x11_surface_set_user_time(GdkSurface *surface, guint32 timestamp);
 
 /* The X11 window of `window`'s surface, or 0 (not realized, or not on X11). */
 static inline unsigned long cgtk_window_x11_id(gpointer window, CGtkXDisplay **display) {
@@ -148,24 +151,66 @@ static inline unsigned long cgtk_window_x11_id(gpointer window, CGtkXDisplay **d
     return gdk_x11_surface_get_xid(surface);
 }
 
+/* The outermost ancestor of X window `xid` below the root (the window manager's
+ * frame, if it puts one around it), with the root in `root`; 0 if the X server
+ * cannot say. */
+static inline unsigned long cgtk_x11_outermost(CGtkXDisplay *display, unsigned long xid, unsigned long *root) {
+    unsigned long outer = xid;
+    for (int depth = 0; depth < 8; depth++) {
+        unsigned long parent = 0, *children = NULL;
+        unsigned int count = 0;
+        if (!XQueryTree(display, outer, root, &parent, &children, &count)) return 0;
+        if (children != NULL) XFree(children);
+        if (parent == 0 || parent == *root) break;
+        outer = parent;
+    }
+    return outer;
+}
+
 /* Where `window` is on the screen, on X11: the top-left corner of its outermost
  * window (the window manager's frame, if it puts one around it). FALSE if it is
  * not on X11 or not realized. */
 static inline gboolean cgtk_window_x11_position(gpointer window, int *x, int *y) {
     CGtkXDisplay *display = NULL;
-    unsigned long outer = cgtk_window_x11_id(window, &display);
-    if (outer == 0) return FALSE;
+    unsigned long xid = cgtk_window_x11_id(window, &display);
+    if (xid == 0) return FALSE;
     unsigned long root = 0;
-    for (int depth = 0; depth < 8; depth++) {
-        unsigned long parent = 0, *children = NULL;
-        unsigned int count = 0;
-        if (!XQueryTree(display, outer, &root, &parent, &children, &count)) return FALSE;
-        if (children != NULL) XFree(children);
-        if (parent == 0 || parent == root) break;
-        outer = parent;
-    }
+    unsigned long outer = cgtk_x11_outermost(display, xid, &root);
+    if (outer == 0) return FALSE;
     unsigned long child = 0;
     return XTranslateCoordinates(display, outer, root, 0, 0, x, y, &child) ? TRUE : FALSE;
+}
+
+/* Asks the window manager to raise `window`, on X11 when one frames it (its
+ * outermost window is not its own); FALSE (nothing asked) otherwise. */
+static inline gboolean cgtk_window_x11_raise_if_framed(gpointer window) {
+    CGtkXDisplay *display = NULL;
+    unsigned long xid = cgtk_window_x11_id(window, &display);
+    if (xid == 0) return FALSE;
+    unsigned long root = 0;
+    unsigned long outer = cgtk_x11_outermost(display, xid, &root);
+    if (outer == 0 || outer == xid) return FALSE;
+    XRaiseWindow(display, xid);
+    return TRUE;
+}
+
+/* Shows `window` without asking for the keyboard focus and, on X11, stacked
+ * just below `above` (a shown window) rather than on top: before it is mapped
+ * it is restacked under `above`'s outermost window, and its user time is 0,
+ * which tells a window manager not to focus it (EWMH). Elsewhere it is only
+ * shown. */
+static inline void cgtk_window_show_below(gpointer window, gpointer above) {
+    gtk_widget_realize(GTK_WIDGET(window));
+    CGtkXDisplay *display = NULL, *above_display = NULL;
+    unsigned long xid = cgtk_window_x11_id(window, &display);
+    unsigned long above_xid = above != NULL ? cgtk_window_x11_id(above, &above_display) : 0;
+    if (xid != 0) gdk_x11_surface_set_user_time(gtk_native_get_surface(GTK_NATIVE(window)), 0);
+    if (xid != 0 && above_xid != 0 && display == above_display) {
+        unsigned long root = 0;
+        unsigned long order[2] = {cgtk_x11_outermost(display, above_xid, &root), xid};
+        if (order[0] != 0) XRestackWindows(display, order, 2);
+    }
+    gtk_widget_set_visible(GTK_WIDGET(window), TRUE);
 }
 
 /* Where the pointer is on the screen, on X11; FALSE elsewhere (Wayland tells

@@ -178,6 +178,20 @@ public final class Window: Widget {
     /// Shows the window and asks for it to be raised and focused.
     public func present() { gtk_window_present(windowPointer) }
 
+    /// Shows the window behind `window` (a shown one), leaving the keyboard
+    /// focus where it is. On X11 it asks the window manager not to focus it
+    /// and is stacked just below `window` before it maps; a window manager
+    /// that puts it on top anyway (openbox does) is asked to raise `window`
+    /// again once this one has drawn. On Wayland, where the compositor
+    /// decides, it is only shown.
+    public func show(below window: Window?) {
+        cgtk_window_show_below(objectPointer, window?.objectPointer)
+        guard let window else { return }
+        onFirstFrame { [weak window] in
+            if let window { cgtk_window_x11_raise_if_framed(window.objectPointer) }
+        }
+    }
+
     /// Whether the window has the keyboard focus of the desktop (GTK's `is-active`).
     public var isActive: Bool { gtk_window_is_active(windowPointer) != 0 }
 

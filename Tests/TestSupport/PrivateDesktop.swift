@@ -223,6 +223,28 @@ public final class PrivateDesktop: @unchecked Sendable {
         }
     }
 
+    /// The X ids (as xdotool gives them) of the top-level windows, bottom to
+    /// top: as the window manager lists them (`_NET_CLIENT_LIST_STACKING`),
+    /// or without one, the X server's stacking order of the root's children
+    /// (which xwininfo lists top first).
+    public func stackingOrder() throws -> [String] {
+        func run(_ command: String, _ arguments: [String]) throws -> String {
+            let result = try ChildProcess.run(command, arguments, environment: environment(), outputDirectory: directory.path)
+            guard result.status == 0 else { throw DesktopError.commandFailed("\(command) \(arguments.joined(separator: " "))", result.error) }
+            return result.output
+        }
+        func ids(_ text: some StringProtocol) -> [String] {
+            text.split(whereSeparator: { " ,\n".contains($0) }).compactMap { field in
+                guard field.hasPrefix("0x"), let id = UInt(field.dropFirst(2), radix: 16) else { return nil }
+                return String(id)
+            }
+        }
+        let managed = try run("xprop", ["-root", "_NET_CLIENT_LIST_STACKING"])
+        if let listed = managed.split(separator: "#").dropFirst().first { return ids(listed) }
+        let children = try run("xwininfo", ["-root", "-children"]).split(separator: "\n")
+        return children.flatMap { ids($0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }) }.reversed()
+    }
+
     /// Waits up to `seconds` for a visible window titled to match `pattern`; returns its X id.
     public func waitForWindow(matching pattern: String, seconds: Double = 15) throws -> String {
         var found = ""

@@ -194,11 +194,14 @@ extension Application {
         }
     }
 
-    /// Reconnects the sessions back to front (B), recording as it goes how far
-    /// it got, so that the crash-loop guard can tell which window to blame if
-    /// the process dies; each window is cleared once it has drawn and settled.
-    /// On Wayland the windows are shown one at a time, back to front, so that
-    /// the compositor stacks them as they were (`OneAtATimePresentation`).
+    /// Reconnects the saved sessions (B), recording as it goes how far it got,
+    /// so that the crash-loop guard can tell which window to blame if the
+    /// process dies; each window is cleared once it has drawn and settled.
+    /// The front window comes first, ready for typing, and the others follow
+    /// back to front, each shown behind it once it has drawn
+    /// (`BehindTheFrontRestore`). On Wayland, where the compositor stacks each
+    /// window on top as it first shows it and no app may restack, they are
+    /// shown one at a time back to front instead (`OneAtATimePresentation`).
     private func restore(_ restoring: [(session: SceneSession, record: SessionRecord)], failures: [String: Int64]) {
         let identifiers = restoring.map(\.session.persistentIdentifier)
         persist { try $0.beginRestoring(identifiers, launch: launchIdentifier, failures: failures) }
@@ -207,25 +210,49 @@ extension Application {
             sessions[session.persistentIdentifier] = session
         }
         stackingCounter = Int64(restoring.count)
-        let presentation = Toolkit.isOnWayland && restoring.count > 1
-            ? OneAtATimePresentation(identifiers) { [weak self] identifier in
+        if Toolkit.isOnWayland && restoring.count > 1 {
+            let presentation = OneAtATimePresentation(identifiers) { [weak self] identifier in
                 guard let window = self?.scenes[identifier]?.window else { return false }
                 window.present()
                 return true
             }
-            : nil
-        for (session, record) in restoring {
-            let identifier = session.persistentIdentifier
-            persist { try $0.setConnecting(true, session: identifier) }
-            let restoration: SceneRestoration = record.endedCleanly ? .launch : .recover
-            connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false,
-                    presenting: presentation == nil) { [weak self] in
-                self?.settleAfterFirstFrame(identifier)
-                presentation?.drewFirstFrame(identifier)
+            for (session, record) in restoring {
+                reconnect(session, record, presenting: false) { presentation.drewFirstFrame(session.persistentIdentifier) }
             }
-            persist { try $0.setConnecting(false, session: identifier) }
+            presentation.start()
+            return
         }
-        presentation?.start()
+        guard let (front, frontRecord) = restoring.last else { return }
+        let behind = BehindTheFrontRestore(restoring.dropLast().map { session, record in
+            { [weak self] in self?.reconnect(behindTheFront: session, record) }
+        })
+        reconnect(front, frontRecord, presenting: true) { behind.start() }
+    }
+
+    /// Connects a restored session, its connecting recorded for the crash-loop guard.
+    private func reconnect(
+        _ session: SceneSession, _ record: SessionRecord, presenting: Bool, firstFrame: @escaping @MainActor () -> Void
+    ) {
+        let identifier = session.persistentIdentifier
+        persist { try $0.setConnecting(true, session: identifier) }
+        let restoration: SceneRestoration = record.endedCleanly ? .launch : .recover
+        connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false, presenting: presenting) {
+            [weak self] in
+            self?.settleAfterFirstFrame(identifier)
+            firstFrame()
+        }
+        persist { try $0.setConnecting(false, session: identifier) }
+    }
+
+    /// Connects a restored session whose window goes behind the one in front,
+    /// unless it was connected meanwhile (chosen from the Window menu), was
+    /// discarded, or the app is quitting.
+    private func reconnect(behindTheFront session: SceneSession, _ record: SessionRecord) {
+        let identifier = session.persistentIdentifier
+        guard !isTerminating, sessions[identifier] === session, scenes[identifier] == nil else { return }
+        let front = frontmostScene?.window
+        reconnect(session, record, presenting: false) {}
+        scenes[identifier]?.window.show(below: front)
     }
 
     /// Clears a restored session's marks a while after its first frame: a launch
