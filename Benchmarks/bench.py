@@ -138,6 +138,27 @@ class Launch:
         frames = self.first_frames()
         return frames[count - 1] if len(frames) >= count else float("nan")
 
+    def front_first_frame(self, seconds=30):
+        """When the window that ended in front drew its first frame, from Quire's trace: the first
+        session to become active is the one restored in front (no window behind takes the focus)."""
+        deadline = time.time() + seconds
+        while True:
+            active, frames = None, {}
+            for line in self.text().splitlines():
+                fields = line.split()
+                if len(fields) < 4 or fields[0] != "scenes:":
+                    continue
+                session = next((field[len("session="):] for field in fields[3:] if field.startswith("session=")), None)
+                if fields[2] == "sceneDidBecomeActive(_:)" and active is None:
+                    active = session
+                elif fields[2] == "first-frame":
+                    frames.setdefault(session, float(fields[1]))
+            if active in frames:
+                return frames[active]
+            if time.time() >= deadline:
+                return float("nan")
+            time.sleep(0.02)
+
     def rss_mib(self):
         """The program's resident memory once it has settled: read from 300 ms after its last
         window mapped, every 250 ms until two readings are within 0.2 MiB (5 s at most). Quire
@@ -447,7 +468,7 @@ class Bench:
             def measure():
                 launch = self.quire(data, windows, template)
                 frame = launch.wait_for_frames(windows)
-                result = (launch.last_map, launch.rss_mib(), frame, launch.maps)
+                result = (launch.last_map, launch.rss_mib(), frame, launch.maps, launch.front_first_frame())
                 launch.stop()
                 return result
             return measure
@@ -461,9 +482,10 @@ class Bench:
             return measure
         # With 10 notes and with 100,000 in the same runs: the two rows differ by
         # the number of notes only, never by when they ran.
-        quire, quire100k, baseline, replica, replica100k, bare, gl = self.interleaved(
+        quire, quire100k, baseline, replica, replica100k, bare, gl, cold = self.interleaved(
             restore(data10, state10, 10), restore(data100k, state10_100k, 10), baseline_windows(10), replica_windows(data10, 10),
-            replica_windows(data100k, 10), baseline_windows(10, bare=True), baseline_windows(10, opengl=True))
+            replica_windows(data100k, 10), baseline_windows(10, bare=True), baseline_windows(10, opengl=True), baseline_windows(1))
+        self.front_window_row(10, quire, cold)
         self.row("relaunch restoring 10 windows → 10 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
                  bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica],
                  note="last first-frame: quire %.0f ms, baseline %.0f ms" % (
@@ -488,9 +510,10 @@ class Bench:
                                                     for tens, ones in zip(ten_windows, (quire, baseline, replica)))
 
         say("relaunch restoring 100 windows")
-        quire, baseline, replica, bare, gl = self.interleaved(restore(data100, state100, 100), baseline_windows(100),
-                                                              replica_windows(data100, 100), baseline_windows(100, bare=True),
-                                                              baseline_windows(100, opengl=True))
+        quire, baseline, replica, bare, gl, cold = self.interleaved(restore(data100, state100, 100), baseline_windows(100),
+                                                                    replica_windows(data100, 100), baseline_windows(100, bare=True),
+                                                                    baseline_windows(100, opengl=True), baseline_windows(1))
+        self.front_window_row(100, quire, cold)
         self.row("relaunch restoring 100 windows → 100 mapped", [q[0] for q in quire], [b[0] for b in baseline], 1.25,
                  bare=[b[0] for b in bare], opengl=[b[0] for b in gl], replica=[r[0] for r in replica])
         def gap(maps, first, last):
@@ -523,6 +546,13 @@ class Bench:
                       "%.1f MiB, %.2f×" % (swift_rss, swift_rss / statistics.median(rss1_b)))
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
                  opengl=per_window_gl, replica=per_window_r)
+
+    def front_window_row(self, windows, quire, cold):
+        """The window in front when restoring `windows`: its first frame, against the baseline's
+        cold launch to its one window's first frame, in the same runs."""
+        self.row("relaunch restoring %d windows → the front window's first frame" % windows, [q[4] for q in quire],
+                 [c[2] for c in cold], 1.10, note="against the baseline's cold launch to its first frame; all %d mapped: %.0f ms" % (
+                     windows, statistics.median(q[0] for q in quire)))
 
     def new_window_figure(self, data10):
         say("new window in a running instance")
