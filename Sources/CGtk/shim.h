@@ -34,6 +34,7 @@
 #include "application.h"
 #include "dispatch.h"
 #include "style.h"
+#include "textcursor.h"
 #include "diagnostics.h"
 
 #endif

@@ -25,6 +25,8 @@ public final class TextView: Widget {
         buffer = TextBuffer(retaining: gtk_text_view_get_buffer(cgtk_as_text_view(view)))
         super.init(retaining: view)
         gtk_text_view_set_wrap_mode(textViewPointer, GTK_WRAP_WORD_CHAR)
+        // GTK 4.8 blinks a cursor (a redraw every frame) in views without the focus too.
+        cgtk_text_view_keep_cursor_to_focus(objectPointer)
     }
 
     var textViewPointer: UnsafeMutablePointer<GtkTextView> { cgtk_as_text_view(objectPointer) }
@@ -77,9 +79,7 @@ public final class TextView: Widget {
         set { gtk_text_view_set_editable(textViewPointer, newValue ? 1 : 0) }
     }
 
-    /// Whether the text cursor shows (a text that cannot be typed into shows none).
-    public var isCursorVisible: Bool {
-        get { gtk_text_view_get_cursor_visible(textViewPointer) != 0 }
-        set { gtk_text_view_set_cursor_visible(textViewPointer, newValue ? 1 : 0) }
-    }
+    /// Whether the text cursor shows: only while the view has the keyboard
+    /// focus in the active window, which is also when it blinks.
+    public var isCursorVisible: Bool { gtk_text_view_get_cursor_visible(textViewPointer) != 0 }
 }
