@@ -205,11 +205,18 @@ extension Application {
         close(scene)
     }
 
-    /// The scene's window closes (G): background, disconnect, discard.
+    /// The scene's window closes (G): background, disconnect, discard. If it
+    /// was the window in front, the next one is brought forward with the
+    /// focus, as when a window manager would not do it (none runs, or the
+    /// window closed itself before ever being focused).
     func close(_ scene: WindowScene) {
         guard scene.activationState != .unattached else { return }
+        let wasInFront = frontmostScene === scene
         disconnect(scene, discarding: true)
-        if scenes.isEmpty && !isTerminating { terminate() }
+        if scenes.isEmpty && !isTerminating { return terminate() }
+        if wasInFront, !isTerminating, !scenes.values.contains(where: { $0.window.isActive }) {
+            frontmostScene?.window.present()
+        }
     }
 
     /// Takes the scene through background to disconnection. Kept sessions have

@@ -246,13 +246,15 @@ extension Application {
 
     /// Connects a restored session whose window goes behind the one in front,
     /// unless it was connected meanwhile (chosen from the Window menu), was
-    /// discarded, or the app is quitting.
+    /// discarded, or the app is quitting. With no window in front any more
+    /// (it closed itself), it is presented as usual: the last one ends on top,
+    /// with the focus.
     private func reconnect(behindTheFront session: SceneSession, _ record: SessionRecord) {
         let identifier = session.persistentIdentifier
         guard !isTerminating, sessions[identifier] === session, scenes[identifier] == nil else { return }
         let front = frontmostScene?.window
-        reconnect(session, record, presenting: false) {}
-        scenes[identifier]?.window.show(below: front)
+        reconnect(session, record, presenting: front == nil) {}
+        if let front { scenes[identifier]?.window.show(below: front) }
     }
 
     /// Clears a restored session's marks a while after its first frame: a launch
