@@ -16,7 +16,8 @@ final class BehindTheFrontRestore {
     /// Connections to make back to front, each one window's.
     init(_ connections: [@MainActor () -> Void]) {
         waiting = connections
-        MainLoop.after(milliseconds: BehindTheFrontRestore.patience) { [weak self] in self?.start() }
+        // Held until then: a front window closed before it drew releases its own hold.
+        MainLoop.after(milliseconds: BehindTheFrontRestore.patience) { [self] in start() }
     }
 
     /// The front window drew its first frame (or cannot): the others follow,
