@@ -184,9 +184,8 @@ public final class Window: Widget {
     /// that puts it on top anyway (openbox does) is asked to raise `window`
     /// again once this one has drawn. On Wayland, where the compositor
     /// decides, it is only shown.
-    public func show(below window: Window?) {
-        cgtk_window_show_below(objectPointer, window?.objectPointer)
-        guard let window else { return }
+    public func show(below window: Window) {
+        cgtk_window_show_below(objectPointer, window.objectPointer)
         onFirstFrame { [weak window] in
             if let window { cgtk_window_x11_raise_if_framed(window.objectPointer) }
         }
