@@ -31,6 +31,17 @@ public enum Toolkit {
         return cgtk_pointer_x11_position(&x, &y) != 0 ? (x, y) : nil
     }
 
+    /// Whether a key or mouse button press (or a touch) waits to be handled,
+    /// on X11: for work done a piece at a time to make way for the person.
+    /// Always false on Wayland, where it is not looked for.
+    public static var isInputWaiting: Bool {
+        if inputOpcode == nil { inputOpcode = cgtk_x11_input_opcode() }
+        return cgtk_x11_input_waiting(inputOpcode ?? -1) != 0
+    }
+
+    /// The X server's number for XInput's events, once asked (one round trip).
+    private static var inputOpcode: Int32?
+
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }
