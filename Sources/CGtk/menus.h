@@ -33,6 +33,12 @@ static inline gboolean cgtk_controller_control_held(gpointer controller) {
     return (gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller)) & GDK_CONTROL_MASK) != 0;
 }
 
+/* The time the windowing system stamped the event `controller` is handling
+ * with, in milliseconds (0 if none). */
+static inline guint32 cgtk_controller_event_time(gpointer controller) {
+    return gtk_event_controller_get_current_event_time(GTK_EVENT_CONTROLLER(controller));
+}
+
 /* gboolean handler(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType state, gpointer data):
  * "key-pressed"; TRUE stops the key there. */
 typedef gboolean (*CGtkKeyHandler)(gpointer controller, guint keyval, guint keycode, GdkModifierType state, gpointer data);

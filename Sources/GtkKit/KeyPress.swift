@@ -1,3 +1,5 @@
+import CGtk
+
 /// A key pressed, as a key handler sees it: the key's name ("Return", "Tab",
 /// "ISO_Left_Tab" for Shift+Tab, "a") and the modifiers held with it. Valid
 /// only while the handler runs.
@@ -21,4 +23,8 @@ public struct KeyPress {
 
     /// Whether Alt was the only modifier held.
     public var isAltOnly: Bool { alt && !control && !shift && !otherModifiers }
+
+    /// When the key was pressed, in the windowing system's milliseconds
+    /// (`Toolkit.eventMilliseconds` tells the time now on the same clock).
+    public var time: UInt32 { controller.map { cgtk_controller_event_time($0) } ?? 0 }
 }

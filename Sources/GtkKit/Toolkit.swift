@@ -31,6 +31,12 @@ public enum Toolkit {
         return cgtk_pointer_x11_position(&x, &y) != 0 ? (x, y) : nil
     }
 
+    /// The time now in the milliseconds events are stamped with
+    /// (`KeyPress.time`): the monotonic clock's, cut to 32 bits, as X.org
+    /// and Wayland compositors stamp them. Only differences of the two mean
+    /// anything.
+    public static var eventMilliseconds: UInt32 { UInt32(truncatingIfNeeded: g_get_monotonic_time() / 1_000) }
+
     /// Whether a key or mouse button press (or a touch) waits to be handled,
     /// on X11: for work done a piece at a time to make way for the person.
     /// Always false on Wayland, where it is not looked for.

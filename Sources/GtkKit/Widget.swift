@@ -114,6 +114,20 @@ public class Widget: Object {
         onMouseButton(.secondary, released: false, handler)
     }
 
+    /// Calls `handler` once, after the next frame of the widget's window is
+    /// painted; nothing if the widget is not realized (it has no frame
+    /// clock). The handler then disconnects itself: GDK may keep a closed
+    /// window's frame clock alive a while, and nothing of ours should live on it.
+    public func onNextFrame(_ handler: @escaping @MainActor () -> Void) {
+        guard let clock = cgtk_widget_frame_clock(objectPointer) else { return }
+        let connection = ConnectionHolder()
+        connection.value = Object(retaining: clock).connect("after-paint") {
+            handler()
+            connection.value?.disconnect()
+            connection.value = nil
+        }
+    }
+
     /// Calls `handler` for each key pressed while the widget has the focus,
     /// before the widget handles it itself; returning true keeps the key from it.
     public func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) {

@@ -269,15 +269,7 @@ public final class Window: Widget {
     /// handler then disconnects itself: GDK may keep a closed window's frame
     /// clock alive a while, and nothing of ours should live on it.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
-        whenRealized { [weak self] in
-            guard let self, let clock = cgtk_widget_frame_clock(objectPointer) else { return }
-            let connection = ConnectionHolder()
-            connection.value = Object(retaining: clock).connect("after-paint") {
-                handler()
-                connection.value?.disconnect()
-                connection.value = nil
-            }
-        }
+        whenRealized { [weak self] in self?.onNextFrame(handler) }
     }
 
     /// Runs `body` now if the window is realised, else when it is.

@@ -89,7 +89,8 @@ final class NoteEditor: NoteDocumentView {
         SpellCheckService.shared.follow(by: self) { [weak self] in self?.showSpellingLanguage() }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
-        editor.onKeyPress { [weak self] key in
+        editor.onKeyPress { [weak self, weak editor] key in
+            if let editor { KeyLatencyTrace.record(key, in: editor) }
             // A key pressed while a long note is read or goes in (a letter, Ctrl+End)
             // is for the whole note: it goes in at once, and the key takes effect on it.
             self?.document.finishReading()
