@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from sync_figures import sync_figures
@@ -97,8 +98,8 @@ class Tools:
 class Launch:
     """One program started under the watcher: when its windows mapped, its pid, its output."""
 
-    def __init__(self, tools, command, windows, environment, work, timeout=300):
-        self.output = os.path.join(work, "output-%d.txt" % random.randrange(1 << 30))
+    def __init__(self, tools, command, windows, environment, work, timeout=300, output=None):
+        self.output = output or os.path.join(work, "output-%d.txt" % random.randrange(1 << 30))
         result = subprocess.run([tools.mapwatch, "-o", self.output, str(windows), str(timeout)] + command,
                                 env=environment, capture_output=True, text=True)
         self.maps = [float(line.split()[2]) for line in result.stdout.splitlines() if line.startswith("map ")]
@@ -289,6 +290,40 @@ class Bench:
         if opengl:
             del env["BASELINE_CAIRO_ON_SOFTWARE_GL"]
         return Launch(self.tools, [program], windows, env, self.work)
+
+    def quire_typed_into(self, data, windows, template):
+        """Quire restoring `windows`, with the Right arrow key pressed as soon as its trace says
+        the window in front drew its first frame; returns the launch and when the key was handled
+        and drawn after it was pressed (Quire's key trace), in ms."""
+        env = dict(self.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=self.fresh(template), QUIRE_TRACE_KEYS="1")
+        wait_for_bus_name_free(APP_ID)
+        output = os.path.join(self.work, "output-%d.txt" % random.randrange(1 << 30))
+
+        def press_at_first_frame():
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                try:
+                    with open(output, errors="replace") as text:
+                        if " first-frame " in text.read():
+                            break
+                except OSError:
+                    pass
+                time.sleep(0.002)
+            subprocess.run(["xdotool", "key", "Right"], check=True)
+        presser = threading.Thread(target=press_at_first_frame)
+        presser.start()
+        launch = Launch(self.tools, [self.tools.quire], windows, env, self.work, output=output)
+        presser.join()
+        launch.wait_for_frames(windows)
+        deadline = time.time() + 10
+        while time.time() < deadline and "keys: Right drawn" not in launch.text():
+            time.sleep(0.02)
+        times = {}
+        for line in launch.text().splitlines():
+            fields = line.split()
+            if len(fields) == 4 and fields[:2] == ["keys:", "Right"]:
+                times.setdefault(fields[2], float(fields[3]))
+        return launch, times.get("handled", float("nan")), times.get("drawn", float("nan"))
 
     def replica(self, data, windows):
         """Quire's windows in C (Benchmarks/replica.c), `windows` of them as Quire restores
@@ -527,6 +562,16 @@ class Bench:
                  target_text="≤ the 10th–20th's %.1f ms, +10 %%" % early,
                  note="the baseline's own windows: %.1f ms each from the 10th to the 20th, %.1f from the 90th to the 100th" % (
                      base_early, base_late))
+
+        say("a key typed as the front window drew, restoring 100 windows")
+        def typed_into():
+            launch, handled, drawn = self.quire_typed_into(data100, 100, state100)
+            launch.stop()
+            return handled, drawn
+        keys = self.interleaved(typed_into)[0]
+        self.row("relaunch restoring 100 windows → a key typed as the front window drew, on screen", [k[1] for k in keys], None, 16.7,
+                 note="from the key press to the frame after it (Quire's key trace); handled after %.1f ms" % statistics.median(
+                     k[0] for k in keys))
 
         say("launch with 100,000 notes against 10 notes")
         def cold_on(data):
