@@ -69,11 +69,10 @@ static inline int cgtk_x11_note_input(CGtkXDisplay *display, CGtkXEvent *event, 
  * server lacks XInput: the number of XInput's events and requests, which
  * `cgtk_x11_input_waiting` needs (one round trip: ask once). */
 static inline int cgtk_x11_input_opcode(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return -1;
+    CGtkXDisplay *display = cgtk_default_x11_display();
+    if (display == NULL) return -1;
     int opcode = -1, first_event = 0, first_error = 0;
-    return XQueryExtension(gdk_x11_display_get_xdisplay(display), "XInputExtension", &opcode, &first_event, &first_error)
-        ? opcode : -1;
+    return XQueryExtension(display, "XInputExtension", &opcode, &first_event, &first_error) ? opcode : -1;
 }
 
 /* Whether a key or button press, or a touch, waits in the default display's
@@ -81,11 +80,11 @@ static inline int cgtk_x11_input_opcode(void) {
  * read yet (it is read, and left queued for GDK, which sees it as pending).
  * FALSE when not on X11. `input_opcode` is `cgtk_x11_input_opcode`'s. */
 static inline gboolean cgtk_x11_input_waiting(int input_opcode) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return FALSE;
+    CGtkXDisplay *display = cgtk_default_x11_display();
+    if (display == NULL) return FALSE;
     CGtkInputSearch search = {input_opcode, FALSE};
     CGtkXEvent unused;
-    XCheckIfEvent(gdk_x11_display_get_xdisplay(display), &unused, cgtk_x11_note_input, (char *)&search);
+    XCheckIfEvent(display, &unused, cgtk_x11_note_input, (char *)&search);
     return search.found;
 }
 

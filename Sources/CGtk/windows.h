@@ -213,12 +213,19 @@ static inline void cgtk_window_show_below(gpointer window, gpointer above) {
     gtk_widget_set_visible(GTK_WIDGET(window), TRUE);
 }
 
+/* The Xlib connection of GTK's default display, or NULL when there is none
+ * or it is not an X server's. */
+static inline CGtkXDisplay *cgtk_default_x11_display(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return NULL;
+    return gdk_x11_display_get_xdisplay(display);
+}
+
 /* Where the pointer is on the screen, on X11; FALSE elsewhere (Wayland tells
  * apps nothing of it) or without a display. */
 static inline gboolean cgtk_pointer_x11_position(int *x, int *y) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display == NULL || !G_TYPE_CHECK_INSTANCE_TYPE(display, gdk_x11_display_get_type())) return FALSE;
-    CGtkXDisplay *xdisplay = gdk_x11_display_get_xdisplay(display);
+    CGtkXDisplay *xdisplay = cgtk_default_x11_display();
+    if (xdisplay == NULL) return FALSE;
     unsigned long root = 0, child = 0;
     int window_x = 0, window_y = 0;
     unsigned int mask = 0;
