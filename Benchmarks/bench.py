@@ -99,7 +99,7 @@ class Launch:
     """One program started under the watcher: when its windows mapped, its pid, its output."""
 
     def __init__(self, tools, command, windows, environment, work, timeout=300, output=None):
-        self.output = output or os.path.join(work, "output-%d.txt" % random.randrange(1 << 30))
+        self.output = output or Launch.output_path(work)
         result = subprocess.run([tools.mapwatch, "-o", self.output, str(windows), str(timeout)] + command,
                                 env=environment, capture_output=True, text=True)
         self.maps = [float(line.split()[2]) for line in result.stdout.splitlines() if line.startswith("map ")]
@@ -109,6 +109,11 @@ class Launch:
         if not self.complete:
             raise RuntimeError("%s: %d of %d windows mapped: %s %s" % (
                 command[0], len(self.maps), windows, result.stderr.strip(), self.text()[-800:]))
+
+    @staticmethod
+    def output_path(work):
+        """A fresh file in `work` for a program's output."""
+        return os.path.join(work, "output-%d.txt" % random.randrange(1 << 30))
 
     @property
     def last_map(self):
@@ -276,10 +281,10 @@ class Bench:
 
     # Launches ----------------------------------------------------------------------
 
-    def quire(self, data, windows, template=None, arguments=(), extra=None):
+    def quire(self, data, windows, template=None, arguments=(), extra=None, output=None):
         env = dict(self.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=self.fresh(template), **(extra or {}))
         wait_for_bus_name_free(APP_ID)
-        return Launch(self.tools, [self.tools.quire] + list(arguments), windows, env, self.work)
+        return Launch(self.tools, [self.tools.quire] + list(arguments), windows, env, self.work, output=output)
 
     def baseline(self, windows, bare=False, opengl=False):
         """The libadwaita baseline, or with `bare` the same app on plain GTK 4; with
@@ -295,9 +300,7 @@ class Bench:
         """Quire restoring `windows`, with the Right arrow key pressed as soon as its trace says
         the window in front drew its first frame; returns the launch and when the key was handled
         and drawn after it was pressed (Quire's key trace), in ms."""
-        env = dict(self.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=self.fresh(template), QUIRE_TRACE_KEYS="1")
-        wait_for_bus_name_free(APP_ID)
-        output = os.path.join(self.work, "output-%d.txt" % random.randrange(1 << 30))
+        output = Launch.output_path(self.work)
 
         def press_at_first_frame():
             deadline = time.time() + 60
@@ -312,7 +315,7 @@ class Bench:
             subprocess.run(["xdotool", "key", "Right"], check=True)
         presser = threading.Thread(target=press_at_first_frame)
         presser.start()
-        launch = Launch(self.tools, [self.tools.quire], windows, env, self.work, output=output)
+        launch = self.quire(data, windows, template, extra=dict(QUIRE_TRACE_KEYS="1"), output=output)
         presser.join()
         launch.wait_for_frames(windows)
         deadline = time.time() + 10
