@@ -16,9 +16,7 @@ struct FrontFirstRestoreTests {
         let titles = ["Back", "Second", "Third", "Front"]
         let shown = try titles.map { try notes.createNote(body: $0) }
         notes.close()
-        let records = shown.enumerated().map { index, note in
-            QuireSession.savedWindow(activity: QuireSession.activity(showing: note), stacking: Int64(index + 1))
-        }
+        let records = QuireSession.savedWindows(showing: shown)
         try session.saveWindows(records)
         let front = try #require(records.last).identifier
 
@@ -64,9 +62,7 @@ struct FrontFirstRestoreTests {
         let count = 40
         let shown = try (1...count).map { try notes.createNote(body: $0 == count ? "Front" : "Behind \($0)") }
         notes.close()
-        let records = shown.enumerated().map { index, note in
-            QuireSession.savedWindow(activity: QuireSession.activity(showing: note), stacking: Int64(index + 1))
-        }
+        let records = QuireSession.savedWindows(showing: shown)
         try session.saveWindows(records)
         let connect = "scene(_:willConnectTo:options:)"
         // Typed as the windows behind start to be built; should a busy machine

@@ -17,6 +17,11 @@ extension QuireSession {
         Data(#"{"format":1,"activityType":"io.github.quire.Quire.editing-note","requiredUserInfoKeys":[],"title":"\#(note.title) — Quire","userInfo":{"noteID":{"uuid":"\#(note.id.uuidString)"}}}"#.utf8)
     }
 
+    /// Main windows showing `notes`, one each, stacked back to front in their order.
+    static func savedWindows(showing notes: [Note]) -> [SessionRecord] {
+        notes.enumerated().map { index, note in savedWindow(activity: activity(showing: note), stacking: Int64(index + 1)) }
+    }
+
     /// Saves `records` as a previous run that quit normally (or, with
     /// `endedCleanly` false, crashed) would have left them.
     func saveWindows(_ records: [SessionRecord], endedCleanly: Bool = true, launchValues: [String: Int64] = [:]) throws {
