@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Writes build-aux/quire.order: the functions a launch of Quire runs, in the order it first runs them.
+
+The release build's linker lays these out first and together (lld's
+--symbol-ordering-file, Package.swift). The kernel maps an executable's code in
+64 KiB runs around each page first touched, so with the launch's functions
+scattered over the 16 MB of code the Swift runtime and Foundation bring, a
+launch kept 10 MiB of it resident; packed together, about half that.
+
+Runs the release build (`swift build -c release --static-swift-stdlib`, as the
+bench and Meson build it) under Valgrind's callgrind twice on one fresh data
+folder: a first launch, quit once its window has drawn and settled, then a
+relaunch restoring that window. Needs valgrind and a display (run it under
+xvfb-run and dbus-run-session). Rerun it after changing what a launch does;
+a stale file only packs less well (names it lists that no longer exist are
+skipped).
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTPUT = os.path.join(ROOT, "build-aux", "quire.order")
+
+
+def launch(binary, environment, work, index):
+    """Runs Quire under callgrind until its first window drew and settled, then quits it; returns the profile's paths."""
+    log = os.path.join(work, "launch-%d.log" % index)
+    profile = os.path.join(work, "callgrind-%d.out" % index)
+    with open(log, "w") as output:
+        process = subprocess.Popen(["valgrind", "--tool=callgrind", "--dump-instr=no", "--callgrind-out-file=" + profile, binary],
+                                   env=environment, stdout=output, stderr=subprocess.STDOUT)
+    deadline = time.time() + 300
+    while time.time() < deadline and "first-frame" not in open(log, errors="replace").read():
+        if process.poll() is not None:
+            sys.exit("Quire ended before its first frame:\n" + open(log, errors="replace").read()[-2000:])
+        time.sleep(0.2)
+    time.sleep(3)  # what follows the first frame: the spelling dictionary, the saved state
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=120)
+    return [os.path.join(work, name) for name in os.listdir(work) if name.startswith(os.path.basename(profile))]
+
+
+def functions_run(binary_name, profiles):
+    """The binary's functions callgrind saw, first seen first (its names: mangled for Swift, demangled for C++)."""
+    seen, known = [], set()
+    for path in profiles:
+        names, objects, current, callee = {}, {}, None, None
+        for line in open(path, errors="replace"):
+            match = re.match(r"^(ob|fn|cob|cfn)=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+            if not match:
+                continue
+            kind, ident, name = match.groups()
+            table = objects if kind in ("ob", "cob") else names
+            if name is not None:
+                table[ident] = name
+            if kind == "ob":
+                current = objects[ident]
+                continue
+            if kind == "cob":
+                callee = objects[ident]
+                continue
+            owner = current if kind == "fn" else callee
+            if owner and os.path.basename(owner) == binary_name:
+                function = re.sub(r"'\d+$", "", names[ident])  # callgrind's mark of a recursive call
+                if function not in known:
+                    known.add(function)
+                    seen.append(function)
+    return seen
+
+
+def symbols(binary, seen):
+    """The linker's names for `seen`: Swift's as they are, C++'s found through `nm -C`, unnamed code by address."""
+    plain = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines()
+    readable = subprocess.run(["nm", "-C", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines()
+    exact, demangled, at = set(), {}, {}
+    for raw, shown in zip(plain, readable):
+        raw, shown = raw.split(maxsplit=2), shown.split(maxsplit=2)
+        if len(raw) == 3 and raw[1] in "tTwW":
+            exact.add(raw[2])
+            demangled.setdefault(shown[2], []).append(raw[2])
+            at.setdefault(int(raw[0], 16), raw[2])
+    ordered, placed = [], set()
+    for function in seen:
+        if function in exact:
+            found = [function]
+        elif function.startswith("0x"):
+            found = [at[int(function, 16)]] if int(function, 16) in at else []
+        else:
+            found = demangled.get(function, [])
+        for name in found:
+            if name not in placed:
+                placed.add(name)
+                ordered.append(name)
+    return ordered
+
+
+def main():
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quire"], cwd=ROOT, check=True)
+    folder = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    binary = os.path.join(folder, "quire")
+    with tempfile.TemporaryDirectory(prefix="launch-order-") as work:
+        environment = dict(os.environ, GTK_A11Y="none", SCENES_TRACE="1", QUIRE_RESOURCE_DIR=os.path.join(ROOT, "Resources"),
+                           XDG_DATA_HOME=os.path.join(work, "data"), XDG_STATE_HOME=os.path.join(work, "state"),
+                           XDG_CONFIG_HOME=os.path.join(work, "config"))
+        profiles = launch(binary, environment, work, 1) + launch(binary, environment, work, 2)
+        ordered = symbols(binary, functions_run(os.path.basename(binary), profiles))
+    with open(OUTPUT, "w") as output:
+        output.write("\n".join(ordered) + "\n")
+    # SwiftPM does not know the linker reads the file: link again by hand.
+    os.remove(binary)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quire"], cwd=ROOT, check=True)
+    print("%s: %d functions" % (os.path.relpath(OUTPUT, ROOT), len(ordered)))
+
+
+if __name__ == "__main__":
+    main()
