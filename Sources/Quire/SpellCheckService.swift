@@ -72,15 +72,15 @@ final class SpellCheckService {
         followers.append(Follower(owner: owner, handler: handler))
     }
 
-    /// Finds the installed dictionaries off the main thread, once; followers hear when they are known.
+    /// Finds the installed dictionaries on a low-priority thread, once; followers hear when they are known.
     func prepare() {
         guard languages == nil, !loading.contains("") else { return }
         loading.insert("")
         Task { @MainActor [weak self] in
-            let found = await Task.detached(priority: .userInitiated) { () -> ([String], String?) in
+            let found = await LowPriorityThread.run { () -> ([String], String?) in
                 let installed = SpellingLanguages.installed()
                 return (installed, SpellingLanguages.systemLanguage(installed: installed))
-            }.value
+            }
             guard let self else { return }
             loading.remove("")
             languages = found
@@ -88,12 +88,12 @@ final class SpellCheckService {
         }
     }
 
-    /// Loads the checker for `language` off the main thread; followers hear when it is ready.
+    /// Loads the checker for `language` on a low-priority thread; followers hear when it is ready.
     private func load(_ language: String) {
         guard !loading.contains(language) else { return }
         loading.insert(language)
         Task { @MainActor [weak self] in
-            let checker = await Task.detached(priority: .userInitiated) { SpellChecker(language: language) }.value
+            let checker = await LowPriorityThread.run { SpellChecker(language: language) }
             guard let self else { return }
             loading.remove(language)
             if checker == nil { Log.error("no spelling dictionary for \(language) is installed") }
