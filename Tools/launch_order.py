@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes build-aux/quire.order: the functions a launch of Quire runs, in the order it first runs them.
+"""Writes build-aux/quire.order: the functions a launch of Quire runs, as callgrind first lists them.
 
 The release build's linker lays these out first and together (lld's
 --symbol-ordering-file, Package.swift). The kernel maps an executable's code in
