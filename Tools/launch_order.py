@@ -25,6 +25,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "build-aux", "quire.order")
+# The release build, as the bench and Meson make it.
+RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
 
 
 def launch(binary, environment, work, index):
@@ -100,9 +102,8 @@ def symbols(binary, seen):
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quire"], cwd=ROOT, check=True)
-    folder = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT,
-                            capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(RELEASE_BUILD + ["--product", "quire"], cwd=ROOT, check=True)
+    folder = subprocess.run(RELEASE_BUILD + ["--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
     binary = os.path.join(folder, "quire")
     with tempfile.TemporaryDirectory(prefix="launch-order-") as work:
         environment = dict(os.environ, GTK_A11Y="none", SCENES_TRACE="1", QUIRE_RESOURCE_DIR=os.path.join(ROOT, "Resources"),
@@ -114,7 +115,7 @@ def main():
         output.write("\n".join(ordered) + "\n")
     # SwiftPM does not know the linker reads the file: link again by hand.
     os.remove(binary)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quire"], cwd=ROOT, check=True)
+    subprocess.run(RELEASE_BUILD + ["--product", "quire"], cwd=ROOT, check=True)
     print("%s: %d functions" % (os.path.relpath(OUTPUT, ROOT), len(ordered)))
 
 
