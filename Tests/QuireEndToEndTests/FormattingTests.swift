@@ -45,7 +45,7 @@ struct FormattingTests {
         let window = try session.waitForWindow(matching: "^Plans — Quire$")
         _ = try session.focus(window)
         let link = try #require(
-            try session.box(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "menu-link"),
+            session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "menu-link"),
             "the link's text is drawn in blue")
         // Italic on the word "first", on the line above the link's (which wraps), by the mouse: the right-click there, then the menu item.
         let before = try #require(try session.storedNotes().first { $0.title == "Plans" }).body

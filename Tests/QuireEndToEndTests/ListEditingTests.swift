@@ -35,7 +35,7 @@ struct ListEditingTests {
 
         // A click on eggs' box (the lower of the two blue boxes on screen) checks it.
         let box = try #require(
-            try session.box(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "task-boxes"),
+            session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "task-boxes"),
             "the task boxes are drawn in blue")
         try session.desktop.xdotool("mousemove", "--window", window, "\(box.x + box.width / 2)", "\(box.y + box.height - 4)")
         try session.desktop.xdotool("click", "1")

@@ -90,7 +90,7 @@ struct NoteLinkTests {
         let window = try session.waitForWindow(matching: "^Plans — Quire$")
         _ = try session.focus(window)
         let link = try #require(
-            try session.box(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "link-in-note"),
+            session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "link-in-note"),
             "the link's text is drawn in blue")
         try session.desktop.xdotool("mousemove", "--window", window, "\(link.x + link.width / 2)", "\(link.y + link.height / 2)")
         try session.desktop.xdotool("click", "1")

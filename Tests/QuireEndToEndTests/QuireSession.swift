@@ -368,6 +368,19 @@ final class QuireSession {
         return (numbers[2] + left, numbers[3] + 60, numbers[0], numbers[1])
     }
 
+    /// `box(of:in:left:shot:)` once `window` draws `color`: a window matched by
+    /// its title may not have drawn its text yet on a busy machine. Nil if it
+    /// has not within `seconds`.
+    func awaitedBox(of color: String, in window: String, left: Int = 0, shot name: String, within seconds: Double = 10)
+        -> (x: Int, y: Int, width: Int, height: Int)? {
+        var found: (x: Int, y: Int, width: Int, height: Int)?
+        _ = eventually(within: seconds) {
+            found = try? box(of: color, in: window, left: left, shot: name)
+            return found != nil
+        }
+        return found
+    }
+
     /// The dark pixels `window` shows below its header bar and right of `left`
     /// pixels: how many, and how wide a band they span. Text dimmed to
     /// mid-grey (Markdown's markup characters) is not dark. The screenshot is kept as `name`.
