@@ -1,0 +1,18 @@
+import Testing
+@testable import GtkKit
+
+/// Messages with no translation come back as written, with their `%s`
+/// filled in turn, whatever the text around them.
+@Suite("Localized messages")
+struct LocalizationTests {
+    @Test("each %s takes the next argument; one left over when the arguments run out stays as written; other % signs stay")
+    func substitution() {
+        #expect(localized("“%s” moved to the trash", "Groceries") == "“Groceries” moved to the trash")
+        #expect(localized("%s of %s", "2", "5") == "2 of 5")
+        #expect(localized("Sync with %s failed: %s", "日本語のノート 🎉") == "Sync with 日本語のノート 🎉 failed: %s")
+        #expect(localized("100% done, %d left, ends with %") == "100% done, %d left, ends with %")
+        #expect(localized("%s%s", "é", "e\u{301}") == "ée\u{301}")
+        #expect(localized("no placeholder", "unused") == "no placeholder")
+        #expect(localized("%s", "%s", "x") == "%s", "an argument's own %s is not filled in")
+    }
+}
