@@ -13,15 +13,14 @@ final class Preferences {
     private let path: String
     /// Whether the file the preferences came from did not read (and is kept aside before it is replaced).
     private var fileUnreadable = false
-    private var followers: [Follower] = []
+    private let followers = Followers<Void>()
 
     /// The preferences now; a change is saved at once and told to the followers.
     var values: AppPreferences {
         didSet {
             guard values != oldValue else { return }
             save()
-            followers.removeAll { $0.owner == nil }
-            for follower in followers { follower.handler() }
+            followers.tell(())
         }
     }
 
@@ -39,8 +38,7 @@ final class Preferences {
 
     /// Calls `handler` whenever a preference changes, for as long as `owner` lives.
     func follow(by owner: AnyObject, _ handler: @escaping @MainActor () -> Void) {
-        followers.removeAll { $0.owner == nil }
-        followers.append(Follower(owner: owner, handler: handler))
+        followers.add(owner) { _ in handler() }
     }
 
     /// Writes the file in one step (written aside, then renamed); a failure is logged.
@@ -61,10 +59,5 @@ final class Preferences {
         } catch {
             Log.error("could not save the preferences in \(path): \(error)")
         }
-    }
-
-    private struct Follower {
-        weak var owner: AnyObject?
-        let handler: @MainActor () -> Void
     }
 }

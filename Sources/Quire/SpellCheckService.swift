@@ -20,7 +20,7 @@ final class SpellCheckService {
     private(set) var languages: (installed: [String], system: String?)?
     /// The languages loading now ("" while the dictionaries are being found).
     private var loading: Set<String> = []
-    private var followers: [Follower] = []
+    private let followers = Followers<Void>()
 
     init(preferences: Preferences) {
         self.preferences = preferences
@@ -68,8 +68,7 @@ final class SpellCheckService {
     /// Calls `handler` whenever checking is turned on or off, a checker is
     /// ready, a language changes, or the person's words changed, for as long as `owner` lives.
     func follow(by owner: AnyObject, _ handler: @escaping @MainActor () -> Void) {
-        followers.removeAll { $0.owner == nil }
-        followers.append(Follower(owner: owner, handler: handler))
+        followers.add(owner) { _ in handler() }
     }
 
     /// Finds the installed dictionaries on a low-priority thread, once; followers hear when they are known.
@@ -107,12 +106,6 @@ final class SpellCheckService {
     func wordsChanged() { notify() }
 
     private func notify() {
-        followers.removeAll { $0.owner == nil }
-        for follower in followers { follower.handler() }
-    }
-
-    private struct Follower {
-        weak var owner: AnyObject?
-        let handler: @MainActor () -> Void
+        followers.tell(())
     }
 }

@@ -39,17 +39,10 @@ final class SyncController {
     private(set) var status: SyncStatus {
         didSet {
             guard status != oldValue else { return }
-            followers.removeAll { $0.owner == nil }
-            for follower in followers { follower.handler(status) }
+            followers.tell(status)
         }
     }
-    private var followers: [Follower] = []
-
-    /// Who follows the status, held weakly, and what to tell it.
-    private struct Follower {
-        weak var owner: AnyObject?
-        let handler: (SyncStatus) -> Void
-    }
+    private let followers = Followers<SyncStatus>()
 
     init(notesPath: String, saveEdits: @escaping () -> Void) {
         self.notesPath = notesPath
@@ -58,8 +51,8 @@ final class SyncController {
     }
 
     /// Calls `handler` with the status now and whenever it changes, as long as `owner` lives.
-    func follow(by owner: AnyObject, _ handler: @escaping (SyncStatus) -> Void) {
-        followers.append(Follower(owner: owner, handler: handler))
+    func follow(by owner: AnyObject, _ handler: @escaping @MainActor (SyncStatus) -> Void) {
+        followers.add(owner, handler)
         handler(status)
     }
 
