@@ -8,11 +8,13 @@ import NoteModel
 /// shows its notes in the list. It shows only once there are categories (or
 /// one is chosen), and follows the notes as they are filed. A note row
 /// dropped on a category files the note there; a category's right-click
-/// menu (Menu, Shift+F10), F2 and Delete rename and remove it.
+/// menu (Menu, Shift+F10), F2 and Delete rename and remove it. Its list
+/// is built when it first shows: most people have no categories, and every
+/// main window restored paid for a hidden one.
 @MainActor
 final class CategorySidebar {
-    /// The sidebar, scrolling.
-    let root = ScrolledWindow()
+    /// The sidebar: hidden and empty until there are categories, then their list, scrolling.
+    let root = Box(vertical: true)
     /// Called when the person chooses a category (nil: All Notes).
     var onChoose: (@MainActor (String?) -> Void)?
     /// Called when the sidebar shows or hides.
@@ -24,14 +26,15 @@ final class CategorySidebar {
     /// The rows' categories: "" for All Notes, a category's path otherwise.
     private let paths = StringList()
     private let selection: SingleSelection
-    private var list: ListView<CategoryRow>!
+    /// The list, once the sidebar has shown.
+    private var list: ListView<CategoryRow>?
     private var categories: [String: NoteCategory] = [:]
     private var observation: NoteObservation?
     private var refreshIsDue = false
     /// Set while the rows are put in again, when the selection moves on its own.
     private var refilling = false
     /// A category's menu: Rename Category…, Remove Category….
-    private let categoryMenu = CategoryEditing.menu()
+    private lazy var categoryMenu = CategoryEditing.menu()
 
     /// The category chosen (nil: All Notes).
     private(set) var chosen: String?
@@ -41,22 +44,8 @@ final class CategorySidebar {
     init(store: NoteStore) {
         self.store = store
         selection = SingleSelection(model: paths)
-        let makeRow: @MainActor () -> (CategoryRow, Widget) = { [weak self] in
-            CategoryRow.make(
-                onDrop: { path, text in self?.dropped(text, on: path) ?? false },
-                menuFor: { path in self?.menu(for: path) })
-        }
-        list = ListView(selection: selection, makeRow: makeRow) { [weak self] row, path in
-            let category = self?.categories[path]
-            let title = path.isEmpty ? localized("All Notes") : category?.name ?? path
-            return row.show(path, as: title, count: category?.count, depth: category?.depth ?? 0)
-        }
-        list.onKeyPress { [weak self] key in self?.keyPressed(key) ?? false }
-        list.addCSSClass("navigation-sidebar")
-        list.setAccessibleLabel(localized("Categories"))
-        root.setChild(list)
+        root.isShown = false
         root.setExpands(horizontally: false, vertically: true)
-        root.setMinimumWidth(CategorySidebar.width)
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         observation = store.observeTogether { [weak self] changes, origin in
             // Typing saves a note a few times a second in every window: its text
@@ -66,6 +55,29 @@ final class CategorySidebar {
             self?.refreshSoon()
         }
         refresh()
+    }
+
+    /// Builds the list of categories, scrolling, inside the sidebar.
+    private func buildList() {
+        let makeRow: @MainActor () -> (CategoryRow, Widget) = { [weak self] in
+            CategoryRow.make(
+                onDrop: { path, text in self?.dropped(text, on: path) ?? false },
+                menuFor: { path in self?.menu(for: path) })
+        }
+        let list = ListView(selection: selection, makeRow: makeRow) { [weak self] row, path in
+            let category = self?.categories[path]
+            let title = path.isEmpty ? localized("All Notes") : category?.name ?? path
+            return row.show(path, as: title, count: category?.count, depth: category?.depth ?? 0)
+        }
+        list.onKeyPress { [weak self] key in self?.keyPressed(key) ?? false }
+        list.addCSSClass("navigation-sidebar")
+        list.setAccessibleLabel(localized("Categories"))
+        let scroller = ScrolledWindow()
+        scroller.setChild(list)
+        scroller.setExpands(horizontally: false, vertically: true)
+        scroller.setMinimumWidth(CategorySidebar.width)
+        root.append(scroller)
+        self.list = list
     }
 
     /// Shows the category `path` (nil: All Notes), as if chosen.
@@ -102,7 +114,7 @@ final class CategorySidebar {
 
     /// F2 renames the category shown, Delete removes it, Menu and Shift+F10 open its menu.
     private func keyPressed(_ key: KeyPress) -> Bool {
-        guard let chosen else { return false }
+        guard let chosen, let list else { return false }
         switch key.name {
         case "F2" where key.isPlain: list.activateAction("app.\(CategoryEditing.renameActionName)")
         case "Delete" where key.isPlain, "KP_Delete" where key.isPlain: list.activateAction("app.\(CategoryEditing.removeActionName)")
@@ -146,6 +158,7 @@ final class CategorySidebar {
         selection.selectedPosition = wanted.firstIndex(of: chosen ?? "") ?? 0
         refilling = false
         let shown = wanted.count > 1
+        if shown && list == nil { buildList() }
         if root.isShown != shown {
             root.isShown = shown
             onShownChange?(shown)
