@@ -6,16 +6,19 @@ import TestSupport
 /// changes nothing.
 enum DatabaseCheck {
     /// What is wrong with the file at `path` ("" if nothing): SQLite's
-    /// integrity check and, with `sql`, a query expected to print "ok". A
-    /// file with no tables yet (a kill before the app first wrote its schema,
-    /// which it writes on the next open as into a new file) is checked for
-    /// integrity only.
+    /// integrity check and, with `extra`, a query expected to print "ok",
+    /// made of the tables that schema version `fromSchemaVersion` brings. A
+    /// file whose schema has not reached that version yet is checked for
+    /// integrity only: a kill before the app first wrote its schema, or a
+    /// power cut that took the last steps of it with the log's unsynced end
+    /// (each step is a commit of its own). The app accepts such a file as its
+    /// own and writes the missing steps on the next open.
     ///
     /// A file beside a rollback journal (a process killed mid-transaction,
     /// as while switching a new file to WAL) is checked as the next program
     /// to open it finds it: a copy of both, which sqlite3 rolls back first
     /// (a read-only look cannot), leaving the files themselves as they are.
-    static func problems(in path: String, extra sql: String? = nil, directory: String) -> String {
+    static func problems(in path: String, extra: (sql: String, fromSchemaVersion: Int)? = nil, directory: String) -> String {
         guard FileManager.default.fileExists(atPath: path) else { return "" }
         var checked = path
         var readOnly = true
@@ -38,8 +41,11 @@ enum DatabaseCheck {
             }
         }
         var statements = ["PRAGMA integrity_check;"]
-        if let sql, run(["SELECT count(*) FROM sqlite_master;"], on: checked, readOnly: readOnly, directory: directory)?.output != "0\n" {
-            statements.append(sql)
+        if let extra,
+           let version = run(["PRAGMA user_version;"], on: checked, readOnly: readOnly, directory: directory)
+               .flatMap({ Int($0.output.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+           version >= extra.fromSchemaVersion {
+            statements.append(extra.sql)
         }
         guard let result = run(statements, on: checked, readOnly: readOnly, directory: directory) else { return "sqlite3 could not run" }
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -58,7 +64,9 @@ enum DatabaseCheck {
             environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"], outputDirectory: directory)
     }
 
-    /// The notes database's own consistency: every note is in the search index.
-    static let notesIndexMatches =
-        "SELECT CASE WHEN (SELECT count(*) FROM notes) = (SELECT count(*) FROM notes_search_docsize) THEN 'ok' ELSE 'search index out of step' END;"
+    /// The notes database's own consistency: every note is in the search
+    /// index, which came with schema version 2 (NoteSchema).
+    static let notesIndexMatches = (
+        sql: "SELECT CASE WHEN (SELECT count(*) FROM notes) = (SELECT count(*) FROM notes_search_docsize) THEN 'ok' ELSE 'search index out of step' END;",
+        fromSchemaVersion: 2)
 }
