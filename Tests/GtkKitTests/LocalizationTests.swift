@@ -15,4 +15,12 @@ struct LocalizationTests {
         #expect(localized("no placeholder", "unused") == "no placeholder")
         #expect(localized("%s", "%s", "x") == "%s", "an argument's own %s is not filled in")
     }
+
+    @Test("a plural message takes the count in place of every %d, singular for one and plural otherwise")
+    func plural() {
+        #expect(localizedPlural("%d minute ago", "%d minutes ago", count: 1) == "1 minute ago")
+        #expect(localizedPlural("%d minute ago", "%d minutes ago", count: 5) == "5 minutes ago")
+        #expect(localizedPlural("%d of %d", "%d of %d", count: 3) == "3 of 3")
+        #expect(localizedPlural("100%% of %d, %s", "100%% of %d, %s", count: 7) == "100%% of 7, %s")
+    }
 }
