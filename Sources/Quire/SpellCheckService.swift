@@ -1,13 +1,15 @@
 import Foundation
+import GtkKit
 import Spelling
 
 /// Spell checking for every editor: whether it is on and in which language
 /// (the person's `Preferences`, or a language chosen for a note), and a
 /// checker for each language in use. The dictionaries are found, and each
-/// language's loaded, off the main thread when an editor first asks (it
-/// shows text, is typed into, or opens its right-click menu), after the
-/// first frame: a launch never waits for them, and a window on an empty
-/// note never loads them.
+/// language's loaded, off the main thread: once the first window showing
+/// text has drawn and the main loop is idle, or when an editor first asks
+/// (it is typed into, or opens its right-click menu). A launch never waits
+/// for them, a window opened soon after does not meet them loading, and a
+/// window on an empty note never loads them.
 @MainActor
 final class SpellCheckService {
     /// The app's, following the app's preferences.
@@ -21,6 +23,9 @@ final class SpellCheckService {
     /// The languages loading now ("" while the dictionaries are being found).
     private var loading: Set<String> = []
     private let followers = Followers<Void>()
+    /// Whether the language in use loads as soon as the dictionaries are found (`loadAhead()` was called).
+    private var loadsAhead = false
+    static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SPELLING", prefix: "spelling")
 
     init(preferences: Preferences) {
         self.preferences = preferences
@@ -71,6 +76,20 @@ final class SpellCheckService {
         followers.add(owner) { _ in handler() }
     }
 
+    /// Finds the dictionaries and loads the language in use once the main
+    /// loop is next idle, once a process: called as a window first draws
+    /// text, so that its first check, and a window opened soon after, find
+    /// them loaded instead of meeting the load.
+    func loadAhead() {
+        guard isOn, !loadsAhead else { return }
+        loadsAhead = true
+        MainLoop.idle { [weak self] in
+            SpellCheckService.trace.write("loading the dictionary ahead")
+            _ = self?.checker(forNoteLanguage: nil)
+            return false
+        }
+    }
+
     /// Finds the installed dictionaries on a low-priority thread, once; followers hear when they are known.
     func prepare() {
         guard languages == nil, !loading.contains("") else { return }
@@ -83,6 +102,7 @@ final class SpellCheckService {
             guard let self else { return }
             loading.remove("")
             languages = found
+            if loadsAhead { _ = checker(forNoteLanguage: nil) }
             notify()
         }
     }
@@ -97,6 +117,7 @@ final class SpellCheckService {
             loading.remove(language)
             if checker == nil { Log.error("no spelling dictionary for \(language) is installed") }
             checkers[language] = .some(checker)
+            SpellCheckService.trace.write("loaded \(language)")
             notify()
         }
     }

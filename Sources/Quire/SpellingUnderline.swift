@@ -15,7 +15,7 @@ final class SpellingUnderline {
     static let tag = "misspelled", color = "#e01b24"
     /// The most text checked at once around what shows (a long paragraph's rest waits for it to show).
     static let longestCheck: Int32 = 20_000
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SPELLING", prefix: "spelling")
+    private static let trace = SpellCheckService.trace
 
     private let view: TextView
     private let service: SpellCheckService
@@ -58,7 +58,11 @@ final class SpellingUnderline {
             if service.isOn { recheck?.poke() }
         }
         view.onVisibleTextChanged { [weak self] in self?.pokeIfOn() }
-        view.connect("map") { [weak self] in self?.pokeIfOn() }
+        view.connect("map") { [weak self] in
+            guard let self else { return }
+            if view.buffer.characterCount > 0 { view.onNextFrame { service.loadAhead() } }
+            pokeIfOn()
+        }
         view.buffer.onCursorMoved { [weak self] in
             guard let self, let held = heldBack, view.buffer.cursorOffset != held.upperBound else { return }
             heldBack = nil

@@ -72,6 +72,27 @@ struct SpellingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a window on a note with text loads the dictionary once it has drawn and the app is idle, ahead of its first check")
+    func dictionaryAheadOfFirstCheck() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Groceries\nbuy brwon bread")
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(eventually(within: 10) { lastCheck(session) == ["brwon"] }, "\(lastCheck(session) ?? [])")
+        let lines = session.messages.split(separator: "\n")
+        func first(_ prefix: String) -> Int? { lines.firstIndex { $0.hasPrefix(prefix) } }
+        let frame = try #require(lines.firstIndex { $0.hasPrefix("scenes: ") && $0.contains(" first-frame ") }, "the window drew")
+        let ahead = try #require(first("spelling: loading the dictionary ahead"), "the dictionary loads ahead")
+        let loaded = try #require(first("spelling: loaded en_US"))
+        let checked = try #require(first("spelling: checked "))
+        #expect(frame < ahead, "not before the window's first frame")
+        #expect(ahead < loaded && loaded < checked, "loaded ahead, then checked")
+        #expect(lines.filter { $0.hasPrefix("spelling: loading the dictionary ahead") }.count == 1, "once a process")
+
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a right-click on an underlined word offers what it may mean; picking one puts it in place, and Undo takes it back")
     func suggestionByMouse() throws {
         let session = try QuireSession()
