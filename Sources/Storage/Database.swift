@@ -86,8 +86,7 @@ public final class Database {
         handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         busyTimeoutMilliseconds = Database.defaultBusyTimeoutMilliseconds
         try execute("PRAGMA foreign_keys = ON")
-        try migrate(to: schema.migrations)
-        try execute("PRAGMA application_id = \(schema.applicationID)")
+        try migrate(to: schema)
     }
 
     /// Whether a database can be made at `path` later without a word: none is
@@ -222,13 +221,7 @@ public final class Database {
         }
         try execute(durability == .everyCommit ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
-        try migrate(to: schema.migrations)
-        if try applicationID() != schema.applicationID {
-            try transaction {
-                // PRAGMA takes no parameters; the mark is a number from code, not input.
-                try execute("PRAGMA application_id = \(schema.applicationID)")
-            }
-        }
+        try migrate(to: schema)
     }
 
     /// The file's mark (`PRAGMA application_id`).
@@ -236,18 +229,24 @@ public final class Database {
         Int32(truncatingIfNeeded: try query("PRAGMA application_id").first?.integer(0) ?? 0)
     }
 
-    /// Applies the steps the file lacks. The write lock is taken only when a
-    /// step is due, so opening an up-to-date file never waits for other writers.
-    private func migrate(to migrations: [Migration]) throws {
-        let current = try userVersion()
-        for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
-            try transaction {
-                // Another process may have migrated while this one waited for the lock.
-                guard try userVersion() < migration.version else { return }
+    /// Applies the steps the file lacks and puts the schema's mark on it, in one
+    /// transaction: a file is made, or brought up to date, whole or not at
+    /// all (a power cut cannot leave it part made), with one commit to sync.
+    /// The write lock is taken only when something is due, so opening an
+    /// up-to-date file never waits for other writers.
+    private func migrate(to schema: DatabaseSchema) throws {
+        let mark = schema.applicationID
+        guard try userVersion() < schema.newestVersion || applicationID() != mark else { return }
+        try transaction {
+            // Another process may have migrated while this one waited for the lock.
+            let current = try userVersion()
+            for migration in schema.migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
                 try executeScript(migration.sql, operation: "apply schema version \(migration.version)")
                 // PRAGMA takes no parameters; the version is a number from code, not input.
                 try execute("PRAGMA user_version = \(migration.version)")
             }
+            // Nor the mark: a number from code.
+            if try applicationID() != mark { try execute("PRAGMA application_id = \(mark)") }
         }
     }
 

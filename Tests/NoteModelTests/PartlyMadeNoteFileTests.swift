@@ -4,10 +4,10 @@ import Storage
 import Testing
 import TestSupport
 
-/// A notes file whose making a power cut stopped part way: each schema step
-/// is a commit of its own, and a cut can take the log's unsynced last steps
-/// and the mark written after them. The stress suite's checks rely on it
-/// opening as Quire's own.
+/// A notes file left part made: a Quire that committed each schema step on
+/// its own, cut off by a power cut that took the log's unsynced last steps
+/// and the mark written after them, left one at its first step. It opens as
+/// Quire's own, as the stress suite's checks rely on.
 @Suite("Note store: a file made part way")
 struct PartlyMadeNoteFileTests {
     @Test("a file left at the first schema step, unmarked, opens as the notes' and gets the rest: search finds what it held")

@@ -9,10 +9,10 @@ enum DatabaseCheck {
     /// integrity check and, with `extra`, a query expected to print "ok",
     /// made of the tables that schema version `fromSchemaVersion` brings. A
     /// file whose schema has not reached that version yet is checked for
-    /// integrity only: a kill before the app first wrote its schema, or a
-    /// power cut that took the last steps of it with the log's unsynced end
-    /// (each step is a commit of its own). The app accepts such a file as its
-    /// own and writes the missing steps on the next open.
+    /// integrity only: a kill or power cut before the app's one commit of
+    /// its schema reached the disk, or a file an older Quire left part made
+    /// (it committed each step on its own). The app accepts such a file as
+    /// its own and writes the missing steps on the next open.
     ///
     /// A file beside a rollback journal (a process killed mid-transaction,
     /// as while switching a new file to WAL) is checked as the next program
