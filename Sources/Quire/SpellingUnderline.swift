@@ -29,12 +29,16 @@ final class SpellingUnderline {
     private var isChecking = false
     /// The checker the last check used (a result for another language is dropped).
     private var lastChecker: SpellChecker?
+    /// Whether the menu's Spelling Language shows the languages and the note's
+    /// as they are. Made as the menu opens: naming the languages loads ICU's
+    /// locale data (about 5 MiB), which a launch onto a note need not pay.
+    private var languagesShown = false
 
     /// The language chosen for the note shown (nil: the app's).
     var noteLanguage: String? {
         didSet {
             guard noteLanguage != oldValue else { return }
-            showLanguages()
+            languagesShown = false
             preferencesChanged()
         }
     }
@@ -69,7 +73,7 @@ final class SpellingUnderline {
             recheck?.poke()  // the word typed is finished
         }
         service.follow(by: self) { [weak self] in
-            self?.showLanguages()
+            self?.languagesShown = false
             self?.preferencesChanged()
         }
         // The menu's spelling items are made for the word it opens on.
@@ -147,6 +151,7 @@ final class SpellingUnderline {
         let appLanguage = service.languageInUse.map { localized("Default (%s)", SpellingLanguages.name(of: $0)) } ?? localized("Default")
         var choices = [(label: appLanguage, value: SpellingUnderline.appLanguage)]
         choices += languages.installed.map { (label: SpellingLanguages.name(of: $0), value: $0) }
+        SpellingUnderline.trace.write("named \(choices.count - 1) languages for the menu")
         view.setExtraMenuChoices(
             localized("Spelling _Language"), name: "spelling-language", choices: choices,
             marked: noteLanguage ?? SpellingUnderline.appLanguage
@@ -159,8 +164,13 @@ final class SpellingUnderline {
 
     /// Fills the menu's first section for the word at `offset`: if it is
     /// spelled wrong, up to five words it may mean (each replaces it, one
-    /// Undo step), Add to Dictionary and Ignore; otherwise nothing.
+    /// Undo step), Add to Dictionary and Ignore; otherwise nothing. Brings
+    /// the Spelling Language choices up to date first.
     private func prepareMenu(at offset: Int32?) {
+        if !languagesShown {
+            showLanguages()
+            languagesShown = true
+        }
         guard service.isOn, let checker, let offset, view.isEditable else {
             return view.setExtraMenuLeadingItems([])
         }

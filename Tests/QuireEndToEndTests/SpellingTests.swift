@@ -89,6 +89,7 @@ struct SpellingTests {
         #expect(frame < ahead, "not before the window's first frame")
         #expect(ahead < loaded && loaded < checked, "loaded ahead, then checked")
         #expect(lines.filter { $0.hasPrefix("spelling: loading the dictionary ahead") }.count == 1, "once a process")
+        #expect(first("spelling: named ") == nil, "the languages are named (ICU's locale data loaded) only for the menu")
 
         #expect(try session.stop() == 0)
     }
@@ -116,6 +117,7 @@ struct SpellingTests {
             opened = try session.popUp({ try session.desktop.xdotool("click", "3") })
         }
         #expect(opened, "the right-click menu opened")
+        #expect(session.messages.contains("spelling: named "), "the menu named the languages as it opened")
         session.keepScreenshot(named: "spelling-menu-mouse")
         // Up past Link, Italic, Bold, Spelling Language, Ignore, Add to Dictionary and the suggestions after the first.
         for _ in 0..<(6 + suggestions.count) { try session.desktop.xdotool("key", "Up") }
