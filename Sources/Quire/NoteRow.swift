@@ -159,7 +159,10 @@ final class NoteRow {
         case ..<86_400: return localizedPlural("%d hour ago", "%d hours ago", count: seconds / 3_600)
         case ..<172_800: return localized("yesterday")
         case ..<(7 * 86_400): return localizedPlural("%d day ago", "%d days ago", count: seconds / 86_400)
-        default: return date.formatted(.dateTime.day().month(.abbreviated).year().locale(Locale(identifier: Localization.language)))
+        default:
+            // Translators: a note's date in the list once it is a week old, as GLib's
+            // g_date_time_format writes it: %b the month's short name, %-d the day, %Y the year.
+            return LocalDateText.write(Int64(date.timeIntervalSince1970.rounded(.down)), format: localized("%b %-d, %Y"))
         }
     }
 }
