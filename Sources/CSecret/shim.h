@@ -6,9 +6,7 @@
 #ifndef CSECRET_SHIM_H
 #define CSECRET_SHIM_H
 
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../COnDemand/on_demand.h"
 #include <libsecret/secret.h>
 
 /* libsecret is loaded the first time a password is kept or looked up, not
@@ -17,21 +15,7 @@
  * missing library is a broken installation: the process ends saying so. */
 static inline void *csecret_symbol(const char *name) {
     static void *library;
-    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
-    if (loaded == NULL) {
-        loaded = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_GLOBAL);
-        if (loaded == NULL) {
-            fprintf(stderr, "cannot load libsecret for the sync password: %s\n", dlerror());
-            abort();
-        }
-        __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
-    }
-    void *symbol = dlsym(loaded, name);
-    if (symbol == NULL) {
-        fprintf(stderr, "libsecret has no %s: %s\n", name, dlerror());
-        abort();
-    }
-    return symbol;
+    return on_demand_symbol(&library, "libsecret-1.so.0", "the sync password", name);
 }
 
 #define CSECRET_CALL(function) ((__typeof__(&function))csecret_symbol(#function))

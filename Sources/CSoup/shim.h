@@ -5,9 +5,7 @@
 #ifndef CSOUP_SHIM_H
 #define CSOUP_SHIM_H
 
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../COnDemand/on_demand.h"
 #include <libsoup/soup.h>
 
 /* libsoup is loaded the first time sync uses it, not at every launch: with
@@ -18,21 +16,7 @@
  * installation: the process ends saying so. */
 static inline void *csoup_symbol(const char *name) {
     static void *library;
-    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
-    if (loaded == NULL) {
-        loaded = dlopen("libsoup-3.0.so.0", RTLD_NOW | RTLD_GLOBAL);
-        if (loaded == NULL) {
-            fprintf(stderr, "cannot load libsoup 3 for sync: %s\n", dlerror());
-            abort();
-        }
-        __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
-    }
-    void *symbol = dlsym(loaded, name);
-    if (symbol == NULL) {
-        fprintf(stderr, "libsoup 3 has no %s: %s\n", name, dlerror());
-        abort();
-    }
-    return symbol;
+    return on_demand_symbol(&library, "libsoup-3.0.so.0", "sync", name);
 }
 
 #define CSOUP_CALL(function) ((__typeof__(&function))csoup_symbol(#function))
