@@ -21,7 +21,7 @@ extension NoteStore {
             for category in NoteCategory.lineage(of: path) { counts[category, default: 0] += count }
         }
         return counts.map { NoteCategory(path: $0.key, count: $0.value) }
-            .sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }
+            .sorted { NoteCategory.listsBefore($0.path, $1.path) }
     }
 
     /// The category of the note `id` ("" for none, or if there is no such note).

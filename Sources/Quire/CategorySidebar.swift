@@ -152,7 +152,7 @@ final class CategorySidebar {
         // A category chosen stays in the list while it shows, even emptied.
         if let chosen, byPath[chosen] == nil { byPath[chosen] = NoteCategory(path: chosen, count: 0) }
         categories = byPath
-        let wanted = [""] + byPath.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let wanted = [""] + byPath.keys.sorted(by: NoteCategory.listsBefore)
         refilling = true
         paths.replaceAll(with: wanted)  // every row bound again: its count may have changed
         selection.selectedPosition = wanted.firstIndex(of: chosen ?? "") ?? 0

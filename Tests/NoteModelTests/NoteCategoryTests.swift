@@ -25,6 +25,13 @@ struct NoteCategoryTests {
         #expect(NoteFileName.nextcloudBase(for: title, fallback: "New note") == expected)
     }
 
+    @Test("categories are listed part by part, sub-categories right after their own, in lower case without accents, numbers by value")
+    func listingOrder() {
+        let listed = ["Work 10", "Work 2/x", "Éclairs", "Work/Plans", "apples", "Work", "Work 2", "éclairs", "Week 02", "Week 1"]
+            .sorted(by: NoteCategory.listsBefore)
+        #expect(listed == ["apples", "Éclairs", "éclairs", "Week 1", "Week 02", "Work", "Work/Plans", "Work 2", "Work 2/x", "Work 10"])
+    }
+
     @Test("categories count their notes with their sub-categories'; filing, renaming and removing change no text, revision or time")
     func filing() throws {
         let folder = try TemporaryDirectory(prefix: "quire-categories")
