@@ -85,7 +85,7 @@ final class SyncPreferences {
             state.subtitle = summary.map { localized("%s: %s", when, $0) } ?? when
         case let .running(progress):
             state.subtitle = progress.map {
-                localized("Syncing… %s", $0.formatted(.percent.precision(.fractionLength(0)).locale(Locale(identifier: Localization.language))))
+                localized("Syncing… %s", PercentText.of(Int(($0 * 100).rounded())))
             } ?? localized("Syncing…")
             syncButton.isSensitive = false
         case let .failed(reason):

@@ -12,7 +12,7 @@ final class ZoomControl {
 
     /// A row showing `percent`.
     init(showing percent: Int) {
-        level = Button(label: ZoomControl.percentText(percent), action: "app.zoom-reset", tooltip: localized("Reset Zoom"))
+        level = Button(label: PercentText.of(percent), action: "app.zoom-reset", tooltip: localized("Reset Zoom"))
         let zoomOut = Button(iconName: "zoom-out-symbolic", action: "app.zoom-out", name: localized("Zoom Out"), tooltip: localized("Zoom Out"))
         let zoomIn = Button(iconName: "zoom-in-symbolic", action: "app.zoom-in", name: localized("Zoom In"), tooltip: localized("Zoom In"))
         for button in [zoomOut, zoomIn] {
@@ -27,10 +27,5 @@ final class ZoomControl {
     }
 
     /// Shows `percent` as the window's zoom.
-    func show(_ percent: Int) { level.label = ZoomControl.percentText(percent) }
-
-    /// "100%", or as the person's locale writes a percentage ("100 %" in French).
-    private static func percentText(_ percent: Int) -> String {
-        (Double(percent) / 100).formatted(.percent.precision(.fractionLength(0)))
-    }
+    func show(_ percent: Int) { level.label = PercentText.of(percent) }
 }

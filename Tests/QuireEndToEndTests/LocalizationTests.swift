@@ -16,6 +16,8 @@ struct LocalizationTests {
         let oneMinuteAgo: String, fiveMinutesAgo: String, threeDaysAgo: String
         /// A note written on 5 March 2024, in the language's order (the C locale's month names: LANG is C.UTF-8).
         let longAgo: String
+        /// The main menu's zoom, at its normal size.
+        let zoom: String
         /// What the list's empty state says when a search for "zzz" finds nothing.
         let noMatch: String
         var description: String { language }
@@ -25,22 +27,22 @@ struct LocalizationTests {
         // The messages as written: no catalogue for English.
         Expected(language: "en", newNote: "New Note", quit: "Quit", newWindow: "New Window",
                  search: "Search notes", newNoteButton: "New Note", trashButton: "Trash", oneMinuteAgo: "1 minute ago",
-                 fiveMinutesAgo: "5 minutes ago", threeDaysAgo: "3 days ago", longAgo: "Mar 5, 2024",
+                 fiveMinutesAgo: "5 minutes ago", threeDaysAgo: "3 days ago", longAgo: "Mar 5, 2024", zoom: "100%",
                  noMatch: "No notes match “zzz”."),
         Expected(language: "fr", newNote: "Nouvelle note", quit: "Quitter", newWindow: "Nouvelle fenêtre",
                  search: "Rechercher dans les notes", newNoteButton: "Nouvelle note", trashButton: "Corbeille", oneMinuteAgo: "il y a 1 minute",
-                 fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours", longAgo: "5 Mar 2024",
+                 fiveMinutesAgo: "il y a 5 minutes", threeDaysAgo: "il y a 3 jours", longAgo: "5 Mar 2024", zoom: "100\u{202F}%",
                  noMatch: "Aucune note ne correspond à « zzz »."),
         Expected(language: "es", newNote: "Nota nueva", quit: "Salir", newWindow: "Ventana nueva",
                  search: "Buscar en las notas", newNoteButton: "Nota nueva", trashButton: "Papelera", oneMinuteAgo: "hace 1 minuto",
-                 fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días", longAgo: "5 Mar 2024",
+                 fiveMinutesAgo: "hace 5 minutos", threeDaysAgo: "hace 3 días", longAgo: "5 Mar 2024", zoom: "100\u{A0}%",
                  noMatch: "Ninguna nota coincide con «zzz»."),
         Expected(language: "ja", newNote: "新しいノート", quit: "終了", newWindow: "新しいウィンドウ",
                  search: "ノートを検索", newNoteButton: "新しいノート", trashButton: "ゴミ箱", oneMinuteAgo: "1 分前", fiveMinutesAgo: "5 分前",
-                 threeDaysAgo: "3 日前", longAgo: "2024年3月5日", noMatch: "「zzz」に一致するノートはありません。"),
+                 threeDaysAgo: "3 日前", longAgo: "2024年3月5日", zoom: "100%", noMatch: "「zzz」に一致するノートはありません。"),
         Expected(language: "zh_CN", newNote: "新建笔记", quit: "退出", newWindow: "新建窗口",
                  search: "搜索笔记", newNoteButton: "新建笔记", trashButton: "回收站", oneMinuteAgo: "1 分钟前", fiveMinutesAgo: "5 分钟前",
-                 threeDaysAgo: "3 天前", longAgo: "2024年3月5日", noMatch: "没有与“zzz”匹配的笔记。"),
+                 threeDaysAgo: "3 天前", longAgo: "2024年3月5日", zoom: "100%", noMatch: "没有与“zzz”匹配的笔记。"),
     ]
 
     /// The translations compiled with msgfmt, as the install does: the app's
@@ -120,6 +122,7 @@ struct LocalizationTests {
                      "button: \(expected.trashButton)", "button: \(expected.newNoteButton)"] {
             #expect(seen.contains(item), "\(expected.language): \(item) is shown:\n\(tree)")
         }
+        #expect(elements.contains { $0.name == expected.zoom }, "\(expected.language): the zoom shows as \(expected.zoom):\n\(tree)")
         // A row's name ends with when its note was written, as the row shows it.
         let rows = elements.filter { $0.role == "list item" }.map(\.name)
         for (title, age) in [("Newest", expected.oneMinuteAgo), ("Older", expected.fiveMinutesAgo), ("Oldest", expected.threeDaysAgo),
