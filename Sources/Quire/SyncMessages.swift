@@ -107,8 +107,6 @@ enum SyncMessages {
     /// The title of the copy kept of the server's version of a note changed on
     /// both sides: "Groceries (conflict 2026-11-23 10:42)".
     static func conflictTitle(_ title: String, at date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return localized("%s (conflict %s)", title, formatter.string(from: date))
+        localized("%s (conflict %s)", title, LocalDateText.write(Int64(date.timeIntervalSince1970.rounded(.down)), format: "%Y-%m-%d %H:%M"))
     }
 }

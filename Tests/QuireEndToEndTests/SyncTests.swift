@@ -118,6 +118,8 @@ struct SyncTests {
         #expect(texts.count == 2 && texts.contains("Trip\n- passport\n- tickets (laptop)"), "\(texts)")
         let copy = try #require(texts.first { $0.contains("charger") })
         #expect(copy.hasPrefix("Trip (conflict ") && copy.hasSuffix(")\n- passport\n- charger (desktop)"), "\(copy)")
+        #expect(copy.split(separator: "\n").first?.wholeMatch(of: /Trip \(conflict \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)/) != nil,
+                "the copy is titled with when the conflict was found: \(copy)")
         try expectSync(desktop, prints: "0 sent, 2 received, 0 conflicts")
         #expect(try desktop.liveTexts() == texts, "both computers hold both versions")
         #expect(Set(server.files().values) == Set(texts))
