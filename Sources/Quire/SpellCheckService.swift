@@ -25,6 +25,7 @@ final class SpellCheckService {
     private let followers = Followers<Void>()
     /// Whether the language in use loads as soon as the dictionaries are found (`loadAhead()` was called).
     private var loadsAhead = false
+    /// The spelling trace (`QUIRE_TRACE_SPELLING=1`), which the editors' underlines write to as well.
     static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SPELLING", prefix: "spelling")
 
     init(preferences: Preferences) {
