@@ -21,6 +21,15 @@ struct SpellingTests {
         return found.dropFirst("misspelled=".count).split(separator: ",").map(String.init)
     }
 
+    /// Quire launched, with the spelling trace, onto one note with a word
+    /// spelled wrong ("Groceries", "buy brwon bread"); its window.
+    private func launchOnGroceries(accessibility: Bool = false) throws -> (session: QuireSession, window: String) {
+        let session = try QuireSession(accessibility: accessibility)
+        try NoteStore(path: session.notesPath).createNote(body: "Groceries\nbuy brwon bread")
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        return (session, try session.waitForWindow(matching: "^Groceries — Quire$"))
+    }
+
     /// Red pixels under the note's text in `window`.
     private func underlinePixels(_ session: QuireSession, in window: String, shot: String) -> Int {
         (try? session.pixels(of: SpellingTests.underlineRed, fuzz: "25%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
@@ -74,11 +83,7 @@ struct SpellingTests {
 
     @Test("a window on a note with text loads the dictionary once it has drawn and the app is idle, ahead of its first check")
     func dictionaryAheadOfFirstCheck() throws {
-        let session = try QuireSession()
-        let store = try NoteStore(path: session.notesPath)
-        try store.createNote(body: "Groceries\nbuy brwon bread")
-        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
-        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        let (session, _) = try launchOnGroceries()
         #expect(eventually(within: 10) { lastCheck(session) == ["brwon"] }, "\(lastCheck(session) ?? [])")
         let lines = session.messages.split(separator: "\n")
         func first(_ prefix: String) -> Int? { lines.firstIndex { $0.hasPrefix(prefix) } }
@@ -96,11 +101,7 @@ struct SpellingTests {
 
     @Test("a right-click on an underlined word offers what it may mean; picking one puts it in place, and Undo takes it back")
     func suggestionByMouse() throws {
-        let session = try QuireSession()
-        let store = try NoteStore(path: session.notesPath)
-        try store.createNote(body: "Groceries\nbuy brwon bread")
-        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
-        let window = try session.waitForWindow(matching: "^Groceries — Quire$")
+        let (session, window) = try launchOnGroceries()
         _ = try session.focus(window)
         #expect(eventually(within: 10) { lastCheck(session) == ["brwon"] }, "\(lastCheck(session) ?? [])")
         var underline: (x: Int, y: Int, width: Int, height: Int)?
@@ -167,11 +168,7 @@ struct SpellingTests {
 
     @Test("Check Spelling turned off in Preferences takes the underline off at once, and stays off at the next launch")
     func switchInPreferences() throws {
-        let session = try QuireSession(accessibility: true)
-        let store = try NoteStore(path: session.notesPath)
-        try store.createNote(body: "Groceries\nbuy brwon bread")
-        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
-        let window = try session.waitForWindow(matching: "^Groceries — Quire$")
+        let (session, window) = try launchOnGroceries(accessibility: true)
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-on") > 20 })
         let tree = try AccessibilityTree(desktop: session.desktop)
 
