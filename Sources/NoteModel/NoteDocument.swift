@@ -137,7 +137,7 @@ public final class NoteDocument {
     ) {
         self.noteID = noteID
         self.timers = timers
-        journal = TypingJournal(folder: journals, noteID: noteID, revision: revision)
+        journal = TypingJournal(folder: journals, noteID: noteID, revision: revision, notes: store.path)
         self.exists = exists
         savedBody = body
         savedRevision = revision
@@ -469,7 +469,7 @@ public final class NoteDocument {
                 savedBody = text
                 savedRevision = note.revision
             }
-            journalAfterSave()
+            journalAfterSave(of: text)
             succeeded()
             return true
         } catch {
@@ -478,15 +478,16 @@ public final class NoteDocument {
         }
     }
 
-    /// The journal after a save on this thread: nothing of it is left where the
-    /// windows show the saved text; a note kept as a new one needs none.
-    private func journalAfterSave() {
+    /// The journal after a save of `saved` on this thread: nothing of it is
+    /// left where the windows show the saved text; a note kept as a new one
+    /// needs none.
+    private func journalAfterSave(of saved: String) {
         if isRemoved {
             journal.remove()
             return
         }
         let text = currentText
-        journal.rebase(revision: savedRevision, unsavedText: text == savedBody ? nil : text)
+        journal.rebase(revision: savedRevision, unsavedText: text == savedBody ? nil : text, textIsRecorded: text == saved)
     }
 
     /// Saves `text` over the revision last seen; a save someone else made

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Every edit typed into one note, appended as it is made to a small file of
 /// its own outside the notes database, so that a process killed (or losing
@@ -19,13 +20,30 @@ public import Foundation
 /// the windows' thread (`TypingJournalSync`). The journal holds a lock on its file
 /// while it lives, so another Quire's launch never takes it for a dead one's
 /// (`TypingJournalRecovery`).
+///
+/// A journal started again is written beside the old one, and takes its place
+/// (as a removed one goes) only once the notes' log is on disk: a save on the
+/// windows' thread reaches the disk up to half a second after its commit, so a
+/// power cut may keep the journal of after a save and lose the save. Until
+/// then the old file, which replays onto the revision before, gets the edits
+/// too where they follow its text; recovery tries the fresh one first.
 public final class TypingJournal {
     /// The note.
     public let noteID: UUID
     /// The file.
     public let path: String
     private let folder: String
+    /// The notes database, whose log is on disk before a journal names a
+    /// revision of it (nil: its commits are always on disk when made).
+    private let notes: String?
+    /// The journal's file, written to: at `path`, or beside it waiting to replace it.
     private var descriptor: Int32 = -1
+    /// The file at `path` while it waits to be replaced (or removed), if the
+    /// edits to come follow its text too; and that replacement.
+    private var previous: Int32 = -1
+    private var replacement: TypingJournalReplacement?
+    /// Whether a file of this journal may be on disk.
+    private var hasFile = false
     /// The revision the recorded edits apply to, and the text they apply to
     /// when it is not that revision's (after a merge).
     private var baseRevision: Int64
@@ -47,15 +65,26 @@ public final class TypingJournal {
 
     /// The journal of note `noteID` in `folder`, whose edits apply to its text
     /// at `revision` (0 for a note not stored yet). Nothing is written until
-    /// the first edit.
-    public init(folder: String, noteID: UUID, revision: Int64) {
+    /// the first edit. `notes` is the notes database's path, if its commits
+    /// may reach the disk after they are made.
+    public init(folder: String, noteID: UUID, revision: Int64, notes: String? = nil) {
         self.noteID = noteID
         self.folder = folder
+        self.notes = notes
         path = TypingJournal.path(in: folder, for: noteID)
         baseRevision = revision
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if previous >= 0 { close(previous) }
+    }
+
+    /// Waits for the journals started again or removed so far to be in place
+    /// or gone (the app is quitting, its notes closed and so on disk).
+    public static func finishPendingWrites() {
+        TypingJournalSync.shared.finishPending()
+    }
 
     /// The journal file of `noteID` in `folder` for this process: named
     /// apart from another Quire's on the same notes, which may be typing into
@@ -74,10 +103,12 @@ public final class TypingJournal {
         case .beginStep, .endStep: return
         }
         edits.append(edit)
+        let record = TypingJournalFile.record(for: edit)
         if descriptor >= 0 {
-            append(TypingJournalFile.record(for: edit))
+            append(record, alsoToPrevious: true)
         } else if !failed {
-            rewrite()  // the first edit since the last save (after a failure, the next save tries again)
+            rewrite(textIsRecorded: true)  // the first edit since the last save (after a failure, the next save tries again)
+            appendToPrevious(record)
         }
     }
 
@@ -90,7 +121,9 @@ public final class TypingJournal {
     public func saveBegins(_ text: String, fingerprinted: Bool = true) -> SaveMark {
         let mark = SaveMark(generation: generation, editCount: edits.count)
         if descriptor >= 0 {
-            append(TypingJournalFile.saveRecord(editCount: edits.count, fingerprint: fingerprinted ? TextFingerprint.of(text) : "-"))
+            // Not into `previous`, whose edits count from an older base.
+            append(TypingJournalFile.saveRecord(editCount: edits.count, fingerprint: fingerprinted ? TextFingerprint.of(text) : "-"),
+                   alsoToPrevious: false)
         }
         return mark
     }
@@ -109,18 +142,20 @@ public final class TypingJournal {
         baseText = nil
         edits.removeFirst(mark.editCount)
         generation += 1
-        rewrite()
+        rewrite(textIsRecorded: true)
     }
 
-    /// The text changed other than by recorded edits (another program's save
-    /// merged in, the note read again): the edits now apply to the stored
-    /// `revision`, or, where the windows show other text, to `unsavedText`.
-    public func rebase(revision: Int64, unsavedText: String?) {
+    /// The edits now apply to the stored `revision`, or, where the windows
+    /// show other text, to `unsavedText`: the text was saved here, or changed
+    /// other than by recorded edits (another program's save merged in, the
+    /// note read again). `textIsRecorded`: the windows' text is still the
+    /// base's with the edits recorded so far (a save of it, nothing merged).
+    public func rebase(revision: Int64, unsavedText: String?, textIsRecorded: Bool = false) {
         baseRevision = revision
         baseText = unsavedText
         edits = []
         generation += 1
-        rewrite()
+        rewrite(textIsRecorded: textIsRecorded)
     }
 
     /// Removes the journal: its note's text is all saved, or gone.
@@ -128,44 +163,91 @@ public final class TypingJournal {
         edits = []
         baseText = nil
         generation += 1
-        closeFile()
-        unlink(path)
+        rewrite(textIsRecorded: false)
     }
 
-    /// Writes the whole journal afresh (beside it, then renamed over it), or
-    /// removes it when there is nothing to keep.
-    private func rewrite() {
-        closeFile()
+    /// Writes the whole journal afresh beside its file, which the new one
+    /// replaces once the notes' log is on disk; or removes the file then, when
+    /// there is nothing to keep. `textIsRecorded`: the old file's text is the
+    /// windows' one, so it gets the edits to come until it is replaced.
+    private func rewrite(textIsRecorded: Bool) {
         guard baseText != nil || !edits.isEmpty else {
-            unlink(path)
+            if hasFile {
+                let atPath = handOverFileAtPath(keepingItUpToDate: textIsRecorded)
+                replacement = TypingJournalSync.shared.remove(path, holding: atPath, afterSyncing: notes)
+            }
+            hasFile = false
             return
         }
         failed = false  // a fresh start: a full disk may have room again
         var data = TypingJournalFile.header(noteID: noteID, revision: baseRevision)
         if let baseText { data += TypingJournalFile.textRecord(baseText) }
         for edit in edits { data += TypingJournalFile.record(for: edit) }
-        let fresh = path + ".new"
+        let fresh = "\(path).\(TypingJournal.freshFiles.add(1, ordering: .relaxed).newValue).new"
         mkdir(folder, 0o700)
-        let file = open(fresh, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
-        // Locked before it is seen under its name: another Quire's launch leaves a live journal alone.
-        guard file >= 0, flock(file, LOCK_EX | LOCK_NB) == 0, writeWhole(data, to: file), rename(fresh, path) == 0 else {
+        let file = open(fresh, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+        // Locked before the old file is let go: another Quire's launch leaves a live journal alone.
+        guard file >= 0, flock(file, LOCK_EX | LOCK_NB) == 0, writeWhole(data, to: file) else {
             if file >= 0 { close(file) }
             unlink(fresh)
-            stop("could not write \(path): \(String(cString: strerror(errno)))")
+            stop("could not write \(fresh): \(String(cString: strerror(errno)))")
             return
         }
+        hasFile = true
+        let atPath = handOverFileAtPath(keepingItUpToDate: textIsRecorded)
         descriptor = file
         saidFailure = false
-        TypingJournalSync.shared.wrote(path)
+        replacement = TypingJournalSync.shared.replace(path, with: fresh, holding: atPath, afterSyncing: notes)
     }
 
-    private func append(_ data: Data) {
+    /// Names the files written afresh, apart from every other of this process.
+    private static let freshFiles = Atomic(0)
+
+    /// Stops writing to the journal's file; returns a descriptor holding the
+    /// lock of the file at `path` (-1 if none), for the sync to close once
+    /// that file is replaced or removed. With `keepingItUpToDate`, the edits
+    /// to come go on into it until then.
+    private func handOverFileAtPath(keepingItUpToDate: Bool) -> Int32 {
+        letGoOfReplacedFile()
+        let atPath: Int32
+        if previous >= 0 {
+            atPath = dup(previous)  // an earlier replacement waits: the file at `path` is still this one
+            if !keepingItUpToDate { closePrevious() }
+            closeFile()
+        } else if descriptor >= 0 {
+            atPath = dup(descriptor)
+            if keepingItUpToDate { previous = descriptor } else { close(descriptor) }
+            descriptor = -1
+        } else {
+            atPath = -1
+        }
+        return atPath
+    }
+
+    private func append(_ data: Data, alsoToPrevious: Bool) {
         guard descriptor >= 0, !failed else { return }
+        if alsoToPrevious { appendToPrevious(data) }
         if writeWhole(data, to: descriptor) {
             TypingJournalSync.shared.wrote(path)
         } else {
             stop("could not append to \(path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Writes `data` into the file at `path` too, while it waits to be replaced.
+    private func appendToPrevious(_ data: Data) {
+        letGoOfReplacedFile()
+        if previous >= 0, !writeWhole(data, to: previous) { closePrevious() }
+    }
+
+    /// Closes `previous` once it is replaced or removed.
+    private func letGoOfReplacedFile() {
+        if previous >= 0, replacement?.isDone == true { closePrevious() }
+    }
+
+    private func closePrevious() {
+        if previous >= 0 { close(previous) }
+        previous = -1
     }
 
     private func writeWhole(_ data: Data, to file: Int32) -> Bool {
@@ -186,6 +268,7 @@ public final class TypingJournal {
     private func stop(_ reason: String) {
         failed = true
         closeFile()
+        closePrevious()
         guard !saidFailure else { return }
         saidFailure = true
         FileHandle.standardError.write(Data("quire: the typing journal stops until the next save: \(reason)\n".utf8))

@@ -7,6 +7,12 @@ import Synchronization
 /// go with it). So a power cut loses no keystroke that reached a journal over
 /// half a second before, at the cost of at most two syncs a second while a
 /// person types; the windows' thread only ever calls `write()`.
+///
+/// A journal started again on a new revision of its note, or removed, only
+/// takes the old one's place once the notes' own log is on disk
+/// (`replace`, `remove`): the windows'
+/// thread commits without waiting for the disk, and a journal naming a
+/// revision a power cut then lost could not be replayed.
 final class TypingJournalSync: Sendable {
     /// The syncs of every journal of this process.
     static let shared = TypingJournalSync()
@@ -27,10 +33,50 @@ final class TypingJournalSync: Sendable {
         if first { queue.asyncAfter(deadline: .now() + TypingJournalSync.delay) { self.syncAll() } }
     }
 
-    /// Waits for the syncs asked for so far (for tests).
-    func waitForSyncs() {
+    /// Renames the journal written afresh at `fresh` over `path` once the
+    /// notes database at `notes` (if any) has its log on disk, and syncs the
+    /// journal and its folder. `holding` (closed here after, if not -1) keeps
+    /// the lock of the file at `path` until then, so that another Quire's
+    /// launch never takes it for a dead process's.
+    func replace(_ path: String, with fresh: String, holding: Int32, afterSyncing notes: String?) -> TypingJournalReplacement {
+        let replacement = TypingJournalReplacement()
+        queue.async {
+            TypingJournalSync.syncLog(of: notes)
+            TypingJournalSync.sync(fresh)
+            rename(fresh, path)
+            TypingJournalSync.sync((path as NSString).deletingLastPathComponent)
+            if holding >= 0 { close(holding) }
+            replacement.finish()
+        }
+        return replacement
+    }
+
+    /// Removes the journal at `path` once the notes database at `notes` (if
+    /// any) has its log on disk: the saves that made it needless are kept.
+    /// `holding` is as for `replace`.
+    func remove(_ path: String, holding: Int32, afterSyncing notes: String?) -> TypingJournalReplacement {
+        let removal = TypingJournalReplacement()
+        queue.async {
+            TypingJournalSync.syncLog(of: notes)
+            unlink(path)
+            if holding >= 0 { close(holding) }
+            removal.finish()
+        }
+        return removal
+    }
+
+    /// Waits for the syncs, replacements and removals asked for so far (the
+    /// app is quitting; tests). Syncs not yet due are not waited for.
+    func finishPending() {
         queue.sync {}
     }
+
+    /// Holds every replacement and removal until `resume()` (for tests: the
+    /// moment before the notes' log is synced, which a power cut may strike).
+    func suspend() { queue.suspend() }
+
+    /// Lets what `suspend()` held go on.
+    func resume() { queue.resume() }
 
     private func syncAll() {
         let paths = unsynced.withLock { paths in
@@ -40,10 +86,21 @@ final class TypingJournalSync: Sendable {
         // Through descriptors of their own: a sync reaches every write to the
         // file. The folder too, for a journal just renamed into place.
         for path in paths.union(paths.map { ($0 as NSString).deletingLastPathComponent }) {
-            let file = open(path, O_RDONLY | O_CLOEXEC)
-            guard file >= 0 else { continue }  // removed since: nothing to keep
-            fsync(file)
-            close(file)
+            TypingJournalSync.sync(path)
         }
+    }
+
+    /// Syncs the write-ahead log of the database at `notes`, if it has one (a
+    /// database without one has every commit in its file, synced).
+    private static func syncLog(of notes: String?) {
+        guard let notes else { return }
+        sync(notes + "-wal")
+    }
+
+    private static func sync(_ path: String) {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return }  // removed since: nothing to keep
+        fsync(file)
+        close(file)
     }
 }

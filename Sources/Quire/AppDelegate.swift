@@ -109,13 +109,15 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
 
     /// Every window has saved by now: one last try for text that would not
     /// save, then its drafts; closing the notes lets SQLite fold its log into
-    /// the file, so the next launch starts without replaying it.
+    /// the file, so the next launch starts without replaying it, and the
+    /// typing journals waiting for that are put in place or removed.
     func applicationWillTerminate(_ application: Application) {
         finishLastWindowSave()
         if let documents, !documents.saveAll() { documents.keepDraftsOfUnsaved() }
         documents?.close()
         sync?.close()
         if case let .success(store) = notes { store.close() }
+        TypingJournal.finishPendingWrites()  // journals waiting for the notes on disk: they are
     }
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String]) -> Bool {

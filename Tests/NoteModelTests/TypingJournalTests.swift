@@ -1,5 +1,5 @@
 import Foundation
-import NoteModel
+@testable import NoteModel
 import Testing
 import TestSupport
 
@@ -29,6 +29,7 @@ struct TypingJournalTests {
         journal.record(.delete(offset: 0, length: 1))
         journal.record(.insert(offset: 0, text: "g"))
         journal.record(.beginStep)
+        TypingJournal.finishPendingWrites()  // the first file is put in place once the notes' log is on disk
         let file = try #require(TypingJournalFile(path: journal.path))
         #expect(file.noteID == note.id && file.baseRevision == note.revision)
         #expect(file.replay(onto: note.revision, body: note.body) == "groceries\nmilk, eggs 🥚")
@@ -50,11 +51,13 @@ struct TypingJournalTests {
             return
         }
         journal.saved(revision: revision, mark, savedText: "Plan A") { "Plan A B" }
+        TypingJournal.finishPendingWrites()
         let file = try #require(TypingJournalFile(path: journal.path))
         #expect(file.baseRevision == revision && file.edits.count == 2)
         #expect(file.replay(onto: revision, body: "Plan A") == "Plan A B")
         let second = journal.saveBegins("Plan A B")
         journal.saved(revision: revision + 1, second, savedText: "Plan A B") { "Plan A B" }
+        TypingJournal.finishPendingWrites()
         #expect(!FileManager.default.fileExists(atPath: journal.path), "nothing left to keep")
     }
 
@@ -73,6 +76,7 @@ struct TypingJournalTests {
             _ = try store.saveBody(of: note.id, to: "Trip to Porto", over: note.revision)
             // Killed here: the journal never hears that the save was done.
         }
+        TypingJournal.finishPendingWrites()
         let result = TypingJournalRecovery.recoverAll(in: journals, into: store)
         #expect(result.problems.isEmpty, "\(result.problems)")
         #expect(try store.note(id: note.id)?.body == "Trip to Porto in May")
@@ -93,6 +97,7 @@ struct TypingJournalTests {
             let unsaved = TypingJournal(folder: journals, noteID: newNote, revision: 0)
             type("Idea\nwritten, never saved", at: 0, into: unsaved)
         }
+        TypingJournal.finishPendingWrites()
         let other = try store.createNote(body: "Live")
         let live = TypingJournal(folder: journals, noteID: other.id, revision: other.revision)
         type("ly", at: 4, into: live)
@@ -116,6 +121,7 @@ struct TypingJournalTests {
         #expect(try store.note(id: other.id)?.body == "Live", "the live process saves its own")
         #expect(FileManager.default.fileExists(atPath: live.path), "left to the process that holds it")
         live.remove()
+        TypingJournal.finishPendingWrites()
         #expect(!FileManager.default.fileExists(atPath: live.path))
     }
 
@@ -131,6 +137,7 @@ struct TypingJournalTests {
             type("BC", at: 1, into: journal)
             journal.record(.insert(offset: 3, text: "DEF"))
         }
+        TypingJournal.finishPendingWrites()
         let path = TypingJournal.path(in: journals, for: note.id)  // this process's, as the one that died
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.dropLast(2).write(to: URL(fileURLWithPath: path))  // the last record half written
@@ -172,7 +179,73 @@ struct TypingJournalTests {
         type("!", at: 19, into: journal)
         #expect(!FileManager.default.fileExists(atPath: journal.path), "not before the next save")
         journal.saved(revision: 2, save, savedText: "lost to the journal") { "lost to the journal!" }
+        TypingJournal.finishPendingWrites()
         let file = try #require(TypingJournalFile(path: journal.path))
         #expect(file.replay(onto: 2, body: "lost to the journal") == "lost to the journal!")
+    }
+
+    @Test("a power cut before a save on the windows' thread reaches the disk: the journal of before the save holds every edit, those typed after it too")
+    func saveNotOnDiskYet() throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let store = try NoteStore(path: folder.file("notes.sqlite"))  // commits on disk within half a second
+        let note = try store.createNote(body: "Trip")
+        let journals = folder.file("journals")
+        let journal = TypingJournal(folder: journals, noteID: note.id, revision: note.revision, notes: store.path)
+        type(" to Porto", at: 4, into: journal)
+        TypingJournal.finishPendingWrites()
+        let onDisk = try copies(of: ["notes.sqlite", "notes.sqlite-wal"], in: folder, to: "on-disk")
+
+        // The notes' log is not synced yet when the power goes: the syncs wait.
+        TypingJournalSync.shared.suspend()
+        guard case let .saved(revision) = try store.saveBody(of: note.id, to: "Trip to Porto", over: note.revision) else {
+            TypingJournalSync.shared.resume()
+            Issue.record("not saved")
+            return
+        }
+        journal.rebase(revision: revision, unsavedText: nil, textIsRecorded: true)
+        type(" in May", at: 13, into: journal)
+        let cut = try copies(of: [journals], in: nil, to: folder.file("journals-at-the-cut"))
+        TypingJournalSync.shared.resume()
+        TypingJournal.finishPendingWrites()
+
+        let afterCut = try NoteStore(path: (onDisk as NSString).appendingPathComponent("notes.sqlite"))
+        #expect(try afterCut.note(id: note.id)?.revision == note.revision, "the save is lost with the power")
+        let recovered = TypingJournalRecovery.recoverAll(in: cut, into: afterCut)
+        #expect(recovered.problems.isEmpty, "\(recovered.problems)")
+        #expect(try afterCut.note(id: note.id)?.body == "Trip to Porto in May", "\((try? afterCut.note(id: note.id))??.body ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cut).isEmpty, "the journal and the one written afresh, both gone")
+
+        // Once the log is on disk the journal starts from the save, alone.
+        let file = try #require(TypingJournalFile(path: journal.path))
+        #expect(file.baseRevision == revision && file.replay(onto: revision, body: "Trip to Porto") == "Trip to Porto in May")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journals) == [(journal.path as NSString).lastPathComponent])
+
+        // A journal left with nothing goes only once the save that emptied it is on disk.
+        TypingJournalSync.shared.suspend()
+        _ = try store.saveBody(of: note.id, to: "Trip to Porto in May", over: revision)
+        journal.remove()
+        let kept = FileManager.default.fileExists(atPath: journal.path)
+        TypingJournalSync.shared.resume()
+        TypingJournal.finishPendingWrites()
+        #expect(kept && !FileManager.default.fileExists(atPath: journal.path))
+    }
+
+    /// Copies `names` (files, or a folder, in `folder` if given) into the folder `destination`, made for them; returns it.
+    private func copies(of names: [String], in folder: TemporaryDirectory?, to destination: String) throws -> String {
+        let target = folder.map { $0.file(destination) } ?? destination
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        for name in names {
+            let source = folder.map { $0.file(name) } ?? name
+            if (try? FileManager.default.attributesOfItem(atPath: source)[.type] as? FileAttributeType) == .typeDirectory {
+                for file in try FileManager.default.contentsOfDirectory(atPath: source) {
+                    try FileManager.default.copyItem(atPath: (source as NSString).appendingPathComponent(file),
+                                                     toPath: (target as NSString).appendingPathComponent(file))
+                }
+            } else if FileManager.default.fileExists(atPath: source) {
+                try FileManager.default.copyItem(atPath: source, toPath: (target as NSString).appendingPathComponent((source as NSString).lastPathComponent))
+            }
+        }
+        return target
     }
 }
