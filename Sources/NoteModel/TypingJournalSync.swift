@@ -9,10 +9,9 @@ import Synchronization
 /// person types; the windows' thread only ever calls `write()`.
 ///
 /// A journal started again on a new revision of its note, or removed, only
-/// takes the old one's place once the notes' own log is on disk
-/// (`replace`, `remove`): the windows'
-/// thread commits without waiting for the disk, and a journal naming a
-/// revision a power cut then lost could not be replayed.
+/// takes the old one's place once the notes' own log is on disk (`replace`,
+/// `remove`): the windows' thread commits without waiting for the disk, and
+/// a journal naming a revision a power cut then lost could not be replayed.
 final class TypingJournalSync: Sendable {
     /// The syncs of every journal of this process.
     static let shared = TypingJournalSync()
