@@ -1,6 +1,7 @@
 /* What the process writes as it ends badly: at GLib's fatal log messages, and
  * at a crash. Part of shim.h: include that, not this. */
 #include <execinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +76,22 @@ static inline void cgtk_handle_fatal_log_messages(void) {
 static const int cgtk_crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
 #define CGTK_CRASH_SIGNAL_COUNT (sizeof cgtk_crash_signals / sizeof cgtk_crash_signals[0])
 static gpointer cgtk_crash_previous_actions = NULL;
+/* The thread that installed the handler: the main one, whose frames a crash
+ * signal sent from outside is reported with (kept in a function: a variable
+ * of this type here is left undefined at link time, as struct sigaction was). */
+static inline pthread_t *cgtk_crash_main_thread(void) {
+    static pthread_t thread;
+    return &thread;
+}
 
 static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, void *context) {
     (void)context;
+    if (info != NULL && info->si_code <= 0 && !pthread_equal(pthread_self(), *cgtk_crash_main_thread())) {
+        /* Sent by another process, and the kernel gave it to another thread:
+         * the main thread's frames are the ones to show. */
+        pthread_kill(*cgtk_crash_main_thread(), signal_number);
+        return;
+    }
     static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
     void *frames[64];
     int depth = backtrace(frames, 64);
@@ -101,12 +115,14 @@ static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, voi
  * (glibc's backtrace() unwinds through the C libraries' frames, where the
  * Swift runtime's crash report stops at the first of them), then lets the
  * handler from before (that report) have a fault; a crash signal another
- * process sent ends the process at once. Call early, after the
- * Swift runtime has set up its own; later calls change nothing. */
+ * process sent ends the process at once, reported from the calling thread
+ * (whichever thread the kernel gave it to). Call early on the main thread,
+ * after the Swift runtime has set up its own; later calls change nothing. */
 static inline void cgtk_write_crash_backtraces(void) {
     static gboolean installed = FALSE;
     if (installed) return;
     installed = TRUE;
+    *cgtk_crash_main_thread() = pthread_self();
     void *warm_up[1];
     backtrace(warm_up, 1); /* loads the unwinder now: a crash handler must not load a library */
     struct sigaction action;

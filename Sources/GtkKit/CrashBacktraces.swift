@@ -8,7 +8,8 @@ import CGtk
 public enum CrashBacktraces {
     /// From now on, at a crash: writes a backtrace through the C libraries'
     /// frames to standard error, then hands the signal to the Swift
-    /// runtime's crash report. Call early in `main`; calls after the first
-    /// change nothing.
+    /// runtime's crash report (a crash signal sent from outside ends the
+    /// process, with the main thread's frames). Call early in `main`, on the
+    /// main thread; calls after the first change nothing.
     public static func write() { cgtk_write_crash_backtraces() }
 }

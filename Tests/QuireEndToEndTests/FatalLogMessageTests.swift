@@ -25,13 +25,33 @@ struct FatalLogMessageTests {
         #expect(error.contains("gtk_window_present"), "down to the window being shown")
     }
 
-    @Test("a crash signal ends Quire at once with a backtrace through GLib's and GTK's frames")
-    func crash() throws {
+    /// Whether thread `thread` of process `pid` lets `signal` in (it is not in its mask of blocked signals).
+    private static func takes(_ signal: Int32, thread: Int32, of pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+              let blocked = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return blocked & (1 << UInt64(signal - 1)) == 0
+    }
+
+    @Test("a crash signal ends Quire at once with a backtrace through GLib's and GTK's frames, whichever thread the kernel gives it to",
+          arguments: [false, true])
+    func crash(toAnotherThread: Bool) throws {
         let session = try QuireSession()
         let process = try session.launch()
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "first-frame" } }
-        process.send(SIGSEGV)  // the main thread takes it, where a bad pointer would stop it
+        if toAnotherThread {
+            // As the kernel may deliver a signal sent to the process: to one of its other threads.
+            let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.pid)/task").compactMap { Int32($0) }
+            let other = try #require(threads.sorted().first { $0 != process.pid && Self.takes(SIGSEGV, thread: $0, of: process.pid) },
+                                     "Quire runs threads besides the main one that take the signal")
+            let sent = try ChildProcess.run("python3", ["-c", "import ctypes, sys; sys.exit(ctypes.CDLL(None).tgkill(*map(int, sys.argv[1:])))",
+                                                        "\(process.pid)", "\(other)", "\(SIGSEGV)"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: session.desktop.directory.path)
+            #expect(sent.status == 0, "tgkill: \(sent.error)")
+        } else {
+            process.send(SIGSEGV)  // the main thread takes it, where a bad pointer would stop it
+        }
         let status = process.waitForExit(seconds: 20)
         let error = session.messages
         #expect(status == 128 + SIGSEGV, "ended by the signal, and did not hang: \(error.suffix(1_000))")
