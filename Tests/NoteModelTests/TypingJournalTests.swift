@@ -160,6 +160,7 @@ struct TypingJournalTests {
             journal.rebase(revision: note.revision, unsavedText: "One and two")
             type(" and three", at: 11, into: journal)
         }
+        TypingJournal.finishPendingWrites()  // a dead process's sync would not rename it meanwhile
         _ = TypingJournalRecovery.recoverAll(in: journals, into: store)
         #expect(try store.note(id: note.id)?.body == "One and two and three")
     }
