@@ -119,6 +119,7 @@ struct TypingJournalTests {
         #expect(try store.note(id: note.id)?.body == "Soup is hot")
         #expect(try store.note(id: newNote)?.body == "Idea\nwritten, never saved")
         #expect(try store.note(id: other.id)?.body == "Live", "the live process saves its own")
+        TypingJournal.finishPendingWrites()  // the live journal was left alone, whether renamed into place or still beside it
         #expect(FileManager.default.fileExists(atPath: live.path), "left to the process that holds it")
         live.remove()
         TypingJournal.finishPendingWrites()
