@@ -38,30 +38,31 @@ final class TypingJournalSync: Sendable {
     /// the lock of the file at `path` until then, so that another Quire's
     /// launch never takes it for a dead process's.
     func replace(_ path: String, with fresh: String, holding: Int32, afterSyncing notes: String?) -> TypingJournalReplacement {
-        let replacement = TypingJournalReplacement()
-        queue.async {
-            TypingJournalSync.syncLog(of: notes)
+        afterSyncingLog(of: notes, holding: holding) {
             TypingJournalSync.sync(fresh)
             rename(fresh, path)
             TypingJournalSync.sync((path as NSString).deletingLastPathComponent)
-            if holding >= 0 { close(holding) }
-            replacement.finish()
         }
-        return replacement
     }
 
     /// Removes the journal at `path` once the notes database at `notes` (if
     /// any) has its log on disk: the saves that made it needless are kept.
     /// `holding` is as for `replace`.
     func remove(_ path: String, holding: Int32, afterSyncing notes: String?) -> TypingJournalReplacement {
-        let removal = TypingJournalReplacement()
+        afterSyncingLog(of: notes, holding: holding) { unlink(path) }
+    }
+
+    /// Makes `change` to a journal's file on this queue once the log of
+    /// `notes` is synced, then closes `holding` (if not -1).
+    private func afterSyncingLog(of notes: String?, holding: Int32, _ change: @escaping @Sendable () -> Void) -> TypingJournalReplacement {
+        let done = TypingJournalReplacement()
         queue.async {
             TypingJournalSync.syncLog(of: notes)
-            unlink(path)
+            change()
             if holding >= 0 { close(holding) }
-            removal.finish()
+            done.finish()
         }
-        return removal
+        return done
     }
 
     /// Waits for the syncs, replacements and removals asked for so far (the
