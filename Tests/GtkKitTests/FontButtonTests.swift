@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import GtkKit
 import Testing
+import TestSupport
 
 /// A font button on a font whose family is not installed shows the family
 /// Pango draws it with, never GTK's "None"; an installed one is shown as named.
@@ -12,14 +13,10 @@ struct FontButtonTests {
 
     /// The family fontconfig draws `family` with, as `fc-match` says.
     private static func matched(_ family: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{family[0]}", family]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let folder = try TemporaryDirectory(prefix: "quire-fc-match")
+        defer { folder.remove() }
+        return try ChildProcess.run("fc-match", ["-f", "%{family[0]}", family], environment: ["PATH": "/usr/bin:/bin"],
+                                    outputDirectory: folder.path).output
     }
 
     /// The text of every label inside `widget`.

@@ -196,7 +196,11 @@ struct TypingJournalTests {
         let journal = TypingJournal(folder: journals, noteID: note.id, revision: note.revision, notes: store.path)
         type(" to Porto", at: 4, into: journal)
         TypingJournal.finishPendingWrites()
-        let onDisk = try copies(of: ["notes.sqlite", "notes.sqlite-wal"], in: folder, to: "on-disk")
+        let onDisk = folder.file("on-disk")
+        try FileManager.default.createDirectory(atPath: onDisk, withIntermediateDirectories: true)
+        for name in ["notes.sqlite", "notes.sqlite-wal"] {
+            try FileManager.default.copyItem(atPath: folder.file(name), toPath: (onDisk as NSString).appendingPathComponent(name))
+        }
 
         // The notes' log is not synced yet when the power goes: the syncs wait.
         TypingJournalSync.shared.suspend()
@@ -207,7 +211,8 @@ struct TypingJournalTests {
         }
         journal.rebase(revision: revision, unsavedText: nil, textIsRecorded: true)
         type(" in May", at: 13, into: journal)
-        let cut = try copies(of: [journals], in: nil, to: folder.file("journals-at-the-cut"))
+        let cut = folder.file("journals-at-the-cut")
+        try FileManager.default.copyItem(atPath: journals, toPath: cut)
         TypingJournalSync.shared.resume()
         TypingJournal.finishPendingWrites()
 
@@ -231,23 +236,5 @@ struct TypingJournalTests {
         TypingJournalSync.shared.resume()
         TypingJournal.finishPendingWrites()
         #expect(kept && !FileManager.default.fileExists(atPath: journal.path))
-    }
-
-    /// Copies `names` (files, or a folder, in `folder` if given) into the folder `destination`, made for them; returns it.
-    private func copies(of names: [String], in folder: TemporaryDirectory?, to destination: String) throws -> String {
-        let target = folder.map { $0.file(destination) } ?? destination
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        for name in names {
-            let source = folder.map { $0.file(name) } ?? name
-            if (try? FileManager.default.attributesOfItem(atPath: source)[.type] as? FileAttributeType) == .typeDirectory {
-                for file in try FileManager.default.contentsOfDirectory(atPath: source) {
-                    try FileManager.default.copyItem(atPath: (source as NSString).appendingPathComponent(file),
-                                                     toPath: (target as NSString).appendingPathComponent(file))
-                }
-            } else if FileManager.default.fileExists(atPath: source) {
-                try FileManager.default.copyItem(atPath: source, toPath: (target as NSString).appendingPathComponent((source as NSString).lastPathComponent))
-            }
-        }
-        return target
     }
 }
