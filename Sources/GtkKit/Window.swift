@@ -46,6 +46,12 @@ public final class Window: Widget {
         for page in pages { adw_preferences_window_add(window, cgtk_as_preferences_page(page.objectPointer)) }
     }
 
+    /// Turns a preferences window to `page`, one of its pages.
+    public func showPreferencesPage(_ page: PreferencesPage) {
+        adw_preferences_window_set_visible_page(
+            cgtk_as_preferences_window(objectPointer), cgtk_as_preferences_page(page.objectPointer))
+    }
+
     /// Shows `toast` at the bottom of a preferences window.
     public func showPreferencesToast(_ toast: Toast) {
         if preferencesToasts == nil, let content = adw_window_get_content(cgtk_as_adw_window(objectPointer)) {

@@ -100,16 +100,20 @@ final class SyncActions {
         return section
     }
 
-    /// Adds `app.sync-now` and `app.preferences` (Ctrl+comma), and starts
+    /// Adds `app.sync-now`, `app.preferences` (Ctrl+comma, on the General
+    /// page) and `app.sync-preferences` (on the Sync page), and starts
     /// syncing on launch, after edits and every few minutes.
     func install(on application: Application) {
         controller.refreshStatus(account: try? store.syncAccount())
         application.addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in
-            self?.showPreferences(in: application)
+            self?.showPreferences(in: application, syncPage: false)
+        }
+        application.addAction("sync-preferences") { [weak self] in
+            self?.showPreferences(in: application, syncPage: true)
         }
         application.addAction("sync-now") { [weak self] in
             guard let self else { return }
-            guard (try? store.syncAccount()) != nil else { return showPreferences(in: application) }
+            guard (try? store.syncAccount()) != nil else { return showPreferences(in: application, syncPage: true) }
             declinedMassDeletion = false
             sync(in: application, askedFor: true)
         }
@@ -189,9 +193,9 @@ final class SyncActions {
         }
     }
 
-    private func showPreferences(in application: Application) {
+    private func showPreferences(in application: Application, syncPage: Bool) {
         if let preferences {
-            preferences.present()
+            preferences.present(syncPage: syncPage)
             return
         }
         let preferences = SyncPreferences(controller: controller) { [weak self] in
@@ -204,6 +208,6 @@ final class SyncActions {
             preferences.window.makeDialog(of: parent, modal: false)
         }
         preferences.window.onDestroy { [weak self] in self?.preferences = nil }
-        preferences.present()
+        preferences.present(syncPage: syncPage)
     }
 }

@@ -4,11 +4,11 @@ import NoteModel
 import NoteSync
 import WebDAV
 
-/// Preferences (Ctrl+comma). Its Sync page: the server address (a
-/// Nextcloud server's or a WebDAV folder's), user name, password and folder;
-/// Connect, which checks them at once and says in plain words what is
-/// wrong; and once connected, how the last sync went, Sync Now and Turn Off.
-/// Beside it, the General page (`GeneralPreferencesPage`).
+/// Preferences (Ctrl+comma): the General page (`GeneralPreferencesPage`)
+/// first, then the Sync page: the server address (a Nextcloud server's or a
+/// WebDAV folder's), user name, password and folder; Connect, which checks
+/// them at once and says in plain words what is wrong; and once connected,
+/// how the last sync went, Sync Now and Turn Off.
 @MainActor
 final class SyncPreferences {
     let window: Window
@@ -25,6 +25,7 @@ final class SyncPreferences {
     private let state = ActionRow(title: localized("Last Sync"))
     private let account = ActionRow(title: localized("Account"))
     private let syncButton = Button(label: localized("Sync _Now"))
+    private let syncPage = PreferencesPage(title: localized("Sync"), iconName: "emblem-synchronizing-symbolic")
     private let offButton = Button(label: localized("_Turn Off"))
     private var connecting = false
     /// What the account's server cannot protect, if anything (`SyncAccountSetup.warning`).
@@ -47,10 +48,9 @@ final class SyncPreferences {
         account.addSuffix(offButton)
         status.add(state)
         status.add(account)
-        let page = PreferencesPage(title: localized("Sync"), iconName: "emblem-synchronizing-symbolic")
-        page.add(server)
-        page.add(status)
-        window = Window(preferencesTitle: localized("Preferences"), pages: [page, generalPage.page])
+        syncPage.add(server)
+        syncPage.add(status)
+        window = Window(preferencesTitle: localized("Preferences"), pages: [generalPage.page, syncPage])
         window.setDefaultSize(width: 560, height: 620)
         connectButton.onClicked { [weak self] in self?.connect() }
         for row in [address, user, password, folder] { row.onEntryActivated { [weak self] in self?.connect() } }
@@ -64,10 +64,12 @@ final class SyncPreferences {
         controller.follow(by: self) { [weak self] in self?.show($0) }
     }
 
-    /// Shows the window, typing going into the first field still to fill.
-    func present() {
+    /// Shows the window on its General page, or on its Sync page with typing
+    /// going into the first field still to fill.
+    func present(syncPage showingSync: Bool) {
+        window.showPreferencesPage(showingSync ? syncPage : generalPage.page)
         window.present()
-        _ = [address, user, password].first { $0.text.isEmpty }?.grabFocus()
+        if showingSync { _ = [address, user, password].first { $0.text.isEmpty }?.grabFocus() }
     }
 
     private func show(_ status: SyncStatus) {

@@ -43,7 +43,7 @@ final class SyncStatusButton {
     private func made() -> Button? {
         if let button { return button }
         guard let header else { return nil }
-        let made = Button(iconName: "emblem-synchronizing-symbolic", action: "app.preferences", name: "", tooltip: "")
+        let made = Button(iconName: "emblem-synchronizing-symbolic", action: "app.sync-preferences", name: "", tooltip: "")
         made.addCSSClass("flat")
         header.packEnd(made)
         button = made

@@ -14,12 +14,17 @@ struct PreferencesTests {
         return PinTests.titles(PinTests.rows(tree) { PinTests.titles($0).filter(notes.contains) == wanted }).filter(notes.contains)
     }
 
-    /// Opens Preferences over `window` on its General page; returns its window.
+    /// Opens Preferences over `window` with Ctrl+comma and expects it on its
+    /// General page (the Sync page's rows not shown); returns its window.
     private func openGeneral(_ session: QuireSession, over window: String, _ tree: AccessibilityTree) throws -> String {
         _ = try session.focus(window)
         try session.desktop.xdotool("key", "ctrl+comma")
         let preferences = try session.waitForWindow(matching: "^Preferences$")
-        try click(session, "General", role: "tab", in: preferences, tree)
+        let shown: (AccessibilityTree.Element) -> Bool = { ($0.frame?.width ?? 0) > 0 }
+        let elements = tree.elements(once: { $0.name == "Sort Notes By" && shown($0) })
+        #expect(elements.contains { $0.name == "Sort Notes By" && shown($0) }, "the General page first")
+        let syncRows = elements.filter { $0.name == "Server Address" && shown($0) }
+        #expect(syncRows.isEmpty, "the Sync page's rows are not shown: \(syncRows)")
         return preferences
     }
 

@@ -282,14 +282,17 @@ struct SyncTests {
         #expect(try session.stop() == 0)
     }
 
-    /// Launches `session`'s Quire, opens Preferences (Ctrl+comma), types in
-    /// `server`'s folder address, the user name and the password, and presses
-    /// Connect (Return); returns the main window and Preferences.
+    /// Launches `session`'s Quire, chooses Sync Now in the main menu (with no
+    /// account, it opens Preferences on its Sync page), types in `server`'s
+    /// folder address, the user name and the password, and presses Connect
+    /// (Return); returns the main window and Preferences.
     private func connectInPreferences(_ session: QuireSession, to server: WebDAVServer) throws -> (window: String, preferences: String) {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "ctrl+comma")
+        try session.openPrimaryMenu()
+        // Up from the first item wraps to Quit; then About, Help, Keyboard Shortcuts, Windows, Preferences, Sync Now.
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Return")
         let preferences = try session.waitForWindow(matching: "^Preferences$")
         try session.desktop.xdotool("windowfocus", "--sync", preferences)
         try session.desktop.type(server.folderURL, into: preferences)  // the first field has the focus
