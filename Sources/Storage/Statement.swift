@@ -7,20 +7,23 @@ final class Statement {
     /// Unowned: the database caches its statements, and a strong reference back
     /// would keep the connection open forever (and its WAL never checkpointed).
     private unowned let database: Database
+    /// Its SQL, kept for error messages.
+    private let sql: String
     /// What running it is called in error messages ("run “SELECT id FROM notes …”"),
-    /// made once: a statement runs thousands of times, and fails rarely.
-    private let operation: String
+    /// made only when one is: a launch prepares dozens of statements, some of
+    /// them whole schemas, and splitting each into words cost more than preparing it.
+    private var operation: String { Database.describe(sql) }
 
     init(database: Database, sql: String) throws {
-        operation = Database.describe(sql)
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(
             database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
         guard code == SQLITE_OK, let prepared else {
-            throw database.error(code, operation: operation)
+            throw database.error(code, operation: Database.describe(sql))
         }
         self.handle = prepared
         self.database = database
+        self.sql = sql
     }
 
     deinit { sqlite3_finalize(handle) }
