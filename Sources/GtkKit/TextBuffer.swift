@@ -155,9 +155,10 @@ public final class TextBuffer: Object {
         return text(from: &start, to: &end)
     }
 
-    /// The text between two positions.
+    /// The text between two positions: every character, text a tag hides too
+    /// (it is no less the note's).
     private func text(from start: inout GtkTextIter, to end: inout GtkTextIter) -> String {
-        guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 0) else { return "" }
+        guard let chars = gtk_text_buffer_get_text(bufferPointer, &start, &end, 1) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
     }
