@@ -36,6 +36,7 @@
 #include "dispatch.h"
 #include "style.h"
 #include "textcursor.h"
+#include "transfers.h"
 #include "diagnostics.h"
 
 #endif

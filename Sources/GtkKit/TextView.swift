@@ -15,6 +15,7 @@ public final class TextView: Widget {
 
     /// An empty editor that wraps long lines at word boundaries.
     public convenience init() {
+        TextView.keepHiddenTextInTransfers()
         guard let view = gtk_text_view_new() else { preconditionFailure("GTK made no text view") }
         self.init(wrapping: view)
     }
@@ -30,6 +31,16 @@ public final class TextView: Widget {
     }
 
     var textViewPointer: UnsafeMutablePointer<GtkTextView> { cgtk_as_text_view(objectPointer) }
+
+    /// Makes text copied, cut, selected (the primary selection) or dragged
+    /// out of any text view keep every character, text a tag hides too, where
+    /// GTK's own keeps only what shows. Done once, before GTK makes its first
+    /// text buffer (a new `TextView` does it; so must whoever makes text views
+    /// otherwise); false if GTK's came first and are used.
+    @discardableResult
+    public static func keepHiddenTextInTransfers() -> Bool {
+        cgtk_text_buffer_keep_hidden_text_in_transfers() != 0
+    }
 
     /// Lets the view's input method take `key` first, as GTK's own key handling
     /// does: true if it did (a Return that ends a composition, in Japanese or
