@@ -18,6 +18,10 @@ static inline GtkTextTag *cgtk_text_buffer_create_family_tag(gpointer buffer, co
     return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "family", family, NULL);
 }
 
+static inline GtkTextTag *cgtk_text_buffer_create_invisible_tag(gpointer buffer, const char *name) {
+    return gtk_text_buffer_create_tag(GTK_TEXT_BUFFER(buffer), name, "invisible", TRUE, NULL);
+}
+
 /* void handler(GtkSourceBuffer *buffer, GtkTextIter *start, GtkTextIter *end, gpointer data):
  * "highlight-updated", once the styling of a region is up to date. */
 typedef void (*CGtkSourceRangeHandler)(gpointer buffer, GtkTextIter *start, GtkTextIter *end, gpointer data);

@@ -8,13 +8,15 @@ public import GtkKit
 /// out again a line it had no style to take off.
 ///
 /// Text in the language's context class `monospaceClass` is also set in the
-/// monospace font, which style schemes cannot do.
+/// monospace font, and text in `hiddenClass` hidden (the text keeps it),
+/// which style schemes cannot do.
 @MainActor
 public final class SourceStyling {
     private let language: OpaquePointer
     private let lightScheme: OpaquePointer
     private let darkScheme: OpaquePointer
     private let monospaceClass: String?
+    private let hiddenClass: String?
     /// The buffers of the views made, while they live.
     private var buffers: [() -> TextBuffer?] = []
 
@@ -24,8 +26,9 @@ public final class SourceStyling {
     /// stock ones they build on). Nil if any of them is missing or unreadable.
     public init?(
         languageID: String, languageDirectory: String, lightSchemeID: String, darkSchemeID: String,
-        schemeDirectory: String, monospaceClass: String? = nil
+        schemeDirectory: String, monospaceClass: String? = nil, hiddenClass: String? = nil
     ) {
+        TextView.keepHiddenTextInTransfers()  // before GtkSourceView makes a buffer
         gtk_source_init()
         let languages = SourceStyling.languageManager(searching: languageDirectory)
         let schemes = gtk_source_style_scheme_manager_get_default()
@@ -40,6 +43,7 @@ public final class SourceStyling {
         lightScheme = light
         darkScheme = dark
         self.monospaceClass = monospaceClass
+        self.hiddenClass = hiddenClass
     }
 
     /// A language manager for each language directory, kept for the life of
@@ -82,11 +86,12 @@ public final class SourceStyling {
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
         // Restyling an edit takes every style off the edited lines first; where
         // a style is not, that would lay the lines out again for nothing (and
-        // code regions rely on it: see MonospaceRegions).
+        // code regions rely on it: see ContextClassRegions).
         cgtk_text_buffer_skip_tag_changes_that_change_nothing(buffer)
         applyScheme(to: textView.buffer)
         buffers.append { [weak buffer = textView.buffer] in buffer }
-        if let monospaceClass { MonospaceRegions.follow(textView.buffer, contextClass: monospaceClass) }
+        if let monospaceClass { ContextClassRegions.follow(textView.buffer, contextClass: monospaceClass, effect: .monospace) }
+        if let hiddenClass { ContextClassRegions.follow(textView.buffer, contextClass: hiddenClass, effect: .hidden) }
         return textView
     }
 

@@ -12,7 +12,7 @@ enum MarkdownStyle {
         guard let styling = SourceStyling(
             languageID: "quire-markdown", languageDirectory: Resources.path("language-specs"),
             lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: Resources.path("styles"),
-            monospaceClass: "quire-code")
+            monospaceClass: "quire-code", hiddenClass: "quire-hidden")
         else {
             Log.error("the Markdown styling was not found in \(Resources.path("language-specs")); notes show as plain text")
             return nil

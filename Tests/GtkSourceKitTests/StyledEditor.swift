@@ -12,7 +12,7 @@ enum StyledEditor {
         let styling = try #require(SourceStyling(
             languageID: "quire-markdown", languageDirectory: resources + "/language-specs",
             lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: resources + "/styles",
-            monospaceClass: "quire-code"))
+            monospaceClass: "quire-code", hiddenClass: "quire-hidden"))
         let view = styling.makeView()
         let window = Window()
         window.setDefaultSize(width: 500, height: 300)

@@ -148,6 +148,44 @@ struct StyledEditorTagTests {
         #expect(buffer.text.hasPrefix("  - [x] **milk** and bread and eggs\n- [x]\n"))
     }
 
+    @Test("a checked task in Hebrew or Arabic is laid out right to left, as an open one is: its marker right of its text, the x hidden but kept; in English the x shows")
+    func checkedRightToLeftTask() throws {
+        let (window, view) = try StyledEditor.shown()
+        defer { window.destroy() }
+        let buffer = view.buffer
+        let text = "- [x] שלום עולם\n- [ ] שלום עולם\n- [x] 12، مرحبا\n- [x] milk"
+        buffer.text = text
+        settle()
+        /// Where the character at `offset` of line `line` is drawn, from the view's left.
+        func x(_ line: Int32, _ offset: Int32) -> Int32 {
+            var at = GtkTextIter()
+            gtk_text_buffer_get_iter_at_line_offset(cgtk_as_text_buffer(buffer.objectPointer), &at, line, offset)
+            var rect = GdkRectangle()
+            gtk_text_view_get_iter_location(cgtk_as_text_view(view.objectPointer), &at, &rect)
+            return rect.x
+        }
+        #expect(x(0, 0) > x(0, 6), "checked, Hebrew: the marker right of the text")
+        #expect(x(1, 0) > x(1, 6), "open, Hebrew: the marker right of the text")
+        #expect(x(2, 0) > x(2, 10), "checked, Arabic after a number and a comma: right to left")
+        #expect(x(3, 0) < x(3, 6), "checked, English: left to right")
+        /// Whether the character at `offset` of line `line` is hidden.
+        func hidden(_ line: Int32, _ offset: Int32) -> Bool {
+            var at = GtkTextIter()
+            gtk_text_buffer_get_iter_at_line_offset(cgtk_as_text_buffer(buffer.objectPointer), &at, line, offset)
+            let table = gtk_text_buffer_get_tag_table(cgtk_as_text_buffer(buffer.objectPointer))
+            guard let tag = gtk_text_tag_table_lookup(table, "quire-hidden") else { return false }
+            return gtk_text_iter_has_tag(&at, tag) != 0
+        }
+        #expect(hidden(0, 3) && hidden(2, 3), "the x of a right-to-left checked task is hidden")
+        #expect(!hidden(0, 2) && !hidden(0, 4) && !hidden(3, 3), "its box shows, and the x of an English checked task")
+        #expect(buffer.text == text, "the text keeps every x")
+
+        buffer.delete(fromOffset: 3, length: 1)  // unchecked: "- [ ] שלום עולם"
+        buffer.insert(" ", atOffset: 3)
+        settle()
+        #expect(!hidden(0, 3) && x(0, 0) > x(0, 6), "unchecked: its box open, still right to left")
+    }
+
     @Test("a line of three or more -, * or _ (blanks between allowed) is a rule, styled as one; two with a letter, a list item or emphasis is not")
     func horizontalRules() throws {
         let (window, view) = try StyledEditor.shown()

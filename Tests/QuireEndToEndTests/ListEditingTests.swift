@@ -48,6 +48,35 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("in a Hebrew checklist a task checked with Ctrl+Return stays right to left (its box, filled, at the right edge) and keeps its x in the note; a click on the box unchecks it")
+    func rightToLeftTaskChecked() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "קניות לשבת\n- [ ] חלב ולחם\n- [ ] ביצים")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^קניות לשבת — Quire$")
+        let pane = MarkdownTests.notePane
+        let middle = (pane + (try session.desktop.geometry(of: window).width)) / 2
+        let open = try #require(session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: pane, shot: "rtl-tasks-open"))
+        #expect(open.x > middle, "open boxes at the right edge: \(open), the note pane's middle at \(middle)")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+Home", "Down", "ctrl+Return")
+        #expect(session.stores("קניות לשבת\n- [x] חלב ולחם\n- [ ] ביצים"), "\(String(describing: try? session.storedBody()))")
+        var checked = open
+        #expect(eventually(within: 10) {
+            checked = (try? session.box(of: MarkdownTests.linkBlue, in: window, left: pane, shot: "rtl-tasks-checked")) ?? nil ?? open
+            return checked.height > open.height / 2 && checked.x > middle && checked != open
+        }, "the checked box, filled, still at the right edge: \(checked), open \(open), the middle at \(middle)")
+        session.keepScreenshot(named: "rtl-task-checked")
+
+        // A click on the filled box (the upper of the two, near its right end) unchecks it.
+        try session.desktop.xdotool("mousemove", "--window", window, "\(checked.x + checked.width - 4)", "\(checked.y + 5)")
+        try session.desktop.xdotool("click", "1")
+        #expect(session.stores("קניות לשבת\n- [ ] חלב ולחם\n- [ ] ביצים"), "\(String(describing: try? session.storedBody()))")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Ctrl+Return makes a line a task: text, a list item or an empty line, each one step for Undo; on a heading it does nothing")
     func ctrlReturnMakesTasks() throws {
         let session = try QuireSession()

@@ -109,6 +109,24 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a Hebrew checklist copied in Quire pastes in another program with every box as it is in the note, a checked one's x too")
+    func rightToLeftChecklistCopied() throws {
+        let session = try QuireSession(wayland: true)
+        let note = "קניות\n- [x] חלב\n- [ ] לחם"
+        try NoteStore(path: session.notesPath).createNote(body: note)
+        try session.launch()
+        _ = try window("^קניות — Quire$", in: session)
+        try session.desktop.pressOnWayland("a", with: ["ctrl"])
+        try session.desktop.pressOnWayland("c", with: ["ctrl"])
+        var pasted = ""
+        #expect(eventually(within: 10) {
+            pasted = (try? ChildProcess.run("wl-paste", ["--no-newline"], environment: session.environment(),
+                                            outputDirectory: session.desktop.directory.path).output) ?? ""
+            return pasted == note
+        }, "wl-paste gave \(pasted)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("words typed just before the compositor dies are in the note after the next launch (the typing journal)")
     func compositorLost() throws {
         let first = try QuireSession(wayland: true)

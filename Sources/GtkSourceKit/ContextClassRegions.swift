@@ -2,16 +2,30 @@ import CGtk
 import CGtkSource
 import GtkKit
 
-/// Sets the text of one context class of a buffer's language (code, in
-/// Quire's Markdown) in the monospace font, region by region as the styling
-/// of each is brought up to date: an edit costs only the lines it touched.
+/// Puts a tag on the text of one context class of a buffer's language, for
+/// what style schemes cannot do (code in the monospace font, a letter
+/// hidden), region by region as the styling of each is brought up to date:
+/// an edit costs only the lines it touched.
 @MainActor
-enum MonospaceRegions {
+enum ContextClassRegions {
+    /// What the tag does to the text of its class.
+    enum Effect {
+        /// Sets it in the monospace font.
+        case monospace
+        /// Hides it; the text keeps it (`TextBuffer.text`, and what is copied:
+        /// `TextView.keepHiddenTextInTransfers`).
+        case hidden
+    }
+
     /// Follows `buffer`'s styling for as long as the buffer lives, with a tag
     /// named after the context class.
-    static func follow(_ buffer: TextBuffer, contextClass: String) {
+    static func follow(_ buffer: TextBuffer, contextClass: String, effect: Effect) {
         let bufferPointer = buffer.objectPointer
-        guard let tag = cgtk_text_buffer_create_family_tag(bufferPointer, contextClass, "monospace") else { return }
+        let made = switch effect {
+        case .monospace: cgtk_text_buffer_create_family_tag(bufferPointer, contextClass, "monospace")
+        case .hidden: cgtk_text_buffer_create_invisible_tag(bufferPointer, contextClass)
+        }
+        guard let tag = made else { return }
         typealias Box = ClosureBox<@MainActor (UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void>
         let box = Box({ start, end in
             mark(contextClass, with: tag, in: cgtk_as_source_buffer(bufferPointer), from: start, to: end)
