@@ -5,12 +5,16 @@ import Synchronization
 /// right, what it may have meant, and the person's own words. The words a
 /// person adds go to Enchant's personal word list for the language
 /// (`$XDG_CONFIG_HOME/enchant/<language>.dic`), which GNOME Text Editor and
-/// every other Enchant user share. Safe to use from any thread: Enchant is
+/// every other Enchant user share. A word with no letter of the language's
+/// alphabet (`WritingSystem`: Hebrew in an English note) is not the
+/// dictionary's to judge, and passes. Safe to use from any thread: Enchant is
 /// not, so every call takes the checker's lock, and a check of a screenful
 /// of words holds it once.
 public final class SpellChecker: Sendable {
     /// The dictionary's language tag ("en_US").
     public let language: String
+    /// The language's alphabet, if known.
+    private let writingSystem: WritingSystem?
     private let enchant: Mutex<EnchantHandles>
 
     /// The checker for `language` ("en_US", "fr"); nil if no dictionary for it is installed.
@@ -23,6 +27,7 @@ public final class SpellChecker: Sendable {
             return nil
         }
         self.language = language
+        writingSystem = WritingSystem(language: language)
         enchant = Mutex(EnchantHandles(broker: broker, dictionary: dictionary))
     }
 
@@ -33,15 +38,21 @@ public final class SpellChecker: Sendable {
         }
     }
 
-    /// Whether `word` is spelled right (in the dictionary, the personal word list, or ignored).
+    /// Whether `word` is spelled right (in the dictionary, the personal word
+    /// list, or ignored), or not in the language's alphabet.
     public func isCorrect(_ word: String) -> Bool {
-        enchant.withLock { $0.check(word) }
+        !isJudged(word) || enchant.withLock { $0.check(word) }
+    }
+
+    /// Whether the dictionary judges `word`: it holds a letter of the language's alphabet (or that is not known).
+    private func isJudged(_ word: String) -> Bool {
+        writingSystem?.writes(word) ?? true
     }
 
     /// The ranges (in Unicode scalars, as GTK counts a text's characters) of
     /// the words of `text` spelled wrong, outside `skipping` (`SpellingWords`).
     public func misspellings(in text: String, skipping: [Range<Int>] = []) -> [Range<Int>] {
-        let words = SpellingWords.words(in: text, skipping: skipping)
+        let words = SpellingWords.words(in: text, skipping: skipping).filter { isJudged($0.text) }
         return enchant.withLock { handles in
             words.filter { !handles.check($0.text) }.map(\.range)
         }

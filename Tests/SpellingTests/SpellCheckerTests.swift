@@ -31,6 +31,21 @@ struct SpellCheckerTests {
         #expect(checker.suggestions(for: "recieve", limit: 2).count <= 2)
     }
 
+    @Test("an English dictionary leaves words in Hebrew, Arabic, Greek and Russian alone; a word with a Latin letter in it is still checked")
+    func otherAlphabets() throws {
+        let checker = try #require(SpellChecker(language: "en_US"))
+        let text = "milk חלב ולחם, خبز, ψωμί and хлеб, tomorow, we'll recieve"
+        let found = checker.misspellings(in: text).map { range in
+            String(String.UnicodeScalarView(Array(text.unicodeScalars)[range]))
+        }
+        #expect(found == ["tomorow", "recieve"], "only English words misspelled: \(found)")
+        #expect(checker.isCorrect("שלום") && checker.isCorrect("مرحبا"))
+        #expect(!checker.isCorrect("xשלום"), "a Latin letter makes it English to check")
+        #expect(WritingSystem(language: "he_IL") == .hebrew && WritingSystem(language: "sr_RS") == .cyrillic)
+        #expect(WritingSystem(language: "sr-Latn") == .latin && WritingSystem(language: "sr_RS@latin") == .latin)
+        #expect(WritingSystem(language: "en_GB") == .latin && WritingSystem(language: "am_ET") == nil)
+    }
+
     @Test("an ignored word passes until the checker goes; a language without a dictionary gives none")
     func ignoredAndMissing() throws {
         let checker = try #require(SpellChecker(language: "en_US"))
