@@ -10,8 +10,9 @@ final class Statement {
     /// Its SQL, kept for error messages.
     private let sql: String
     /// What running it is called in error messages ("run “SELECT id FROM notes …”"),
-    /// made only when one is: a launch prepares dozens of statements, some of
-    /// them whole schemas, and splitting each into words cost more than preparing it.
+    /// made only when an error needs it: a launch prepares dozens of statements,
+    /// some of them whole schemas, and splitting each into words cost more than
+    /// preparing it.
     private var operation: String { Database.describe(sql) }
 
     init(database: Database, sql: String) throws {
