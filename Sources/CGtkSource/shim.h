@@ -115,13 +115,63 @@ static inline void cgtk_source_print_draw_page(GtkPrintOperation *operation, Gtk
     gtk_source_print_compositor_draw_page(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context, page);
 }
 
-/* A print operation for `buffer`'s text: `header` at the top left of every
+/* Whether the text at `iter` is hidden by one of its tags. */
+static inline gboolean cgtk_text_iter_is_hidden(const GtkTextIter *iter) {
+    GSList *tags = gtk_text_iter_get_tags(iter);
+    gboolean hidden = FALSE;
+    for (GSList *link = tags; link != NULL && !hidden; link = link->next) {
+        gboolean set = FALSE, invisible = FALSE;
+        g_object_get(link->data, "invisible-set", &set, "invisible", &invisible, NULL);
+        hidden = set && invisible;
+    }
+    g_slist_free(tags);
+    return hidden;
+}
+
+/* A buffer holding what `buffer` shows: its text, styled by the same tags
+ * (they share a tag table), with the text a tag hides left out. The print
+ * compositor lays out every character, hidden or not, and takes a line's
+ * direction from its first letter (a checked task's hidden "x" would turn a
+ * right-to-left line); the page should show what the editor shows. */
+static inline GtkSourceBuffer *cgtk_source_buffer_shown_copy(gpointer buffer) {
+    GtkTextBuffer *from = GTK_TEXT_BUFFER(buffer);
+    GtkSourceBuffer *copy = gtk_source_buffer_new(gtk_text_buffer_get_tag_table(from));
+    GtkTextBuffer *to = GTK_TEXT_BUFFER(copy);
+    GtkTextIter start, end, at;
+    gtk_text_buffer_get_bounds(from, &start, &end);
+    gtk_text_buffer_get_start_iter(to, &at);
+    gtk_text_buffer_insert_range(to, &at, &start, &end);
+    GArray *hidden = g_array_new(FALSE, FALSE, sizeof(int));  /* start and end offsets of each hidden run */
+    GtkTextIter iter;
+    gtk_text_buffer_get_start_iter(to, &iter);
+    while (!gtk_text_iter_is_end(&iter)) {
+        GtkTextIter next = iter;
+        if (!gtk_text_iter_forward_to_tag_toggle(&next, NULL)) gtk_text_buffer_get_end_iter(to, &next);
+        if (cgtk_text_iter_is_hidden(&iter)) {
+            int bounds[2] = {gtk_text_iter_get_offset(&iter), gtk_text_iter_get_offset(&next)};
+            g_array_append_vals(hidden, bounds, 2);
+        }
+        iter = next;
+    }
+    for (guint index = hidden->len; index >= 2; index -= 2) {
+        GtkTextIter run_start, run_end;
+        gtk_text_buffer_get_iter_at_offset(to, &run_start, g_array_index(hidden, int, index - 2));
+        gtk_text_buffer_get_iter_at_offset(to, &run_end, g_array_index(hidden, int, index - 1));
+        gtk_text_buffer_delete(to, &run_start, &run_end);
+    }
+    g_array_free(hidden, TRUE);
+    return copy;
+}
+
+/* A print operation for what `buffer` shows: `header` at the top left of every
  * page (strftime-style: a literal % must be %%), `footer` centred at the
  * bottom (%N: the page's number, %Q: how many), in `font` (a Pango font
  * name; NULL: GtkSourceView's), lines wrapped at words. */
 static inline GtkPrintOperation *cgtk_source_print_operation_new(gpointer buffer, const char *header,
                                                                  const char *footer, const char *font) {
-    GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(GTK_SOURCE_BUFFER(buffer));
+    GtkSourceBuffer *shown = cgtk_source_buffer_shown_copy(buffer);
+    GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(shown);
+    g_object_unref(shown);
     gtk_source_print_compositor_set_wrap_mode(compositor, GTK_WRAP_WORD_CHAR);
     gtk_source_print_compositor_set_print_header(compositor, TRUE);
     gtk_source_print_compositor_set_header_format(compositor, TRUE, header, NULL, NULL);

@@ -49,6 +49,37 @@ struct SourcePrintTests {
         #expect(lines.allSatisfy { all.contains($0) }, "every line is printed, marks as typed")
     }
 
+    @Test("a checked task in Hebrew prints right to left, as the editor shows it: its marker right of its words, its x hidden; an English one keeps its x")
+    func rightToLeftTaskPrinted() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-print")
+        defer { folder.remove() }
+        let (window, view) = try StyledEditor.shown()
+        defer { window.destroy() }
+        let text = "רשימה\n- [x] שלום עולם\n- [x] milk"
+        view.buffer.text = text
+        MainLoop.iterate(forAtMost: 0.4) { false }
+        let path = folder.file("note.pdf")
+        try SourcePrint(view, header: "Tasks", pageNumbers: "%N", fontName: "Sans 11", jobName: "Tasks").exportPDF(to: path)
+        #expect(view.buffer.text == text, "the note keeps its text")
+        // Each word printed, with where it starts on the page (poppler's -bbox lists them as HTML).
+        let listing = try ChildProcess.run(
+            "pdftotext", ["-bbox", path, "-"], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"],
+            outputDirectory: folder.path).output
+        let words: [(text: String, x: Double, y: Double)] = listing.split(separator: "\n").compactMap { line in
+            guard let xAt = line.range(of: "xMin=\""), let yAt = line.range(of: "yMin=\""),
+                  let open = line.range(of: "\">"), let close = line.range(of: "</word>") else { return nil }
+            let number = { (from: String.Index) in Double(line[from...].prefix { $0 != "\"" }) ?? -1 }
+            return (String(line[open.upperBound..<close.lowerBound]), number(xAt.upperBound), number(yAt.upperBound))
+        }
+        // The first marker is the Hebrew task's (the lines print in order); poppler lists Hebrew a letter at a time.
+        let marker = try #require(words.first { $0.text == "-" }, "\(words)")
+        let line = words.filter { abs($0.y - marker.y) < 2 }
+        let hebrew = line.filter { $0.text.unicodeScalars.contains { (0x5D0...0x5EA).contains($0.value) } }
+        #expect(!hebrew.isEmpty && hebrew.allSatisfy { $0.x < marker.x }, "right to left: the marker right of the words: \(line)")
+        #expect(!line.contains { $0.text.contains("x") }, "its x hidden: \(line)")
+        #expect(words.contains { $0.text == "[x]" }, "an English checked task keeps its x: \(words)")
+    }
+
     @Test("a PDF that cannot be written says why, and nothing is left half written")
     func unwritablePDF() throws {
         let (window, view) = try StyledEditor.shown()
