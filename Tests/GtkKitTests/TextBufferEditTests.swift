@@ -78,17 +78,7 @@ struct TextBufferEditTests {
     func hiddenTextIsRead() throws {
         let buffer = TextView().buffer
         buffer.text = "- [x] done\nnext"
-        let hide = try #require(gtk_text_tag_new("hide"))
-        var invisible = GValue()
-        g_value_init(&invisible, GType(5 << 2))  // G_TYPE_BOOLEAN
-        g_value_set_boolean(&invisible, 1)
-        g_object_set_property(UnsafeMutableRawPointer(hide).assumingMemoryBound(to: GObject.self), "invisible", &invisible)
-        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer.bufferPointer), hide)
-        var start = GtkTextIter()
-        var end = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer.bufferPointer, &start, 3)
-        gtk_text_buffer_get_iter_at_offset(buffer.bufferPointer, &end, 4)
-        gtk_text_buffer_apply_tag(buffer.bufferPointer, hide, &start, &end)
+        try HiddenText.hide(in: buffer, from: 3, to: 4)
         #expect(buffer.text == "- [x] done\nnext")
         #expect(buffer.text(fromOffset: 2, toOffset: 5) == "[x]")
         #expect(buffer.line(containing: 1).text == "- [x] done")

@@ -10,21 +10,6 @@ import Testing
 struct TextTransferTests {
     init() throws { try TestToolkit.start() }
 
-    /// Hides the characters of `buffer` from `start` to `end` under a tag.
-    private func hide(_ buffer: TextBuffer, from start: Int32, to end: Int32) throws {
-        let tag = try #require(gtk_text_tag_new(nil))
-        var invisible = GValue()
-        g_value_init(&invisible, GType(5 << 2))  // G_TYPE_BOOLEAN
-        g_value_set_boolean(&invisible, 1)
-        g_object_set_property(UnsafeMutableRawPointer(tag).assumingMemoryBound(to: GObject.self), "invisible", &invisible)
-        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer.bufferPointer), tag)
-        var from = GtkTextIter()
-        var to = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer.bufferPointer, &from, start)
-        gtk_text_buffer_get_iter_at_offset(buffer.bufferPointer, &to, end)
-        gtk_text_buffer_apply_tag(buffer.bufferPointer, tag, &from, &to)
-    }
-
     /// Selects the characters of `buffer` from `start` to `end`.
     private func select(_ buffer: TextBuffer, from start: Int32, to end: Int32) {
         var from = GtkTextIter()
@@ -57,7 +42,7 @@ struct TextTransferTests {
         #expect(TextView.keepHiddenTextInTransfers(), "registered before GTK made its first text buffer")
         let buffer = view.buffer
         buffer.text = "- [x] שלום עולם\nnext"
-        try hide(buffer, from: 3, to: 4)
+        try HiddenText.hide(in: buffer, from: 3, to: 4)
         let clipboard = try #require(gdk_display_get_clipboard(gdk_display_get_default()))
         select(buffer, from: 0, to: 15)
         gtk_text_buffer_copy_clipboard(buffer.bufferPointer, clipboard)
@@ -72,7 +57,7 @@ struct TextTransferTests {
         let view = TextView()
         let buffer = view.buffer
         buffer.text = "- [x] مرحبا\nnext"
-        try hide(buffer, from: 3, to: 4)
+        try HiddenText.hide(in: buffer, from: 3, to: 4)
         let primary = try #require(gdk_display_get_primary_clipboard(gdk_display_get_default()))
         gtk_text_buffer_add_selection_clipboard(buffer.bufferPointer, primary)
         defer { gtk_text_buffer_remove_selection_clipboard(buffer.bufferPointer, primary) }

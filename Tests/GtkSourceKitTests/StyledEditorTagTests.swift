@@ -156,10 +156,15 @@ struct StyledEditorTagTests {
         let text = "- [x] שלום עולם\n- [ ] שלום עולם\n- [x] 12، مرحبا\n- [x] milk"
         buffer.text = text
         settle()
-        /// Where the character at `offset` of line `line` is drawn, from the view's left.
-        func x(_ line: Int32, _ offset: Int32) -> Int32 {
+        /// The place of the character at `offset` of line `line`.
+        func iter(_ line: Int32, _ offset: Int32) -> GtkTextIter {
             var at = GtkTextIter()
             gtk_text_buffer_get_iter_at_line_offset(cgtk_as_text_buffer(buffer.objectPointer), &at, line, offset)
+            return at
+        }
+        /// Where the character at `offset` of line `line` is drawn, from the view's left.
+        func x(_ line: Int32, _ offset: Int32) -> Int32 {
+            var at = iter(line, offset)
             var rect = GdkRectangle()
             gtk_text_view_get_iter_location(cgtk_as_text_view(view.objectPointer), &at, &rect)
             return rect.x
@@ -170,8 +175,7 @@ struct StyledEditorTagTests {
         #expect(x(3, 0) < x(3, 6), "checked, English: left to right")
         /// Whether the character at `offset` of line `line` is hidden.
         func hidden(_ line: Int32, _ offset: Int32) -> Bool {
-            var at = GtkTextIter()
-            gtk_text_buffer_get_iter_at_line_offset(cgtk_as_text_buffer(buffer.objectPointer), &at, line, offset)
+            var at = iter(line, offset)
             let table = gtk_text_buffer_get_tag_table(cgtk_as_text_buffer(buffer.objectPointer))
             guard let tag = gtk_text_tag_table_lookup(table, "quire-hidden") else { return false }
             return gtk_text_iter_has_tag(&at, tag) != 0

@@ -13,6 +13,17 @@ struct WaylandTests {
         return try #require(session.desktop.waylandWindows().first { $0.title == title })
     }
 
+    /// Expects another program (`wl-paste`) to paste `text` from the clipboard
+    /// once Quire's copy reaches it.
+    private func expectPasted(_ text: String, from session: QuireSession, sourceLocation: SourceLocation = #_sourceLocation) {
+        var pasted = ""
+        #expect(eventually(within: 10) {
+            pasted = (try? ChildProcess.run("wl-paste", ["--no-newline"], environment: session.environment(),
+                                            outputDirectory: session.desktop.directory.path).output) ?? ""
+            return pasted == text
+        }, "wl-paste gave \(pasted)", sourceLocation: sourceLocation)
+    }
+
     /// Gives the window titled `title` the focus (sway raises it) and waits until Quire's scene for it is active.
     private func focus(_ title: String, in session: QuireSession) throws {
         let mark = session.trace.count
@@ -100,12 +111,7 @@ struct WaylandTests {
         try session.desktop.typeOnWayland(" and back")
         try session.desktop.pressOnWayland("a", with: ["ctrl"])
         try session.desktop.pressOnWayland("c", with: ["ctrl"])
-        var pasted = ""
-        #expect(eventually(within: 10) {
-            pasted = (try? ChildProcess.run("wl-paste", ["--no-newline"], environment: session.environment(),
-                                            outputDirectory: session.desktop.directory.path).output) ?? ""
-            return pasted == "From elsewhere and back"
-        }, "wl-paste gave \(pasted)")
+        expectPasted("From elsewhere and back", from: session)
         #expect(try session.stop() == 0)
     }
 
@@ -118,12 +124,7 @@ struct WaylandTests {
         _ = try window("^קניות — Quire$", in: session)
         try session.desktop.pressOnWayland("a", with: ["ctrl"])
         try session.desktop.pressOnWayland("c", with: ["ctrl"])
-        var pasted = ""
-        #expect(eventually(within: 10) {
-            pasted = (try? ChildProcess.run("wl-paste", ["--no-newline"], environment: session.environment(),
-                                            outputDirectory: session.desktop.directory.path).output) ?? ""
-            return pasted == note
-        }, "wl-paste gave \(pasted)")
+        expectPasted(note, from: session)
         #expect(try session.stop() == 0)
     }
 
