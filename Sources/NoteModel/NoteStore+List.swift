@@ -137,8 +137,17 @@ extension NoteStore {
     /// A row's summary of the note `id`, reading only the start of its text
     /// (never the rest, however long it is) and the checklist counts stored
     /// with it (or, for a note not saved since counts were stored, the whole
-    /// text if it has task boxes, to count them).
+    /// text if it has task boxes, to count them). A summary read before is
+    /// not read again while nothing could have changed it (`NoteSummaryMemo`).
     public func summary(of id: UUID) throws -> NoteSummary? {
+        let changedRows = database.totalChangedRowCount
+        if let kept = summaries.summary(of: id, changedRowCount: changedRows) { return kept }
+        guard let summary = try readSummary(of: id) else { return nil }
+        summaries.keep(summary, changedRowCount: changedRows)
+        return summary
+    }
+
+    private func readSummary(of id: UUID) throws -> NoteSummary? {
         guard let row = try database.query(
             "SELECT rowid, modified_at, pinned, tasks_done, tasks_total FROM notes WHERE id = ?", [.text(id.uuidString)]
         ).first, let rowid = row.integer(0) else { return nil }

@@ -186,6 +186,11 @@ public final class Database {
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     public var changedRowCount: Int { Int(sqlite3_changes(handle)) }
 
+    /// How many rows every INSERT, UPDATE and DELETE on this connection has
+    /// changed since it opened: it moves with each write the connection makes
+    /// (not with other connections'), and reading it asks nothing of the file.
+    public var totalChangedRowCount: Int64 { sqlite3_total_changes64(handle) }
+
     private var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     private func statement(for sql: String) throws -> Statement {
