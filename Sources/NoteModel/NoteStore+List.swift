@@ -138,12 +138,12 @@ extension NoteStore {
     /// (never the rest, however long it is) and the checklist counts stored
     /// with it (or, for a note not saved since counts were stored, the whole
     /// text if it has task boxes, to count them). A summary read before is
-    /// not read again while nothing could have changed it (`NoteSummaryMemo`).
+    /// not read again while nothing could have changed it (`NoteListMemo`).
     public func summary(of id: UUID) throws -> NoteSummary? {
         let changedRows = database.totalChangedRowCount
-        if let kept = summaries.summary(of: id, changedRowCount: changedRows) { return kept }
+        if let kept = listMemo.summary(of: id, changedRowCount: changedRows) { return kept }
         guard let summary = try readSummary(of: id) else { return nil }
-        summaries.keep(summary, changedRowCount: changedRows)
+        listMemo.keep(summary, changedRowCount: changedRows)
         return summary
     }
 

@@ -5,9 +5,9 @@ public import Storage
 ///
 /// Every method reads or writes the file at once, so two stores on the same
 /// file (two processes) see each other's changes, and `followOtherWriters()`
-/// tells this store's observers what the others changed; only the list rows'
-/// summaries are kept, until that or a change of this store's own
-/// (`NoteSummaryMemo`).
+/// tells this store's observers what the others changed; only what the lists
+/// read (rows' summaries, categories) is kept, until that or a change of this
+/// store's own (`NoteListMemo`).
 /// A body is saved only over the revision its editor last saw
 /// (`saveBody(of:to:over:)`), so no writer overwrites a version it never saw.
 public final class NoteStore {
@@ -23,8 +23,8 @@ public final class NoteStore {
     private var seenSequence: Int64 = 0
     /// Change sequences this store's own writes produced, not to be reported again.
     private var ownSequences: Set<Int64> = []
-    /// The list rows' summaries read since anything last changed.
-    var summaries = NoteSummaryMemo()
+    /// What the lists read (summaries, categories) since anything last changed.
+    var listMemo = NoteListMemo()
 
     /// The order of the note list (`notePage`, `listPosition`): pinned notes
     /// first, then as this says. Sorting by title first fills in the titles of
@@ -96,7 +96,7 @@ public final class NoteStore {
     /// `observe` handler one at a time, each `observeTogether` handler once.
     func notify(_ changes: [NoteChange], origin: NoteChangeOrigin?) {
         guard !changes.isEmpty else { return }
-        summaries.forget()
+        listMemo.forget()
         for change in changes {
             for handler in observers.values { handler(change, origin) }
         }
@@ -255,7 +255,7 @@ public final class NoteStore {
         let version = try dataVersion()
         guard version != seenDataVersion else { return }
         seenDataVersion = version
-        summaries.forget()
+        listMemo.forget()
         let rows = try database.query(
             "SELECT id, trashed_at IS NOT NULL, change_sequence FROM notes WHERE change_sequence > ? ORDER BY change_sequence",
             [.integer(seenSequence)])

@@ -4,13 +4,13 @@ import Storage
 import Testing
 import TestSupport
 
-/// The list rows' summaries a store keeps: read once for every window that
-/// lists the note, and read again after anything that may have changed them.
-@Suite("Summaries kept for the list")
+/// What a store keeps of what the lists read (rows' summaries, categories):
+/// read once for every window, and read again after anything that may have changed it.
+@Suite("What the lists read, kept")
 @MainActor
-struct NoteSummaryMemoTests {
+struct NoteListMemoTests {
     let folder: TemporaryDirectory
-    init() throws { folder = try TemporaryDirectory(prefix: "quire-summary-memo") }
+    init() throws { folder = try TemporaryDirectory(prefix: "quire-list-memo") }
 
     @Test("a summary is kept until another program's write is followed, and read again after each write of the store's own")
     func keptUntilChanged() throws {
@@ -41,16 +41,37 @@ struct NoteSummaryMemoTests {
         theirs.close()
     }
 
-    @Test("a memo keeps at most its capacity, then starts again")
+    @Test("the categories are kept until another program's filing is followed, and read again after the store's own")
+    func categoriesKeptUntilChanged() throws {
+        let path = folder.file("notes.sqlite")
+        let store = try NoteStore(path: path)
+        let cake = try store.createNote(body: "Cake", category: "Recipes/Cakes")
+        func counts() throws -> [String] { try store.categories().map { "\($0.path) \($0.count)" } }
+        #expect(try counts() == ["Recipes 1", "Recipes/Cakes 1"])
+
+        let theirs = try NoteStore(path: path)
+        try theirs.setCategory("Work", of: [cake.id])
+        #expect(try counts() == ["Recipes 1", "Recipes/Cakes 1"], "kept: no newer than the sidebar on screen until followed")
+        try store.followOtherWriters()
+        #expect(try counts() == ["Work 1"])
+
+        try store.createNote(body: "Soup", category: "Recipes")
+        #expect(try counts() == ["Recipes 1", "Work 1"])
+        try store.moveToTrash(cake.id)
+        #expect(try counts() == ["Recipes 1"])
+        theirs.close()
+    }
+
+    @Test("a memo keeps at most its capacity of summaries, then starts again")
     func capacity() throws {
-        var memo = NoteSummaryMemo()
+        var memo = NoteListMemo()
         let store = try NoteStore(path: folder.file("notes.sqlite"))
         let first = try #require(try store.summary(of: try store.createNote(body: "first").id))
         memo.keep(first, changedRowCount: 1)
         #expect(memo.summary(of: first.noteID, changedRowCount: 1) == first)
         #expect(memo.summary(of: first.noteID, changedRowCount: 2) == nil, "the connection wrote since")
         memo.keep(first, changedRowCount: 2)
-        for _ in 1..<NoteSummaryMemo.capacity {
+        for _ in 1..<NoteListMemo.summaryCapacity {
             memo.keep(NoteSummary(noteID: UUID(), start: "other", modifiedAt: Date()), changedRowCount: 2)
         }
         #expect(memo.summary(of: first.noteID, changedRowCount: 2) == first)
