@@ -86,6 +86,22 @@ struct SceneInputTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a window behind the front one reads its saved state once the front one has drawn; a damaged one still opens in its default state")
+    func behindTheFrontReadsItsStateLater() throws {
+        let session = try QuireSession()
+        let behind = QuireSession.savedWindow(activity: Data("not json at all".utf8), stacking: 1)
+        let front = QuireSession.savedWindow(stacking: 2)
+        try session.saveWindows([behind, front])
+        try session.launch()
+        session.waitForTrace { $0.filter { $0.callback == "first-frame" }.count == 2 }
+        let lines = session.messages.split(separator: "\n")
+        let frontFrame = try #require(lines.firstIndex { $0.contains(" first-frame ") && $0.contains(front.identifier) })
+        let problem = try #require(lines.firstIndex { $0.contains("opens in its default state") && $0.contains(behind.identifier) },
+                                   "\(session.messages)")
+        #expect(problem > frontFrame, "\(session.messages)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a session whose configuration left the manifest is discarded, its discard delivered")
     func unknownConfiguration() throws {
         let session = try QuireSession()

@@ -330,11 +330,16 @@ extension Application {
             return nil
         }
         let session = SceneSession(persistentIdentifier: record.identifier, role: role, configuration: configuration)
-        let saved = SavedSessionState(record: record, knownActivityTypes: manifest.activityTypes)
+        let saved = SavedSessionState(record: record)
         session.userInfo = saved.userInfo
         session.activationConditions = saved.activationConditions
-        session.stateRestorationActivity = saved.activity
         for problem in saved.problems { SceneLog.error("window \(record.identifier) \(problem)") }
+        let (data, knownTypes) = (record.restorationActivity, manifest.activityTypes)
+        session.savedActivityDecoding = {
+            let (activity, problem) = SavedSessionState.activity(from: data, knownActivityTypes: knownTypes)
+            if let problem { SceneLog.error("window \(record.identifier) \(problem)") }
+            return activity
+        }
         return session
     }
 }

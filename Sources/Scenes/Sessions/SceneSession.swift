@@ -11,7 +11,24 @@ public final class SceneSession {
     /// The connected scene, or nil while the session is disconnected.
     public internal(set) weak var scene: Scene?
     /// The last activity saved for the session; readable in `scene(_:willConnectTo:options:)`.
-    public internal(set) var stateRestorationActivity: UserActivity?
+    public internal(set) var stateRestorationActivity: UserActivity? {
+        get {
+            if let decode = savedActivityDecoding {
+                savedActivityDecoding = nil
+                activity = decode()
+            }
+            return activity
+        }
+        set {
+            savedActivityDecoding = nil
+            activity = newValue
+        }
+    }
+    private var activity: UserActivity?
+    /// Decodes the activity a launch read from the store, the first time it
+    /// is asked for: restoring many windows, the ones behind the front one
+    /// decode theirs as they connect, after it has drawn.
+    var savedActivityDecoding: (@MainActor () -> UserActivity?)?
     /// Small property-list values saved with the session.
     public var userInfo: [String: PropertyListValue]? {
         didSet { changeObserver?(self) }
