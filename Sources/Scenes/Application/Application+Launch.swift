@@ -334,10 +334,10 @@ extension Application {
         session.userInfo = saved.userInfo
         session.activationConditions = saved.activationConditions
         for problem in saved.problems { SceneLog.error("window \(record.identifier) \(problem)") }
-        let (data, knownTypes) = (record.restorationActivity, manifest.activityTypes)
+        let (identifier, data, knownTypes) = (record.identifier, record.restorationActivity, manifest.activityTypes)
         session.savedActivityDecoding = {
             let (activity, problem) = SavedSessionState.activity(from: data, knownActivityTypes: knownTypes)
-            if let problem { SceneLog.error("window \(record.identifier) \(problem)") }
+            if let problem { SceneLog.error("window \(identifier) \(problem)") }
             return activity
         }
         return session
