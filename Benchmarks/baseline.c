@@ -13,9 +13,11 @@
  *   renderer <GskRenderer type>
  * It runs until stopped.
  *
- * With BASELINE_CAIRO_ON_SOFTWARE_GL=1 it draws as Quire does: before its
- * first window it asks which OpenGL GTK would use, and where that runs on the
- * processor (Mesa's llvmpipe, softpipe) has GTK draw with Cairo instead.
+ * With BASELINE_CAIRO_ON_SOFTWARE_GL=1 it draws as Quire does: on a machine
+ * with no graphics device it keeps GTK from starting OpenGL and draws with
+ * Cairo; elsewhere, before its first window, it asks which OpenGL GTK would
+ * use, and where that runs on the processor (Mesa's llvmpipe, softpipe) has
+ * GTK draw with Cairo instead.
  *
  * For the typing figure, BASELINE_TEXT_FILE names a file whose text every
  * window shows, all through one shared buffer (the least "live sync" can
@@ -62,6 +64,7 @@ static void new_window(GSimpleAction *action, GVariant *parameter, gpointer appl
 }
 
 static void startup(GApplication *application, gpointer unused) {
+    opengl_started_as_quire_does();
     GSimpleAction *action = g_simple_action_new("new-window", NULL);
     g_signal_connect(action, "activate", G_CALLBACK(new_window), application);
     g_action_map_add_action(G_ACTION_MAP(application), G_ACTION(action));
@@ -93,6 +96,7 @@ static void activate(GtkApplication *application, gpointer unused) {
 }
 
 int main(int argc, char **argv) {
+    keep_opengl_from_starting_as_quire_does("BASELINE_CAIRO_ON_SOFTWARE_GL");
 #ifdef BASELINE_ADWAITA
     /* Built on the libraries Quire links: libadwaita's application (its style and style manager). */
     GtkApplication *application = GTK_APPLICATION(adw_application_new("io.github.quire.Baseline", G_APPLICATION_DEFAULT_FLAGS));

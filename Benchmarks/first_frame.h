@@ -1,7 +1,8 @@
 /*
  * What the benchmark's C programs (baseline.c, replica.c) share: they report
  * each window's first frame as Quire's lifecycle trace does, and choose their
- * renderer as Quire does.
+ * renderer as Quire does (keeping GTK from starting OpenGL where there is no
+ * graphics device).
  *
  * After each window's first frame:
  *   first-frame <milliseconds since the process started>
@@ -50,7 +51,8 @@ static void after_first_paint(GdkFrameClock *clock, gpointer window) {
             gdk_gl_context_make_current(context);
             gl = (const char *)glGetString(GL_RENDERER);
         }
-        printf("renderer %s, OpenGL: %s\n", renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : "none", gl ? gl : "");
+        printf("renderer %s, OpenGL: %s\n", renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : "none",
+               gl != NULL && *gl != '\0' ? gl : "none");
         g_clear_object(&context);
     }
     fflush(stdout);
@@ -66,11 +68,50 @@ static void report_first_frame(GtkWidget *window) {
     g_signal_connect(window, "realize", G_CALLBACK(report_first_frame_when_realized), NULL);
 }
 
+/* Whether OpenGL could draw on something other than the processor: a DRM
+ * device, or NVIDIA's own driver (GtkKit's WindowRenderer asks the same). */
+static gboolean machine_has_graphics_device(void) {
+    if (access("/dev/nvidiactl", F_OK) == 0) return TRUE;
+    GDir *devices = g_dir_open("/dev/dri", 0, NULL);
+    if (devices == NULL) return FALSE;
+    gboolean found = FALSE;
+    const char *name;
+    while (!found && (name = g_dir_read_name(devices)) != NULL)
+        found = g_str_has_prefix(name, "card") || g_str_has_prefix(name, "renderD");
+    g_dir_close(devices);
+    return found;
+}
+
+static gboolean chooses_as_quire_does(const char *variable) {
+    const char *cairo = getenv(variable);
+    return cairo != NULL && strcmp(cairo, "1") == 0 && getenv("GSK_RENDERER") == NULL;
+}
+
+static gboolean kept_opengl_from_starting = FALSE;
+
+/* As Quire's `main` does first: on a machine with no graphics device, GTK is
+ * kept from starting OpenGL (call before g_application_run). */
+static void keep_opengl_from_starting_as_quire_does(const char *variable) {
+    if (!chooses_as_quire_does(variable) || getenv("GDK_DEBUG") != NULL || machine_has_graphics_device()) return;
+    setenv("GDK_DEBUG", "gl-disable", 1);
+    kept_opengl_from_starting = TRUE;
+}
+
+/* GTK has started (the application's startup): the environment as it was. */
+static void opengl_started_as_quire_does(void) {
+    if (kept_opengl_from_starting) unsetenv("GDK_DEBUG");
+    kept_opengl_from_starting = FALSE;
+}
+
 /* Quire's choice of renderer (GtkKit's WindowRenderer), the same way: where
- * GTK's OpenGL would run on the processor (Mesa's llvmpipe, softpipe), GTK
- * draws with Cairo. */
+ * GTK's OpenGL would run on the processor (Mesa's llvmpipe, softpipe), or
+ * could only, with no graphics device, GTK draws with Cairo. */
 static void draw_with_cairo_on_software_gl(void) {
     GdkDisplay *display = gdk_display_get_default();
+    if (!machine_has_graphics_device()) {
+        g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup("cairo"), g_free);
+        return;
+    }
     GdkGLContext *context = gdk_display_create_gl_context(display, NULL);
     const char *name = NULL;
     if (context != NULL && gdk_gl_context_realize(context, NULL)) {
@@ -86,8 +127,7 @@ static void draw_with_cairo_on_software_gl(void) {
 
 /* Chooses as Quire does when `variable` is "1" in the environment and GSK_RENDERER is not set. */
 static void choose_renderer_as_quire_does(const char *variable) {
-    const char *cairo = getenv(variable);
-    if (cairo != NULL && strcmp(cairo, "1") == 0 && getenv("GSK_RENDERER") == NULL) draw_with_cairo_on_software_gl();
+    if (chooses_as_quire_does(variable)) draw_with_cairo_on_software_gl();
 }
 
 #endif

@@ -328,6 +328,7 @@ static void new_window(GSimpleAction *action, GVariant *parameter, gpointer appl
 }
 
 static void startup(GApplication *application, gpointer unused) {
+    opengl_started_as_quire_does();
     GSimpleAction *action = g_simple_action_new("new-window", NULL);
     g_signal_connect(action, "activate", G_CALLBACK(new_window), application);
     g_action_map_add_action(G_ACTION_MAP(application), G_ACTION(action));
@@ -354,6 +355,7 @@ static void activate(GtkApplication *application, gpointer unused) {
 }
 
 int main(int argc, char **argv) {
+    keep_opengl_from_starting_as_quire_does("REPLICA_CAIRO_ON_SOFTWARE_GL");
     GtkApplication *application = GTK_APPLICATION(adw_application_new("io.github.quire.Replica", G_APPLICATION_DEFAULT_FLAGS));
     g_signal_connect(application, "startup", G_CALLBACK(startup), NULL);
     g_signal_connect(application, "activate", G_CALLBACK(activate), NULL);

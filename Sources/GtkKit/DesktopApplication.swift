@@ -25,6 +25,7 @@ public final class DesktopApplication: Object {
         // libadwaita's application: GNOME's style, and its style manager follows the
         // desktop's light or dark preference (the settings portal), live.
         super.init(adopting: adw_application_new(id, flags))
+        onStartup { WindowRenderer.toolkitStarted() }  // before the app's own: connected first
     }
 
     /// Whether an instance of the app `id` runs on this session's bus (its

@@ -13,18 +13,47 @@ import Foundation
 /// a 1 MB note took 10.7 s of processor time with OpenGL and 1.1 s with
 /// Cairo, and ten windows held 283 MiB against 118.
 ///
-/// An app asks for it once, before its first window
-/// (`drawsWithCairoOnSoftwareOpenGL`); the choice is made when the first
-/// window is created. `GSK_RENDERER` in the environment (the person's own
-/// choice) always wins.
+/// An app asks for it first thing in `main` (`drawWithCairoOnSoftwareOpenGL()`);
+/// the choice is made when the first window is created. A machine with no
+/// graphics device at all (no DRM device, no NVIDIA driver) can only run
+/// OpenGL on the processor: there GTK is kept from starting OpenGL at all,
+/// which GTK 4.8 does as it opens the display whatever the renderer (measured
+/// under Xvfb: 50 ms of a launch and 58 MiB, Mesa's llvmpipe and LLVM), and
+/// Cairo draws. Elsewhere OpenGL is asked its name. `GSK_RENDERER` in the
+/// environment (the person's own choice) always wins, and `GDK_DEBUG`, set,
+/// is left as it is.
 @MainActor
 public enum WindowRenderer {
-    /// Whether windows are drawn with Cairo where OpenGL runs on the processor.
-    /// Set it before the first window; off by default, as in GTK.
-    public static var drawsWithCairoOnSoftwareOpenGL = false
+    /// Whether windows are drawn with Cairo where OpenGL runs on the processor
+    /// (`drawWithCairoOnSoftwareOpenGL()`); off by default, as in GTK.
+    public internal(set) static var drawsWithCairoOnSoftwareOpenGL = false
+
+    /// Whether GTK was kept from starting OpenGL, until it has started.
+    private static var keepsOpenGLFromStarting = false
+
+    /// Has windows drawn with Cairo where OpenGL runs on the processor. Call
+    /// it first in `main`, before GTK starts and before any thread does (on a
+    /// machine with no graphics device it sets `GDK_DEBUG=gl-disable` in the
+    /// environment until GTK has started, and then takes it out, so that
+    /// programs the app starts do not inherit it).
+    public static func drawWithCairoOnSoftwareOpenGL() {
+        drawsWithCairoOnSoftwareOpenGL = true
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil, !machineHasGraphicsDevice else { return }
+        setenv("GDK_DEBUG", "gl-disable", 1)
+        keepsOpenGLFromStarting = true
+    }
+
+    /// GTK has started (the application's startup): the environment as it was.
+    static func toolkitStarted() {
+        guard keepsOpenGLFromStarting else { return }
+        keepsOpenGLFromStarting = false
+        unsetenv("GDK_DEBUG")
+    }
 
     /// The OpenGL implementation found when the choice was made (such as
-    /// "llvmpipe (LLVM 15.0.6, 256 bits)"), or nil if none was asked for.
+    /// "llvmpipe (LLVM 15.0.6, 256 bits)"), or nil if none was asked for (or
+    /// the machine has no graphics device to ask about).
     public private(set) static var openGLName: String?
 
     /// Whether windows are drawn with Cairo because OpenGL runs on the processor.
@@ -33,12 +62,27 @@ public enum WindowRenderer {
     private static var isChosen = false
 
     /// With `GTKKIT_RENDERER_TRACE=1`, one line on standard error when the
-    /// choice is made: `renderer: cairo (OpenGL: <name>)`, `renderer: as GTK
-    /// chooses (OpenGL: <name>)` or `renderer: GSK_RENDERER=<value>`.
+    /// choice is made: `renderer: cairo (OpenGL: <name>)`, `renderer: cairo
+    /// (no graphics device)`, `renderer: as GTK chooses (OpenGL: <name>)` or
+    /// `renderer: GSK_RENDERER=<value>`.
     private static let tracesChoice = ProcessInfo.processInfo.environment["GTKKIT_RENDERER_TRACE"] == "1"
 
     /// Names of OpenGL implementations that run on the processor (Mesa's).
     private static let softwareOpenGL = ["llvmpipe", "softpipe", "Software Rasterizer"]
+
+    /// Where a graphics processor shows itself to OpenGL: the kernel's DRM
+    /// devices, through which every Mesa driver for one draws, and the
+    /// control device of NVIDIA's own driver, which draws without them.
+    /// Tests point them elsewhere.
+    static var graphicsDeviceFolder = "/dev/dri"
+    static var nvidiaControlDevice = "/dev/nvidiactl"
+
+    /// Whether OpenGL could draw on something other than the processor here.
+    static var machineHasGraphicsDevice: Bool {
+        if access(nvidiaControlDevice, F_OK) == 0 { return true }
+        guard let devices = try? FileManager.default.contentsOfDirectory(atPath: graphicsDeviceFolder) else { return false }
+        return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
+    }
 
     /// Makes the choice, once, before the first window (every `Window`
     /// initialiser calls it; GTK must have been initialised).
@@ -50,6 +94,11 @@ public enum WindowRenderer {
             return trace("GSK_RENDERER=\(asked)")
         }
         guard let display = gdk_display_get_default() else { return }
+        guard machineHasGraphicsDevice else {
+            drawsWithCairo = true
+            cgtk_display_set_renderer(display, "cairo")
+            return trace("cairo (no graphics device)")
+        }
         if let name = cgtk_display_opengl_renderer(display) {
             openGLName = String(cString: name)
             g_free(name)

@@ -6,6 +6,10 @@ import Scenes
 // DispatchQueue.main and the main actor through the bridge installed here.
 FatalLogMessages.handle()
 CrashBacktraces.write()
+// Where OpenGL runs on the processor (no graphics driver), Cairo draws a
+// fraction of what GTK's OpenGL renderer does: see WindowRenderer. Asked
+// before any other thread starts, as it may set GTK's environment.
+WindowRenderer.drawWithCairoOnSoftwareOpenGL()
 MainLoop.bridgeDispatchMainQueue()
 StallMonitor.startIfRequested()
 Localization.setUp(domain: "quire", directory: Resources.localeDirectory)
@@ -31,9 +35,6 @@ application.describeCommandLine(
 // Notes are text on a plain page: they read as well in the dark style, which the
 // desktop may prefer. Chosen before running, so startup sets the style once.
 application.followsDesktopStyle = true
-// Where OpenGL runs on the processor (no graphics driver), Cairo draws a
-// fraction of what GTK's OpenGL renderer does: see WindowRenderer.
-WindowRenderer.drawsWithCairoOnSoftwareOpenGL = true
 delegate.fileTransfers.addCommands(to: application)
 SyncActions.addCommands(to: application) { delegate.sync }
 ShellSearchProvider.export(on: application, services: delegate)

@@ -7,7 +7,11 @@ import GtkKit
 // main actor ran: "ran <name> <milliseconds>", then "done" (or "timeout" with
 // exit status 1 if some work never ran within 3 seconds).
 // PROBE_WITHOUT_BRIDGE=1 leaves the bridge out, to show that it is what makes this work.
+// PROBE_RENDERER=1 first asks for Cairo on software OpenGL, as Quire's `main`
+// does, and reports once the app has started "GDK_DEBUG <value, or unset>"
+// and "opengl-libraries <how many of Mesa's are mapped>".
 
+if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
 let bridged = ProcessInfo.processInfo.environment["PROBE_WITHOUT_BRIDGE"] != "1"
 if bridged { MainLoop.bridgeDispatchMainQueue() }
 
@@ -30,6 +34,14 @@ let start = MainLoop.monotonicMicroseconds
 
 application.onActivate {
     application.hold()
+    if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" {
+        print("GDK_DEBUG \(getenv("GDK_DEBUG").map { String(cString: $0) } ?? "unset")")
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let mesa = maps.split(separator: "\n").filter {
+            $0.contains("_dri.so") || $0.contains("libGLX_mesa") || $0.contains("libEGL_mesa")
+        }
+        print("opengl-libraries \(mesa.count)")
+    }
     DispatchQueue.main.async { report("dispatch-main-async") }
     Task { @MainActor in report("main-actor-task") }
     DispatchQueue.global().async {

@@ -9,8 +9,8 @@ import GtkKit
 // OpenGL). The benchmark reads its memory and the time its window mapped;
 // it runs until stopped. Not a product; never installed.
 
+WindowRenderer.drawWithCairoOnSoftwareOpenGL()
 MainLoop.bridgeDispatchMainQueue()
-WindowRenderer.drawsWithCairoOnSoftwareOpenGL = true
 let application = DesktopApplication(id: "io.github.quire.SwiftBaseline")
 var windows: [Window] = []
 application.onActivate {
