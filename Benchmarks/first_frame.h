@@ -72,8 +72,9 @@ static void report_first_frame(GtkWidget *window) {
  * device, or NVIDIA's own driver (GtkKit's WindowRenderer asks the same). */
 static gboolean machine_has_graphics_device(void) {
     if (access("/dev/nvidiactl", F_OK) == 0) return TRUE;
+    if (access("/dev/dri", F_OK) != 0) return FALSE;
     GDir *devices = g_dir_open("/dev/dri", 0, NULL);
-    if (devices == NULL) return FALSE;
+    if (devices == NULL) return TRUE; /* there, but not to be listed */
     gboolean found = FALSE;
     const char *name;
     while (!found && (name = g_dir_read_name(devices)) != NULL)

@@ -77,10 +77,12 @@ public enum WindowRenderer {
     static var graphicsDeviceFolder = "/dev/dri"
     static var nvidiaControlDevice = "/dev/nvidiactl"
 
-    /// Whether OpenGL could draw on something other than the processor here.
+    /// Whether OpenGL could draw on something other than the processor here
+    /// (a DRM folder that is there but cannot be listed counts as one).
     static var machineHasGraphicsDevice: Bool {
         if access(nvidiaControlDevice, F_OK) == 0 { return true }
-        guard let devices = try? FileManager.default.contentsOfDirectory(atPath: graphicsDeviceFolder) else { return false }
+        guard access(graphicsDeviceFolder, F_OK) == 0 else { return false }
+        guard let devices = try? FileManager.default.contentsOfDirectory(atPath: graphicsDeviceFolder) else { return true }
         return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
 
