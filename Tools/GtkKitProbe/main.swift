@@ -9,7 +9,7 @@ import GtkKit
 // PROBE_WITHOUT_BRIDGE=1 leaves the bridge out, to show that it is what makes this work.
 // PROBE_RENDERER=1 first asks for Cairo on software OpenGL, as Quire's `main`
 // does, and reports once the app has started "GDK_DEBUG <value, or unset>"
-// and "opengl-libraries <how many of Mesa's are mapped>".
+// and a line "mapped <path>" for each file it has mapped.
 
 if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
 let bridged = ProcessInfo.processInfo.environment["PROBE_WITHOUT_BRIDGE"] != "1"
@@ -37,10 +37,8 @@ application.onActivate {
     if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" {
         print("GDK_DEBUG \(getenv("GDK_DEBUG").map { String(cString: $0) } ?? "unset")")
         let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
-        let mesa = maps.split(separator: "\n").filter {
-            $0.contains("_dri.so") || $0.contains("libGLX_mesa") || $0.contains("libEGL_mesa")
-        }
-        print("opengl-libraries \(mesa.count)")
+        let files = Set(maps.split(separator: "\n").compactMap { line in line.split(separator: " ").last.flatMap { $0.hasPrefix("/") ? $0 : nil } })
+        for file in files.sorted() { print("mapped \(file)") }
     }
     DispatchQueue.main.async { report("dispatch-main-async") }
     Task { @MainActor in report("main-actor-task") }
