@@ -223,12 +223,21 @@ final class QuireSession {
             .split(separator: "\n").map(String.init)
     }
 
-    /// Asks the running app to quit with `signal` and returns its exit status.
+    /// Asks the running app to quit with `signal` and returns its exit status,
+    /// once the X server has taken its windows down too: it does so when it
+    /// reads that the app's connection closed, which can come after the exit,
+    /// and a window of the next launch must not be mistaken for one of these.
     func stop(with signal: Int32 = SIGTERM, seconds: Double = 10) throws -> Int32 {
         let child = try #require(process)
+        let windows = Set(((try? desktop.xdotool("search", "--onlyvisible", "--pid", "\(child.pid)", "--name", ".")) ?? "")
+            .split(separator: "\n").map(String.init))
         child.send(signal)
         let status = try #require(child.waitForExit(seconds: seconds), "quire did not exit after signal \(signal)")
         process = nil
+        let gone = eventually(within: seconds) {
+            windows.isDisjoint(with: ((try? desktop.xdotool("search", "--onlyvisible", "--name", ".")) ?? "").split(separator: "\n").map(String.init))
+        }
+        #expect(gone, "the X server still shows the windows of a Quire that exited")
         return status
     }
 
