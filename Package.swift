@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteModel", "WebDAV", "TestSupport"], swiftSettings: syncSettings),
         .testTarget(
             name: "QuireEndToEndTests",
-            dependencies: ["NoteModel", "Scenes", "Spelling", "TestSupport"],
+            dependencies: ["GtkKit", "NoteModel", "Scenes", "Spelling", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -77,12 +77,20 @@ public enum WindowRenderer {
     static var graphicsDeviceFolder = "/dev/dri"
     static var nvidiaControlDevice = "/dev/nvidiactl"
 
-    /// Whether OpenGL could draw on something other than the processor here
-    /// (a DRM folder that is there but cannot be listed counts as one).
+    /// Whether OpenGL could draw on something other than the processor here.
     static var machineHasGraphicsDevice: Bool {
+        hasGraphicsDevice(drmFolder: graphicsDeviceFolder, nvidiaControlDevice: nvidiaControlDevice)
+    }
+
+    /// Whether a machine whose DRM devices are in `drmFolder` and NVIDIA's
+    /// control device at `nvidiaControlDevice` has a graphics device (a DRM
+    /// folder that is there but cannot be listed counts as one).
+    nonisolated static func hasGraphicsDevice(
+        drmFolder: String = "/dev/dri", nvidiaControlDevice: String = "/dev/nvidiactl"
+    ) -> Bool {
         if access(nvidiaControlDevice, F_OK) == 0 { return true }
-        guard access(graphicsDeviceFolder, F_OK) == 0 else { return false }
-        guard let devices = try? FileManager.default.contentsOfDirectory(atPath: graphicsDeviceFolder) else { return true }
+        guard access(drmFolder, F_OK) == 0 else { return false }
+        guard let devices = try? FileManager.default.contentsOfDirectory(atPath: drmFolder) else { return true }
         return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
 

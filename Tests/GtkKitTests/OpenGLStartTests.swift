@@ -1,4 +1,5 @@
 import Foundation
+@testable import GtkKit
 import Testing
 import TestSupport
 
@@ -23,8 +24,8 @@ struct OpenGLStartTests {
         let output = try runProbe([:])
         #expect(output.contains("GDK_DEBUG unset\n"), "\(output)")
         #expect(output.contains("mapped /"), "the probe lists what it mapped: \(output)")
-        if !GraphicsDevice.isPresent {
-            #expect(GraphicsDevice.openGLLibraries(inMaps: output).isEmpty, "\(output)")
+        if !WindowRenderer.hasGraphicsDevice() {
+            #expect(OpenGLLibraries.mapped(in: output).isEmpty, "\(output)")
         }
     }
 
@@ -32,6 +33,6 @@ struct OpenGLStartTests {
     func personsDebugFlagsKept() throws {
         let output = try runProbe(["GDK_DEBUG": "default-settings"])
         #expect(output.contains("GDK_DEBUG default-settings\n"), "\(output)")
-        #expect(!GraphicsDevice.openGLLibraries(inMaps: output).isEmpty, "\(output)")
+        #expect(!OpenGLLibraries.mapped(in: output).isEmpty, "\(output)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GtkKit
 import Testing
 import TestSupport
 
@@ -16,12 +17,13 @@ struct RendererTests {
         try session.desktop.type("Drawn by Cairo", into: window)
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$") == ["Drawn by Cairo — Quire"] })
         let lines = session.messages.split(separator: "\n").filter { $0.hasPrefix("renderer: ") }
-        if GraphicsDevice.isPresent {  // OpenGL is asked which it is: Xvfb's is llvmpipe all the same
+        // GtkKit's own rule: with a device, OpenGL is asked which it is (Xvfb's is llvmpipe all the same).
+        if WindowRenderer.hasGraphicsDevice() {
             #expect(lines.count == 1 && lines[0].hasPrefix("renderer: cairo (OpenGL: llvmpipe"), "\(session.messages.suffix(800))")
         } else {
             #expect(lines == ["renderer: cairo (no graphics device)"], "\(session.messages.suffix(800))")
             // Mesa's drivers (llvmpipe's among them) and its OpenGL libraries never loaded.
-            let openGL = GraphicsDevice.openGLLibraries(inMaps: try session.mappedFiles())
+            let openGL = OpenGLLibraries.mapped(in: try session.mappedFiles())
             #expect(openGL.isEmpty, "\(openGL.prefix(3))")
         }
         session.keepScreenshot(named: "renderer-cairo")
