@@ -218,9 +218,11 @@ final class QuireSession {
     }
 
     /// The X ids of the app's visible windows.
-    func windowIDs() -> [String] {
-        ((try? desktop.xdotool("search", "--onlyvisible", "--name", "Quire$")) ?? "")
-            .split(separator: "\n").map(String.init)
+    func windowIDs() -> [String] { visibleWindows("--name", "Quire$") }
+
+    /// The X ids of the visible windows `criteria` (xdotool search's options) pick.
+    private func visibleWindows(_ criteria: String...) -> [String] {
+        ((try? desktop.xdotool(arguments: ["search", "--onlyvisible"] + criteria)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Asks the running app to quit with `signal` and returns its exit status,
@@ -229,14 +231,11 @@ final class QuireSession {
     /// and a window of the next launch must not be mistaken for one of these.
     func stop(with signal: Int32 = SIGTERM, seconds: Double = 10) throws -> Int32 {
         let child = try #require(process)
-        let windows = Set(((try? desktop.xdotool("search", "--onlyvisible", "--pid", "\(child.pid)", "--name", ".")) ?? "")
-            .split(separator: "\n").map(String.init))
+        let windows = Set(visibleWindows("--pid", "\(child.pid)", "--name", "."))
         child.send(signal)
         let status = try #require(child.waitForExit(seconds: seconds), "quire did not exit after signal \(signal)")
         process = nil
-        let gone = eventually(within: seconds) {
-            windows.isDisjoint(with: ((try? desktop.xdotool("search", "--onlyvisible", "--name", ".")) ?? "").split(separator: "\n").map(String.init))
-        }
+        let gone = eventually(within: seconds) { windows.isDisjoint(with: visibleWindows("--name", ".")) }
         #expect(gone, "the X server still shows the windows of a Quire that exited")
         return status
     }

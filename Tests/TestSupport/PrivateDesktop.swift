@@ -196,7 +196,11 @@ public final class PrivateDesktop: @unchecked Sendable {
 
     /// Runs xdotool on this display and returns its standard output; throws if it fails.
     @discardableResult
-    public func xdotool(_ arguments: String...) throws -> String {
+    public func xdotool(_ arguments: String...) throws -> String { try xdotool(arguments: arguments) }
+
+    /// Runs xdotool with `arguments` on this display and returns its standard output; throws if it fails.
+    @discardableResult
+    public func xdotool(arguments: [String]) throws -> String {
         let result = try ChildProcess.run(
             "xdotool", arguments, environment: environment(), outputDirectory: directory.path)
         guard result.status == 0 else {

@@ -11,7 +11,8 @@ import GtkKit
 // does, and reports once the app has started "GDK_DEBUG <value, or unset>"
 // and a line "mapped <path>" for each file it has mapped.
 
-if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
+let probesRenderer = ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1"
+if probesRenderer { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
 let bridged = ProcessInfo.processInfo.environment["PROBE_WITHOUT_BRIDGE"] != "1"
 if bridged { MainLoop.bridgeDispatchMainQueue() }
 
@@ -34,7 +35,7 @@ let start = MainLoop.monotonicMicroseconds
 
 application.onActivate {
     application.hold()
-    if ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1" {
+    if probesRenderer {
         print("GDK_DEBUG \(getenv("GDK_DEBUG").map { String(cString: $0) } ?? "unset")")
         let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
         let files = Set(maps.split(separator: "\n").compactMap { line in line.split(separator: " ").last.flatMap { $0.hasPrefix("/") ? $0 : nil } })
