@@ -141,7 +141,7 @@ let package = Package(
             name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",
             swiftSettings: syncSettings),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport", "CXML"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strictSettings),

@@ -95,8 +95,10 @@ static void load_styling(void) {
     const char *search[] = {languages_folder, NULL};
     gtk_source_language_manager_set_search_path(languages, search);
     language = gtk_source_language_manager_get_language(languages, "quire-markdown");
+    /* Only Quire's schemes, as Quire searches (SourceStyling): they stand alone. */
     GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default();
-    gtk_source_style_scheme_manager_append_search_path(schemes, styles_folder);
+    const char *styles[] = {styles_folder, NULL};
+    gtk_source_style_scheme_manager_set_search_path(schemes, styles);
     scheme = gtk_source_style_scheme_manager_get_scheme(schemes, "quire-light");
     g_free(languages_folder);
     g_free(styles_folder);

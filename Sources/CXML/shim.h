@@ -1,6 +1,7 @@
 /*
- * libxml2 for Swift: its SAX2 parser, for WebDAV's XML answers. The only
- * place that knows libxml2's C macros for the WebDAV module.
+ * libxml2 for Swift: its SAX2 parser, for WebDAV's XML answers, and its
+ * RelaxNG validation, for the tests that hold Quire's GtkSourceView files to
+ * GtkSourceView's schemas. The only place that knows libxml2's C macros.
  */
 #ifndef CXML_SHIM_H
 #define CXML_SHIM_H
@@ -13,6 +14,7 @@
  * reads (it only passes pointers to one along). */
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/relaxng.h>
 
 /* An empty SAX2 handler, marked as SAX2 so that libxml2 calls its
  * namespace-aware callbacks (`startElementNs`, `endElementNs`) and hands

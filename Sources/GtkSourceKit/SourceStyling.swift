@@ -22,8 +22,15 @@ public final class SourceStyling {
 
     /// Styling by the language `languageID`, found in `languageDirectory` (the
     /// only place searched: the stock languages are not read), with the style
-    /// schemes `lightSchemeID` and `darkSchemeID` from `schemeDirectory` (or the
-    /// stock ones they build on). Nil if any of them is missing or unreadable.
+    /// schemes `lightSchemeID` and `darkSchemeID` from `schemeDirectory`, also
+    /// the only place searched: a scheme there builds on no stock scheme.
+    /// Nil if any of them is missing or unreadable.
+    ///
+    /// GtkSourceView loads every scheme in its search path at once, and checks
+    /// a language against the RelaxNG schema (`language2.rng`) it finds first
+    /// in the language's directory: a directory holding only what the app
+    /// ships, and a schema there that the app's tests hold its language to, keep
+    /// that to reading the app's own files.
     public init?(
         languageID: String, languageDirectory: String, lightSchemeID: String, darkSchemeID: String,
         schemeDirectory: String, monospaceClass: String? = nil, hiddenClass: String? = nil
@@ -31,9 +38,10 @@ public final class SourceStyling {
         TextView.keepHiddenTextInTransfers()  // before GtkSourceView makes a buffer
         gtk_source_init()
         let languages = SourceStyling.languageManager(searching: languageDirectory)
+        // The default manager, which every new buffer also asks for its default scheme.
         let schemes = gtk_source_style_scheme_manager_get_default()
-        if !SourceStyling.searchPath(of: schemes).contains(schemeDirectory) {
-            gtk_source_style_scheme_manager_append_search_path(schemes, schemeDirectory)
+        if SourceStyling.searchPath(of: schemes) != [schemeDirectory] {
+            CStringList.withList([schemeDirectory]) { gtk_source_style_scheme_manager_set_search_path(schemes, $0) }
         }
         guard let language = gtk_source_language_manager_get_language(languages, languageID),
               let light = gtk_source_style_scheme_manager_get_scheme(schemes, lightSchemeID),
