@@ -19,6 +19,11 @@ struct InstallTests {
         "share/gnome-shell/search-providers/io.github.quire.Quire.search-provider.ini",
         "share/io.github.quire.Quire/Info.plist",
         "share/io.github.quire.Quire/shortcuts.ui",
+        // The editor's Markdown, and the schema GtkSourceView checks it against as it loads it.
+        "share/io.github.quire.Quire/language-specs/quire-markdown.lang",
+        "share/io.github.quire.Quire/language-specs/language2.rng",
+        "share/io.github.quire.Quire/styles/quire-light.xml",
+        "share/io.github.quire.Quire/styles/quire-dark.xml",
         "share/help/C/quire/index.page",
         "share/help/C/quire/categories.page",
     ] + ["es", "fr", "ja", "zh_CN"].flatMap { language in
