@@ -27,10 +27,11 @@ public final class SourceStyling {
     /// Nil if any of them is missing or unreadable.
     ///
     /// GtkSourceView loads every scheme in its search path at once, and checks
-    /// a language against the RelaxNG schema (`language2.rng`) it finds first
-    /// in the language's directory: a directory holding only what the app
-    /// ships, and a schema there that the app's tests hold its language to, keep
-    /// that to reading the app's own files.
+    /// a language against the first `language2.rng` (a RelaxNG schema) in the
+    /// language's directory, else against its own, which it compiles each
+    /// time. So each directory should hold only the app's own files, and a
+    /// `language2.rng` beside the language that accepts it quickly, while the
+    /// app's tests check the language against GtkSourceView's schema.
     public init?(
         languageID: String, languageDirectory: String, lightSchemeID: String, darkSchemeID: String,
         schemeDirectory: String, monospaceClass: String? = nil, hiddenClass: String? = nil

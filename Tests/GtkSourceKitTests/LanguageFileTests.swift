@@ -52,7 +52,7 @@ struct LanguageFileTests {
         #expect(RelaxNGCheck.problems(in: path, schema: LanguageFileTests.resources + "/language-specs/language2.rng") == [])
     }
 
-    @Test("Styling reads Quire's two schemes and no stock one; new buffers find no default to load")
+    @Test("Styling reads Quire's two schemes and no stock one, and the light one stands alone with its own cursor style")
     func stylingLoadsOnlyItsOwnSchemes() throws {
         let (window, view) = try StyledEditor.shown()
         defer { window.destroy() }
