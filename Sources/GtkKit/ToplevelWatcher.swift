@@ -15,20 +15,12 @@ enum ToplevelWatcher {
         init(_ window: Window) { self.window = window }
     }
 
-    private static var entries: [Entry] = []
-    /// How many were followed after those released were last dropped.
-    private static var countAfterPruning = 0
+    private static var entries = WeakList<Entry> { $0.window == nil }
     private static var isWatching = false
 
-    /// Starts following `window`. Entries whose window is released are dropped
-    /// once the list has doubled since they last were: following a window
-    /// costs the same with 1 open as with 100.
+    /// Starts following `window`.
     static func watch(_ window: Window) {
         startWatchingIfNeeded()
-        if entries.count >= 2 * max(countAfterPruning, 8) {
-            entries.removeAll { $0.window == nil }
-            countAfterPruning = entries.count
-        }
         entries.append(Entry(window))
     }
 
@@ -51,9 +43,8 @@ enum ToplevelWatcher {
             listed.insert(item)
             g_object_unref(item)
         }
-        let gone = entries.compactMap(\.window).filter { !listed.contains(UnsafeMutableRawPointer($0.objectPointer)) }
+        let gone = entries.entries.compactMap(\.window).filter { !listed.contains(UnsafeMutableRawPointer($0.objectPointer)) }
         entries.removeAll { entry in entry.window.map { window in gone.contains { $0 === window } } ?? true }
-        countAfterPruning = entries.count
         for window in gone {
             g_object_run_dispose(window.objectPointer)
         }
