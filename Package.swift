@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layers, each depending only on those before it:
 /// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret, CEnchant) and
-/// CRowText (the list rows' widget class, in C) →
+/// CRowText (the list rows' widget class, in C) and CX11Input (input waiting in
+/// the X connection, in C) →
 /// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
 /// (libsoup, libxml2), Keyring (libsecret) and Spelling (Enchant) → GtkSourceKit (GtkSourceView,
 /// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
@@ -90,7 +91,10 @@ let package = Package(
         ),
         // The list rows' text, one GtkWidget subclass in C (G_DEFINE_FINAL_TYPE).
         .target(name: "CRowText", dependencies: ["CGtk"]),
-        .target(name: "GtkKit", dependencies: ["CGtk", "CRowText"], swiftSettings: strictSettings),
+        // A person's input waiting in Xlib's queue, read through Xlib's own
+        // header (Xlibint.h), whose macros stay in this C file.
+        .target(name: "CX11Input", dependencies: ["CGtk"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CRowText", "CX11Input"], swiftSettings: strictSettings),
         // Swift over GtkSourceView: a text view whose buffer styles its text by a
         // language definition and a style scheme.
         .target(name: "GtkSourceKit", dependencies: ["GtkKit", "CGtk", "CGtkSource"], swiftSettings: strictSettings + ownSections),

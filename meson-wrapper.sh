@@ -228,7 +228,7 @@ build_docs() {
     for flag in $(pkg-config --cflags gtk4 libadwaita-1); do flags+=(-Xcc "$flag"); done
     for module in GtkKit Scenes; do
         swift symbolgraph-extract -module-name "$module" -target "$target" -I "$bin/Modules" -I "$bin" \
-            -I Sources/CGtk -I Sources/CSQLite -I Sources/CRowText/include "${flags[@]}" -minimum-access-level public -skip-inherited-docs \
+            -I Sources/CGtk -I Sources/CSQLite -I Sources/CRowText/include -I Sources/CX11Input/include "${flags[@]}" -minimum-access-level public -skip-inherited-docs \
             -output-dir "$graphs"
     done
     say "Checking that every public symbol of Scenes and GtkKit has a doc comment"

@@ -30,7 +30,6 @@
 #include "dragdrop.h"
 #include "dialogs.h"
 #include "windows.h"
-#include "input.h"
 #include "accessibility.h"
 #include "application.h"
 #include "dispatch.h"

@@ -1,4 +1,5 @@
 import CGtk
+import CX11Input
 
 /// GTK itself, for programs that use widgets without an `Application` (tests).
 @MainActor
@@ -39,10 +40,20 @@ public enum Toolkit {
 
     /// Whether a key or mouse button press (or a touch) waits to be handled,
     /// on X11: for work done a piece at a time to make way for the person.
-    /// Always false on Wayland, where it is not looked for.
-    public static var isInputWaiting: Bool {
-        if inputOpcode == nil { inputOpcode = cgtk_x11_input_opcode() }
-        return cgtk_x11_input_waiting(inputOpcode ?? -1) != 0
+    /// Always false on Wayland, where it is not looked for. Asking sends the
+    /// requests made so far to the X server, and looks only at the events
+    /// that came since the last time it was asked, unless some were handled
+    /// in between.
+    public static var isInputWaiting: Bool { lookForInput().waiting }
+
+    /// Whether input waits, and how many queued events were looked at to
+    /// tell (for the tests: the events looked at before are not looked at
+    /// again while none has been handled).
+    static func lookForInput() -> (waiting: Bool, lookedAt: Int) {
+        if inputOpcode == nil { inputOpcode = cx11_input_opcode() }
+        var lookedAt: UInt32 = 0
+        let waiting = cx11_input_waiting(inputOpcode ?? -1, &lookedAt) != 0
+        return (waiting, Int(lookedAt))
     }
 
     /// The X server's number for XInput's events, once asked (one round trip).

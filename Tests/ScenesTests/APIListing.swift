@@ -14,7 +14,8 @@ enum APIListing {
         let result = try ChildProcess.run(
             digester(), ["-dump-sdk", "-module", module, "-I", modules, "-I", "\(BuiltProducts.sourceRoot)/Sources/CGtk",
                          "-I", "\(BuiltProducts.sourceRoot)/Sources/CSQLite",
-                         "-I", "\(BuiltProducts.sourceRoot)/Sources/CRowText/include", "-avoid-location", "-avoid-tool-args", "-o", dump] + includes,
+                         "-I", "\(BuiltProducts.sourceRoot)/Sources/CRowText/include",
+                         "-I", "\(BuiltProducts.sourceRoot)/Sources/CX11Input/include", "-avoid-location", "-avoid-tool-args", "-o", dump] + includes,
             environment: ProcessInfo.processInfo.environment, outputDirectory: folder.path, seconds: 120)
         guard result.status == 0, let data = FileManager.default.contents(atPath: dump),
               let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
