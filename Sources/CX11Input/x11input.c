@@ -13,7 +13,6 @@
  * emptied) the look starts again at the head. */
 #include "x11input.h"
 
-#include <gdk/x11/gdkx.h>
 #include <X11/Xlibint.h>
 #include <X11/extensions/XI2.h>
 
@@ -24,37 +23,26 @@ static struct {
     int queued;                     /* qlen after that look */
 } last_look;
 
-static Display *default_xdisplay(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display == NULL || !GDK_IS_X11_DISPLAY(display)) return NULL;
-    return gdk_x11_display_get_xdisplay(display);
-}
-
-int cx11_input_opcode(void) {
-    Display *display = default_xdisplay();
-    if (display == NULL) return -1;
+int cx11_input_opcode(Display *display) {
     int opcode = -1, first_event = 0, first_error = 0;
     return XQueryExtension(display, "XInputExtension", &opcode, &first_event, &first_error) ? opcode : -1;
 }
 
-static gboolean is_input(const XEvent *event, int input_opcode) {
+static Bool is_input(const XEvent *event, int input_opcode) {
     switch (event->type) {
     case KeyPress:
     case ButtonPress:
-        return TRUE;
+        return True;
     case GenericEvent:
         return event->xcookie.extension == input_opcode &&
                (event->xcookie.evtype == XI_KeyPress || event->xcookie.evtype == XI_ButtonPress ||
                 event->xcookie.evtype == XI_TouchBegin);
     default:
-        return FALSE;
+        return False;
     }
 }
 
-int cx11_input_waiting(int input_opcode, unsigned int *looked_at) {
-    if (looked_at != NULL) *looked_at = 0;
-    Display *display = default_xdisplay();
-    if (display == NULL) return FALSE;
+int cx11_input_waiting(Display *display, int input_opcode, unsigned int *looked_at) {
     LockDisplay(display);
     /* Sends what waits to go, so the X server works on it meanwhile, and
      * queues what has come in. */
@@ -64,11 +52,11 @@ int cx11_input_waiting(int input_opcode, unsigned int *looked_at) {
         (unsigned long)display->qlen - (unsigned long)last_look.queued == display->next_event_serial_num - last_look.numbered) {
         event = last_look.tail->next;
     }
-    gboolean found = FALSE;
+    Bool found = False;
     unsigned int count = 0;
     for (; event != NULL; event = event->next) {
         count++;
-        if (is_input(&event->event, input_opcode)) found = TRUE;
+        if (is_input(&event->event, input_opcode)) found = True;
     }
     /* Input found is looked at again next time, should it still be queued. */
     last_look.display = display;

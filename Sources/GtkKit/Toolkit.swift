@@ -50,9 +50,10 @@ public enum Toolkit {
     /// tell (for the tests: the events looked at before are not looked at
     /// again while none has been handled).
     static func lookForInput() -> (waiting: Bool, lookedAt: Int) {
-        if inputOpcode == nil { inputOpcode = cx11_input_opcode() }
+        guard let display = cgtk_default_x11_display() else { return (false, 0) }
+        if inputOpcode == nil { inputOpcode = cx11_input_opcode(display) }
         var lookedAt: UInt32 = 0
-        let waiting = cx11_input_waiting(inputOpcode ?? -1, &lookedAt) != 0
+        let waiting = cx11_input_waiting(display, inputOpcode ?? -1, &lookedAt) != 0
         return (waiting, Int(lookedAt))
     }
 

@@ -3,18 +3,20 @@
 #ifndef CX11INPUT_H
 #define CX11INPUT_H
 
-/* The default display's X server's number for XInput's events and requests,
- * or -1 when the display is not on X11 or the X server lacks XInput: what
- * `cx11_input_waiting` needs. One round trip: ask once. */
-int cx11_input_opcode(void);
+/* An Xlib connection (Xlib's Display, CGtk's CGtkXDisplay). */
+struct _XDisplay;
 
-/* Whether a key or button press, or a touch, has reached the default
- * display's X connection and waits to be handled (it stays queued, for GDK).
+/* The X server's number for XInput's events and requests, or -1 when the
+ * server lacks XInput: what `cx11_input_waiting` needs. One round trip: ask
+ * once. */
+int cx11_input_opcode(struct _XDisplay *display);
+
+/* Whether a key or button press, or a touch, has reached the X connection
+ * `display` and waits to be handled (it stays queued, for GDK).
  * Sends the requests waiting in Xlib's buffer, so that the X server works on
  * them meanwhile, and reads what has arrived. Events looked at before are
  * not looked at again, as long as none has left the queue since;
- * `looked_at`, when not NULL, is set to how many were looked at this time.
- * FALSE (0) when not on X11. */
-int cx11_input_waiting(int input_opcode, unsigned int *looked_at);
+ * `looked_at`, when not NULL, is set to how many were looked at this time. */
+int cx11_input_waiting(struct _XDisplay *display, int input_opcode, unsigned int *looked_at);
 
 #endif
