@@ -172,8 +172,8 @@ struct SpellingTests {
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-on") > 20 })
         let tree = try AccessibilityTree(desktop: session.desktop)
 
-        func openGeneralPreferences() throws -> String {
-            _ = try session.focus(window)
+        func openGeneralPreferences(from noteWindow: String) throws -> String {
+            _ = try session.focus(noteWindow)
             try session.desktop.xdotool("key", "ctrl+comma")
             let preferences = try session.waitForWindow(matching: "^Preferences$")
             let isGeneralTab: (AccessibilityTree.Element) -> Bool = { $0.role == "tab" && $0.name == "General" && ($0.frame?.width ?? 0) > 0 }
@@ -183,7 +183,7 @@ struct SpellingTests {
         }
         let isSwitch: (AccessibilityTree.Element) -> Bool = { $0.role == "switch" && $0.name == "Check Spelling" && ($0.frame?.width ?? 0) > 0 }
 
-        let preferences = try openGeneralPreferences()
+        let preferences = try openGeneralPreferences(from: window)
         let toggle = try #require(tree.elements(once: isSwitch).first(where: isSwitch), "the Check Spelling switch")
         #expect(toggle.isChecked, "on by default")
         let frame = try #require(toggle.frame)
@@ -198,7 +198,7 @@ struct SpellingTests {
 
         try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
         let again = try session.waitForWindow(matching: "^Groceries — Quire$")
-        _ = try openGeneralPreferences()
+        _ = try openGeneralPreferences(from: again)
         let switches = tree.elements(once: isSwitch).filter(isSwitch)
         #expect(switches.count == 1 && switches.first?.isChecked == false, "still off")
         #expect(underlinePixels(session, in: again, shot: "spelling-off-relaunched") == 0)
