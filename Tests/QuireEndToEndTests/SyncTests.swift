@@ -269,9 +269,11 @@ struct SyncTests {
         let server = try WebDAVServer(.apache)
         let (session, keyring) = try QuireSession.syncing(with: server)
         defer { _ = keyring }
+        let beforeLaunch = try NoteStore(path: session.notesPath).syncAccount()?.lastSync
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        Thread.sleep(forTimeInterval: 3)  // the sync at launch is done
+        #expect(eventually(within: 30) { (try? NoteStore(path: session.notesPath).syncAccount()?.lastSync) != beforeLaunch },
+                "the sync at launch is done")
         try session.writeNotes(["Typed just now"], into: window)
         let sync = try session.syncNow()
         #expect(sync.status == 0 && sync.output.hasPrefix("1 sent"), "\(sync.output) \(sync.error)")
