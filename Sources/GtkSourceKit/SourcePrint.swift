@@ -7,7 +7,10 @@ public import GtkKit
 /// and page numbers, and GTK's print operation sends them to a printer the
 /// person picks in the print dialog, or writes them to a PDF file. The
 /// dialog starts where the last print of the process left it: the same
-/// printer (or file), copies and paper.
+/// printer (or file), copies and the other choices GTK keeps in its print
+/// settings (not the paper, which is the page setup's);
+/// `saveLastSettings(to:)` and `loadSettings(from:)` keep those for the
+/// next launch.
 @MainActor
 public final class SourcePrint {
     private let operation: UnsafeMutablePointer<GtkPrintOperation>
@@ -74,6 +77,40 @@ public final class SourcePrint {
         g_object_ref(UnsafeMutableRawPointer(settings))
         if let old = SourcePrint.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
         SourcePrint.lastSettings = settings
+    }
+
+    /// Starts the next dialogs from the settings in the file at `path`, as
+    /// `saveLastSettings(to:)` wrote it; no file there changes nothing. Throws
+    /// GTK's reason if the file is there but cannot be read, and the dialogs
+    /// then start as before.
+    public static func loadSettings(from path: String) throws(PrintFailure) {
+        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let settings = gtk_print_settings_new_from_file(path, &error) else {
+            defer { if let error { g_error_free(error) } }
+            throw PrintFailure(error)
+        }
+        if let old = lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
+        lastSettings = settings
+    }
+
+    /// Writes the settings the next dialog would start from (those of the
+    /// last print sent, or loaded) to the file at `path`, in GTK's key-file
+    /// form, readable by its owner alone, written aside and then renamed;
+    /// with none, writes nothing.
+    public static func saveLastSettings(to path: String) throws(PrintFailure) {
+        guard let settings = lastSettings else { return }
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        gtk_print_settings_to_key_file(settings, keyFile, nil)
+        var length: gsize = 0
+        let data = g_key_file_to_data(keyFile, &length, nil)
+        defer { g_free(data) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_file_set_contents_full(path, data, gssize(length), G_FILE_SET_CONTENTS_CONSISTENT, 0o600, &error) != 0 else {
+            defer { if let error { g_error_free(error) } }
+            throw PrintFailure(error)
+        }
     }
 
     /// Writes the pages to the PDF file at `path` at once, with no dialog.

@@ -195,13 +195,17 @@ final class NoteWindowController {
     }
 
     /// Prints the note (Ctrl+P, Print… in the main menu): GTK's print dialog
-    /// over the window, whose Print to File writes a PDF. A failure is said
-    /// in a toast; the keyboard is back in the note afterwards.
+    /// over the window, whose Print to File writes a PDF, starting from the
+    /// last print's settings (`PrintSettingsFile`, kept between launches). A
+    /// failure is said in a toast; the keyboard is back in the note afterwards.
     func printNote() {
         guard let editor, let window = scene?.window else { return }
+        PrintSettingsFile.loadOnce()
         editor.makePrint(fontName: EditorFont.notesFontName).showDialog(over: window) { [weak self] result in
-            if case let .failure(failure) = result {
-                self?.offer(Toast(localized("The note could not be printed: %s", failure.message), seconds: 10))
+            switch result {
+            case .success(true): PrintSettingsFile.save()
+            case .success(false): break
+            case let .failure(failure): self?.offer(Toast(localized("The note could not be printed: %s", failure.message), seconds: 10))
             }
             self?.editor?.focus()
         }

@@ -91,4 +91,30 @@ struct SourcePrintTests {
         }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    @Test("the print settings go to a file and come back from it; a damaged file is refused with GTK's reason and changes nothing; no file changes nothing")
+    func settingsKeptInAFile() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-print")
+        defer { folder.remove() }
+        // As GTK writes them; printer names do not change what a PDF export writes.
+        let written = folder.file("written.ini")
+        try "[Print Settings]\nprinter=Quire test printer\ncollate=true\n".write(toFile: written, atomically: true, encoding: .utf8)
+        try SourcePrint.loadSettings(from: written)
+        let saved = folder.file("saved.ini")
+        try SourcePrint.saveLastSettings(to: saved)
+        let first = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(first.contains("[Print Settings]") && first.contains("printer=Quire test printer") && first.contains("collate=true"), "\(first)")
+        let permissions = try FileManager.default.attributesOfItem(atPath: saved)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "readable by its owner alone: \(String(permissions ?? 0, radix: 8))")
+
+        let damaged = folder.file("damaged.ini")
+        try "printer=Quire test printer\n[Print".write(toFile: damaged, atomically: true, encoding: .utf8)
+        let refusal = #expect(throws: PrintFailure.self) { try SourcePrint.loadSettings(from: damaged) }
+        #expect(refusal?.message.isEmpty == false, "GTK says why")
+        try SourcePrint.loadSettings(from: folder.file("none.ini"))
+        let again = folder.file("again.ini")
+        try SourcePrint.saveLastSettings(to: again)
+        #expect(try String(contentsOfFile: again, encoding: .utf8) == first, "the settings read before are still the ones kept")
+        #expect(try String(contentsOfFile: damaged, encoding: .utf8) == "printer=Quire test printer\n[Print", "the damaged file is left as it was")
+    }
 }

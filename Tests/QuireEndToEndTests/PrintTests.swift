@@ -6,26 +6,14 @@ import TestSupport
 /// Print to File, and the PDF read back (poppler's pdftotext).
 @Suite("Printing, end to end", .serialized)
 struct PrintTests {
-    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF, titled and numbered; the keyboard is back in the note; the next print starts on the same printer")
+    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF, titled and numbered; the keyboard is back in the note; the next print starts on the same printer, after a relaunch too")
     func printToFile() throws {
         let session = try QuireSession(accessibility: true)
-        // Where Print to File writes: the desktop's Documents folder, one of the test's own.
-        let documents = session.desktop.directory.file("Documents"), config = session.desktop.directory.file("config")
-        try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "XDG_DOCUMENTS_DIR=\"\(documents)\"\n".write(toFile: config + "/user-dirs.dirs", atomically: true, encoding: .utf8)
-        try session.launch(environment: ["XDG_CONFIG_HOME": config])
-        let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("Shopping list\nmilk and eggs", into: window)
-        _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
-        try session.desktop.xdotool("key", "ctrl+p")
-        let dialog = try session.waitForWindow(matching: "^Print$")
+        let (documents, config) = try Self.documentsFolder(of: session)
+        let window = try Self.printDialog(of: "Shopping list\nmilk and eggs", titled: "Shopping list", in: session, config: config)
         session.keepScreenshot(named: "print-dialog")
-        try session.desktop.xdotool("windowfocus", "--sync", dialog)
-        // The one printer there is, Print to File (its file is named output.pdf), then Print (Alt+P).
-        // The dialog lists printers as its backends find them: once Print to File is there,
+        // The one printer there is, Print to File (its file is named output.pdf), then Print (Alt+P):
         // from the tabs into the list, and its first printer.
-        #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" })).isEmpty)
         try session.desktop.xdotool("key", "Tab", "Down")
         session.keepScreenshot(named: "print-dialog-chosen")
         try session.desktop.xdotool("key", "alt+p")
@@ -41,19 +29,75 @@ struct PrintTests {
         try session.desktop.type(" and bread", into: window)
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping list\nmilk and eggs and bread" })
 
-        // The next print starts where this one left off: Print to File is chosen already, Print prints.
-        try FileManager.default.removeItem(atPath: pdf)
-        try session.desktop.xdotool("key", "ctrl+p")
-        let again = try session.waitForWindow(matching: "^Print$")
-        try session.desktop.xdotool("windowfocus", "--sync", again)
-        #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" && $0.isSelected })).isEmpty,
-                "the printer last used is chosen")
-        try session.desktop.xdotool("key", "alt+p")
-        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: pdf)))?.starts(with: Data("%PDF".utf8)) == true })
+        // Ctrl+P and, with no choice made, Print: only the printer last used, Print to File, writes the PDF again.
+        func printOnLastPrinter(_ when: String) throws {
+            try FileManager.default.removeItem(atPath: pdf)
+            try session.desktop.xdotool("key", "ctrl+p")
+            let dialog = try session.waitForWindow(matching: "^Print$")
+            try session.desktop.xdotool("windowfocus", "--sync", dialog)
+            #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" && $0.isSelected })).isEmpty,
+                    "the printer last used is chosen \(when)")
+            try session.desktop.xdotool("key", "alt+p")
+            #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: pdf)))?.starts(with: Data("%PDF".utf8)) == true },
+                    "printed to the file \(when)")
+        }
+
+        // The next print starts where this one left off.
+        try printOnLastPrinter("in the same run")
         let second = try ChildProcess.run(
             "pdftotext", ["-layout", pdf, "-"], environment: session.environment(), outputDirectory: session.desktop.directory.path)
         #expect(second.output.contains("milk and eggs and bread"), "\(second.output)")
         #expect(try session.stop() == 0)
+
+        // Kept for the next launch too.
+        let kept = try String(contentsOfFile: "\(session.stateHome)/io.github.quire.Quire/print-settings.ini", encoding: .utf8)
+        #expect(kept.contains("[Print Settings]") && kept.contains("printer=Print to File"), "\(kept)")
+        try session.launch(environment: ["XDG_CONFIG_HOME": config])
+        _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
+        try printOnLastPrinter("after a relaunch")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("print settings kept by a damaged file are not read: the dialog starts from its defaults, prints, says why in the log, and leaves the file as it was")
+    func damagedSettingsFile() throws {
+        let session = try QuireSession(accessibility: true)
+        let (documents, config) = try Self.documentsFolder(of: session)
+        let kept = "\(session.stateHome)/io.github.quire.Quire/print-settings.ini", damaged = "printer=Print to File\n[Print"
+        try FileManager.default.createDirectory(atPath: (kept as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try damaged.write(toFile: kept, atomically: true, encoding: .utf8)
+        _ = try Self.printDialog(of: "Printed anyway", titled: "Printed anyway", in: session, config: config)
+        try session.desktop.xdotool("key", "Tab", "Down", "alt+p")
+        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: documents + "/output.pdf")))?.starts(with: Data("%PDF".utf8)) == true })
+        #expect(session.messages.contains("the print settings in \(kept) could not be read"), "\(session.messages.suffix(600))")
+        #expect(try session.stop() == 0)
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == damaged, "the file is left as it was")
+    }
+
+    /// Launches Quire, types `text` into its new note, which `title` then
+    /// names, and opens the print dialog with Ctrl+P; returns the note's window
+    /// once the dialog has the keyboard and lists Print to File (it lists
+    /// printers as its backends find them).
+    private static func printDialog(of text: String, titled title: String, in session: QuireSession, config: String) throws -> String {
+        try session.launch(environment: ["XDG_CONFIG_HOME": config])
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type(text, into: window)
+        _ = try session.waitForWindow(matching: "^\(title) — Quire$")
+        try session.desktop.xdotool("key", "ctrl+p")
+        let dialog = try session.waitForWindow(matching: "^Print$")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" })).isEmpty)
+        return window
+    }
+
+    /// Makes the folder Print to File writes to, the desktop's Documents
+    /// folder (one of the test's own, named in a `user-dirs.dirs`); returns it
+    /// and the configuration folder naming it, for the launch's `XDG_CONFIG_HOME`.
+    private static func documentsFolder(of session: QuireSession) throws -> (documents: String, config: String) {
+        let documents = session.desktop.directory.file("Documents"), config = session.desktop.directory.file("config")
+        try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "XDG_DOCUMENTS_DIR=\"\(documents)\"\n".write(toFile: config + "/user-dirs.dirs", atomically: true, encoding: .utf8)
+        return (documents, config)
     }
 
     @Test("Escape in the print dialog prints nothing and leaves the note as it was")
