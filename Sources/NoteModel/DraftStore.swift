@@ -39,16 +39,11 @@ public final class DraftStore: @unchecked Sendable {
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(draft)
         let target = path(for: draft)
-        let temporary = target + ".partial"
-        if let code = SyncedFile.write(data, to: temporary, permissions: 0o600) {
-            throw DraftStoreError.cannotWrite(path: temporary, errno: code)
+        do {
+            try SyncedFile.replace(target, with: data, permissions: 0o600)
+        } catch {
+            throw DraftStoreError.cannotWrite(path: target, errno: error.code.rawValue)
         }
-        guard rename(temporary, target) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw DraftStoreError.cannotWrite(path: target, errno: code)
-        }
-        DraftStore.syncFolder(directory)
     }
 
     /// Removes a draft (its text was saved). A missing draft is fine.
@@ -82,13 +77,5 @@ public final class DraftStore: @unchecked Sendable {
             }
         }
         return (drafts.sorted { $0.writtenAt < $1.writtenAt }, unreadable)
-    }
-
-    /// Syncs a folder, so a rename in it survives a power cut.
-    private static func syncFolder(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }

@@ -1,8 +1,8 @@
 public import Foundation
 
 /// A whole file written in one go and synced to the disk: the drafts', the
-/// exports' and the trusted certificate's way of writing under a temporary
-/// name before a rename.
+/// exports', the trusted certificate's and the app's small state files' way
+/// of writing under a temporary name before a rename.
 public enum SyncedFile {
     /// Writes `data` to a new file at `path` (replacing one there) with
     /// `permissions`, synced to the disk. Returns nil, or the `errno` of the
@@ -25,5 +25,33 @@ public enum SyncedFile {
         if close(descriptor) != 0, failure == nil { failure = errno }
         if failure != nil { unlink(path) }
         return failure
+    }
+
+    /// Replaces the file at `path` with `data` in one step: written whole
+    /// beside it under a name of this process's own, synced, renamed over it,
+    /// and the folder synced, so that a crash or a power cut leaves the old
+    /// file or the new one, never a part. A new file gets `permissions` (less
+    /// the umask). On failure the old file is as it was and nothing else is
+    /// left beside it.
+    public static func replace(_ path: String, with data: Data, permissions: mode_t) throws(POSIXError) {
+        let temporary = "\(path).\(getpid()).partial"
+        unlink(temporary)  // a leftover of an earlier process with this number, whatever its mode
+        if let failure = write(data, to: temporary, permissions: permissions) { throw posixError(failure) }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw posixError(failure)
+        }
+        syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    private static func posixError(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+
+    /// Syncs a folder, so that a rename in it survives a power cut.
+    private static func syncFolder(_ path: String) {
+        let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 }

@@ -84,13 +84,7 @@ public enum SyncServerConnection {
         let folder = URL(fileURLWithPath: notesPath).deletingLastPathComponent()
         let path = folder.appendingPathComponent("sync-server-certificate.pem").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = path + ".new"
-        if let code = SyncedFile.write(pem, to: temporary, permissions: 0o600) { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+        try SyncedFile.replace(path, with: pem, permissions: 0o600)
         return path
     }
 

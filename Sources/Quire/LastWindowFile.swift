@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Storage
 
 /// The record of the last note window that closed (its `NoteWindowState`, as
@@ -25,14 +26,15 @@ enum LastWindowFile {
         return window
     }
 
-    /// Writes `window` to `path` in one step (written aside, then renamed);
-    /// a failure is logged, and new windows keep the size recorded before.
+    /// Writes `window` to `path` in one step (`SyncedFile.replace`), readable
+    /// by this user alone; a failure is logged, and new windows keep the size
+    /// recorded before.
     static func save(_ window: NoteWindowState, to path: String) {
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
-            try JSONEncoder().encode(window).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SyncedFile.replace(path, with: JSONEncoder().encode(window), permissions: 0o600)
         } catch {
             Log.error("could not record the last window's size in \(path): \(error)")
         }

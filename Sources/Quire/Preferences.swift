@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Storage
 
 /// The app's preferences (`AppPreferences`), kept as JSON in the preferences
@@ -41,7 +42,8 @@ final class Preferences {
         followers.add(owner) { _ in handler() }
     }
 
-    /// Writes the file in one step (written aside, then renamed); a failure is logged.
+    /// Writes the file in one step (`SyncedFile.replace`), readable by this
+    /// user alone; a failure is logged.
     private func save() {
         do {
             try FileManager.default.createDirectory(
@@ -55,7 +57,7 @@ final class Preferences {
             fileUnreadable = false
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(values).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SyncedFile.replace(path, with: encoder.encode(values), permissions: 0o600)
         } catch {
             Log.error("could not save the preferences in \(path): \(error)")
         }

@@ -23,7 +23,8 @@ struct SyncServerConnectionTests {
         #expect(FileManager.default.contents(atPath: path) == Data("second".utf8))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(!FileManager.default.fileExists(atPath: path + ".new"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == ["sync-server-certificate.pem"],
+                "nothing is left beside it")
     }
 
     @Test("http:// addresses are the unencrypted ones", arguments: [

@@ -102,6 +102,8 @@ struct PreferencesTests {
         }, "the text went back to the smaller document font: \(large.width) then \(normal.width) pixels wide")
         let saved = try String(contentsOfFile: "\(config)/preferences.json", encoding: .utf8)
         #expect(!saved.contains("editorFont"), "the document font is the default, not a font of its own")
+        #expect((try FileManager.default.attributesOfItem(atPath: "\(config)/preferences.json")[.posixPermissions] as? Int) == 0o600,
+                "rewritten readable by its owner alone")
         #expect(try session.stop() == 0)
     }
 }

@@ -118,6 +118,8 @@ struct SceneLaunchTests {
         try session.desktop.xdotool("key", "ctrl+w")
         #expect(session.process?.waitForExit(seconds: 10) == 0, "closing the last window quits")
         #expect(try session.savedSessions().isEmpty, "the window was closed for good: nothing to restore")
+        let record = "\(session.stateHome)/io.github.quire.Quire/last-window.json"
+        #expect((try FileManager.default.attributesOfItem(atPath: record)[.posixPermissions] as? Int) == 0o600, "readable by its owner alone")
 
         try session.launch()
         let fresh = try session.waitForWindow(matching: "^line one — Quire$")
