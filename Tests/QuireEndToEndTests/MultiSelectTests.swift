@@ -59,7 +59,9 @@ struct MultiSelectTests {
         try click("two", holding: "ctrl", in: window, session, tree)
         try session.desktop.xdotool("key", "alt+Delete")
         #expect(eventually(within: 10) { kept(store) == ["five", "one", "three"] }, "\(kept(store))")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "Trash — Quire$")  // a trashed note's title, or the Trash's alone
         try click("four", in: window, session, tree)
         try session.desktop.xdotool("key", "ctrl+a", "Delete")
         #expect(eventually(within: 10) { ((try? store.trashedNotes()) ?? []).isEmpty }, "both deleted for good")
