@@ -8,9 +8,9 @@ public import GtkKit
 /// person picks in the print dialog, or writes them to a PDF file. The
 /// dialog starts where the last print of the process left it: the same
 /// printer (or file), copies and the other choices GTK keeps in its print
-/// settings (not the paper, which is the page setup's);
-/// `saveLastSettings(to:)` and `loadSettings(from:)` keep those for the
-/// next launch.
+/// settings, and the same paper and orientation (GTK's page setup), which an
+/// export to PDF uses too; `saveLastSettings(to:)` and `loadSettings(from:)`
+/// keep both for the next launch.
 @MainActor
 public final class SourcePrint {
     private let operation: UnsafeMutablePointer<GtkPrintOperation>
@@ -18,6 +18,8 @@ public final class SourcePrint {
     private var doneHandler: gulong = 0
     /// The settings of the last print sent, for the next dialog (a reference of their own).
     private static var lastSettings: OpaquePointer?
+    /// The paper and orientation of the last print sent, for the next (a reference of their own).
+    private static var lastPageSetup: OpaquePointer?
 
     /// A print of `view`'s text, with `header` at the top left of each page,
     /// `pageNumbers` centred at its foot ("%N" is the page's number, "%Q"
@@ -34,6 +36,7 @@ public final class SourcePrint {
         gtk_print_operation_set_job_name(operation, jobName)
         gtk_print_operation_set_embed_page_setup(operation, 1)
         if let settings = SourcePrint.lastSettings { gtk_print_operation_set_print_settings(operation, settings) }
+        if let pageSetup = SourcePrint.lastPageSetup { gtk_print_operation_set_default_page_setup(operation, pageSetup) }
     }
 
     isolated deinit {
@@ -71,38 +74,64 @@ public final class SourcePrint {
         if let error { g_error_free(error) }
     }
 
-    /// Keeps the settings this print was sent with for the next dialog.
+    /// Keeps the settings and the page setup this print was sent with for
+    /// the next dialog (GTK makes the dialog's page setup the operation's).
     private func rememberSettings() {
-        guard let settings = gtk_print_operation_get_print_settings(operation) else { return }
-        g_object_ref(UnsafeMutableRawPointer(settings))
-        if let old = SourcePrint.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
-        SourcePrint.lastSettings = settings
+        if let settings = gtk_print_operation_get_print_settings(operation) {
+            SourcePrint.keep(settings, in: &SourcePrint.lastSettings)
+        }
+        if let pageSetup = gtk_print_operation_get_default_page_setup(operation) {
+            SourcePrint.keep(pageSetup, in: &SourcePrint.lastPageSetup)
+        }
     }
 
-    /// Starts the next dialogs from the settings in the file at `path`, as
-    /// `saveLastSettings(to:)` wrote it; no file there changes nothing. Throws
-    /// GTK's reason if the file is there but cannot be read, and the dialogs
-    /// then start as before.
+    /// Puts a reference of its own to `object` in `slot`, letting go of the one there.
+    private static func keep(_ object: OpaquePointer, in slot: inout OpaquePointer?) {
+        g_object_ref(UnsafeMutableRawPointer(object))
+        if let old = slot { g_object_unref(UnsafeMutableRawPointer(old)) }
+        slot = object
+    }
+
+    /// Starts the next dialogs from the settings and the page setup in the
+    /// file at `path`, as `saveLastSettings(to:)` wrote it (a file with no
+    /// page setup leaves the paper to GTK); no file there changes nothing.
+    /// Throws GTK's reason if the file is there but cannot be read, and the
+    /// dialogs then start as before.
     public static func loadSettings(from path: String) throws(PrintFailure) {
         guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return }
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
         var error: UnsafeMutablePointer<GError>?
-        guard let settings = gtk_print_settings_new_from_file(path, &error) else {
-            defer { if let error { g_error_free(error) } }
-            throw PrintFailure(error)
+        defer { if let error { g_error_free(error) } }
+        guard g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) != 0,
+              let settings = gtk_print_settings_new_from_key_file(keyFile, nil, &error)
+        else { throw PrintFailure(error) }
+        var pageSetup: OpaquePointer?
+        if g_key_file_has_group(keyFile, pageSetupGroup) != 0 {
+            guard let read = gtk_page_setup_new_from_key_file(keyFile, pageSetupGroup, &error) else {
+                g_object_unref(UnsafeMutableRawPointer(settings))
+                throw PrintFailure(error)
+            }
+            pageSetup = read
         }
-        if let old = lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
+        for old in [lastSettings, lastPageSetup].compactMap({ $0 }) { g_object_unref(UnsafeMutableRawPointer(old)) }
         lastSettings = settings
+        lastPageSetup = pageSetup
     }
 
-    /// Writes the settings the next dialog would start from (those of the
-    /// last print sent, or loaded) to the file at `path`, in GTK's key-file
-    /// form, readable by its owner alone, written aside and then renamed;
-    /// with none, writes nothing.
+    /// The key file's group for the page setup (GTK's own name for it).
+    private static let pageSetupGroup = "Page Setup"
+
+    /// Writes the settings and the page setup the next dialog would start
+    /// from (those of the last print sent, or loaded) to the file at `path`,
+    /// in GTK's key-file form, readable by its owner alone, written aside and
+    /// then renamed; with no settings, writes nothing.
     public static func saveLastSettings(to path: String) throws(PrintFailure) {
         guard let settings = lastSettings else { return }
         let keyFile = g_key_file_new()
         defer { g_key_file_free(keyFile) }
         gtk_print_settings_to_key_file(settings, keyFile, nil)
+        if let pageSetup = lastPageSetup { gtk_page_setup_to_key_file(pageSetup, keyFile, pageSetupGroup) }
         var length: gsize = 0
         let data = g_key_file_to_data(keyFile, &length, nil)
         defer { g_free(data) }

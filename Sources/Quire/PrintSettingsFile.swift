@@ -2,9 +2,10 @@ import Foundation
 import GtkSourceKit
 import Storage
 
-/// The settings of the last print (the printer or file, copies, pages), kept
-/// in the state folder (`print-settings.ini`, GTK's own form) so that the
-/// print dialog starts from them after a relaunch too.
+/// The settings of the last print (the printer or file, copies, pages) and
+/// its page setup (paper size, orientation), kept in the state folder
+/// (`print-settings.ini`, GTK's own form) so that the print dialog starts
+/// from them after a relaunch too.
 /// A missing file means GTK's defaults; an unreadable one means the defaults
 /// too, and is logged and left exactly as it is (nothing is kept for the next
 /// launch until it is removed).

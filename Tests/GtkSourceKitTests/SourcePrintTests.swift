@@ -117,4 +117,56 @@ struct SourcePrintTests {
         #expect(try String(contentsOfFile: again, encoding: .utf8) == first, "the settings read before are still the ones kept")
         #expect(try String(contentsOfFile: damaged, encoding: .utf8) == "printer=Quire test printer\n[Print", "the damaged file is left as it was")
     }
+
+    @Test("the paper and its orientation are kept in the file with the settings, and an export to PDF is laid out on them; a file with none leaves the paper to GTK")
+    func pageSetupKeptInAFile() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-print")
+        defer { folder.remove() }
+        let (window, view) = try StyledEditor.shown()
+        defer { window.destroy() }
+        view.buffer.text = "Wide\non A5"
+        func pageSize() throws -> (width: Double, height: Double) {
+            let path = folder.file("note.pdf")
+            try SourcePrint(view, header: "Wide", pageNumbers: "%N", fontName: nil, jobName: "Wide").exportPDF(to: path)
+            let info = try ChildProcess.run(
+                "pdfinfo", [path], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"], outputDirectory: folder.path)
+            let line = try #require(info.output.split(separator: "\n").first { $0.hasPrefix("Page size:") }, "\(info.output) \(info.error)")
+            let numbers = line.split(separator: " ").compactMap { Double($0) }
+            try #require(numbers.count == 2, "\(line)")
+            return (numbers[0], numbers[1])
+        }
+
+        // As GTK writes a page setup: A5 (148 by 210 mm), turned on its side.
+        let written = folder.file("written.ini")
+        try """
+            [Print Settings]
+            printer=Quire test printer
+
+            [Page Setup]
+            PPDName=A5
+            DisplayName=A5
+            Width=148
+            Height=210
+            MarginTop=6.35
+            MarginBottom=6.35
+            MarginLeft=6.35
+            MarginRight=6.35
+            Orientation=landscape
+
+            """.write(toFile: written, atomically: true, encoding: .utf8)
+        try SourcePrint.loadSettings(from: written)
+        let wide = try pageSize()
+        #expect(abs(wide.width - 595.3) < 1 && abs(wide.height - 419.5) < 1, "A5 on its side, in points: \(wide)")
+        let saved = folder.file("saved.ini")
+        try SourcePrint.saveLastSettings(to: saved)
+        let kept = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(kept.contains("[Page Setup]") && kept.contains("Orientation=landscape") && kept.contains("Width=148"), "\(kept)")
+
+        try "[Print Settings]\nprinter=Quire test printer\n".write(toFile: written, atomically: true, encoding: .utf8)
+        try SourcePrint.loadSettings(from: written)
+        let upright = try pageSize()
+        #expect(upright.height > upright.width, "GTK's default paper, upright: \(upright)")
+        try SourcePrint.saveLastSettings(to: saved)
+        #expect(try !String(contentsOfFile: saved, encoding: .utf8).contains("[Page Setup]"))
+    }
 }

@@ -49,13 +49,21 @@ struct PrintTests {
         #expect(second.output.contains("milk and eggs and bread"), "\(second.output)")
         #expect(try session.stop() == 0)
 
-        // Kept for the next launch too.
-        let kept = try String(contentsOfFile: "\(session.stateHome)/io.github.quire.Quire/print-settings.ini", encoding: .utf8)
+        // Kept for the next launch too, with the page setup; there the paper is turned on its side, as if chosen so.
+        let keptFile = "\(session.stateHome)/io.github.quire.Quire/print-settings.ini"
+        let kept = try String(contentsOfFile: keptFile, encoding: .utf8)
         #expect(kept.contains("[Print Settings]") && kept.contains("printer=Print to File"), "\(kept)")
+        #expect(kept.contains("[Page Setup]") && kept.contains("Orientation=portrait"), "\(kept)")
+        try kept.replacingOccurrences(of: "Orientation=portrait", with: "Orientation=landscape")
+            .write(toFile: keptFile, atomically: true, encoding: .utf8)
         try session.launch(environment: ["XDG_CONFIG_HOME": config])
         _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
         try printOnLastPrinter("after a relaunch")
+        let info = try ChildProcess.run("pdfinfo", [pdf], environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        let size = info.output.split(separator: "\n").first { $0.hasPrefix("Page size:") }?.split(separator: " ").compactMap { Double($0) } ?? []
+        #expect(size.count == 2 && size[0] > size[1], "printed on its side, as the kept page setup says: \(info.output)")
         #expect(try session.stop() == 0)
+        #expect(try String(contentsOfFile: keptFile, encoding: .utf8).contains("Orientation=landscape"), "the page setup is kept as it was used")
     }
 
     @Test("print settings kept by a damaged file are not read: the dialog starts from its defaults, prints, says why in the log, and leaves the file as it was")
