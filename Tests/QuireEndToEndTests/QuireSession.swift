@@ -233,7 +233,9 @@ final class QuireSession {
         let child = try #require(process)
         let windows = Set(visibleWindows("--pid", "\(child.pid)", "--name", "."))
         child.send(signal)
-        let status = try #require(child.waitForExit(seconds: seconds), "quire did not exit after signal \(signal)")
+        let status = try #require(
+            child.waitForExit(seconds: seconds),
+            "quire did not exit after signal \(signal); its threads: \(Self.threadStates(of: child.pid)); it printed: \(messages.suffix(2_000))")
         process = nil
         let gone = eventually(within: seconds) { windows.isDisjoint(with: visibleWindows("--name", ".")) }
         #expect(gone, "the X server still shows the windows of a Quire that exited")
@@ -433,6 +435,19 @@ final class QuireSession {
 
     /// What the app wrote to standard error (its messages for the person).
     var messages: String { process?.standardError ?? "" }
+
+    /// Each thread of the process `pid`, by name, with what the kernel says it
+    /// waits in ("futex_wait_queue", "do_sys_poll", …): what a hung app is stuck on.
+    static func threadStates(of pid: pid_t) -> String {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.map { task in
+            func read(_ name: String) -> String {
+                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(name)", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return "\(task) \(read("comm")) in \(read("wchan"))"
+        }.joined(separator: "; ")
+    }
 }
 
 /// Why a session step failed, with what the app printed.

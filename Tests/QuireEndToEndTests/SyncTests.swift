@@ -11,7 +11,10 @@ struct SyncTests {
     /// Expects `quire --sync-now` in `session` to succeed and print `summary`.
     private func expectSync(_ session: QuireSession, prints summary: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sync = try session.syncNow()
-        #expect(sync.status == 0, "sync: \(sync.output) \(sync.error)", sourceLocation: sourceLocation)
+        #expect(sync.status == 0, """
+            sync: \(sync.output) \(sync.error); a running Quire's threads: \(session.process.map { QuireSession.threadStates(of: $0.pid) } ?? "none"); \
+            it printed: \(session.messages.suffix(2_000))
+            """, sourceLocation: sourceLocation)
         #expect(sync.output.trimmingCharacters(in: .whitespacesAndNewlines) == summary, "\(sync.error)", sourceLocation: sourceLocation)
     }
 
