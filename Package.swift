@@ -34,7 +34,8 @@ let appLinking: [LinkerSetting] = [
 
 /// libsoup and libsecret are called through `dlsym` (CSoup, CSecret) and
 /// loaded when sync first needs them, never linked: their module maps name no
-/// library and have no pkg-config package (which would link it), so their
+/// library of theirs (only GLib's module loader, which opens them, and which
+/// GTK loads anyway) and have no pkg-config package (which would link it), so their
 /// headers' folders are given here, to every target that sees those modules
 /// (GLib's come from CGtk's package). A direct call that slipped past the
 /// shim fails to link.

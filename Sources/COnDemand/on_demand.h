@@ -8,26 +8,55 @@
 #ifndef ON_DEMAND_H
 #define ON_DEMAND_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* for dladdr */
+#endif
 #include <dlfcn.h>
+#include <gmodule.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Opens `soname` through GModule, from the folder GLib's module loader itself
+ * was loaded from (a bare name would let GModule try names relative to the
+ * current folder first, a libtool archive among them); a library elsewhere is
+ * left to the loader's search.
+ *
+ * Through GModule, not dlopen: GModule takes its own lock, then the loader's,
+ * the order every other thread opening a module takes them in (Enchant's
+ * providers, GIO's modules). libsoup's constructor opens a GModule itself, so
+ * a plain dlopen held the loader's lock and waited for GModule's, while a
+ * thread in g_module_symbol held GModule's and waited for the loader's: the
+ * app hung for good. */
+static inline GModule *on_demand_open(const char *soname) {
+    char *path = NULL;
+    Dl_info loader;
+    if (dladdr((void *)g_module_open, &loader) != 0 && loader.dli_fname != NULL) {
+        char *folder = g_path_get_dirname(loader.dli_fname);
+        path = g_build_filename(folder, soname, NULL);
+        g_free(folder);
+    }
+    GModule *module = g_module_open(path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR) ? path : soname, 0);
+    g_free(path);
+    if (module != NULL) g_module_make_resident(module);
+    return module;
+}
 
 /* The function `name` of the library `soname`, loaded into `*library` at the
  * first call (from any thread). A missing library or function is a broken
  * installation: the process ends saying so, and what the library is `for`. */
 static inline void *on_demand_symbol(void **library, const char *soname, const char *purpose, const char *name) {
-    void *loaded = __atomic_load_n(library, __ATOMIC_ACQUIRE);
+    GModule *loaded = __atomic_load_n((GModule **)library, __ATOMIC_ACQUIRE);
     if (loaded == NULL) {
-        loaded = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
+        loaded = on_demand_open(soname);
         if (loaded == NULL) {
-            fprintf(stderr, "cannot load %s for %s: %s\n", soname, purpose, dlerror());
+            fprintf(stderr, "cannot load %s for %s: %s\n", soname, purpose, g_module_error());
             abort();
         }
-        __atomic_store_n(library, loaded, __ATOMIC_RELEASE);
+        __atomic_store_n((GModule **)library, loaded, __ATOMIC_RELEASE);
     }
-    void *symbol = dlsym(loaded, name);
-    if (symbol == NULL) {
-        fprintf(stderr, "%s has no %s: %s\n", soname, name, dlerror());
+    void *symbol = NULL;
+    if (!g_module_symbol(loaded, name, &symbol) || symbol == NULL) {
+        fprintf(stderr, "%s has no %s: %s\n", soname, name, g_module_error());
         abort();
     }
     return symbol;
