@@ -8,13 +8,27 @@
 #ifndef ON_DEMAND_H
 #define ON_DEMAND_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* for dladdr */
-#endif
-#include <dlfcn.h>
 #include <gmodule.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* The folder GLib's module loader was loaded from, as the process's map of
+ * its files names it (NULL if it names none); free it with g_free. */
+static inline char *on_demand_loader_folder(void) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return NULL;
+    char line[4096];
+    char *folder = NULL;
+    while (folder == NULL && fgets(line, sizeof line, maps) != NULL) {
+        char *path = strchr(line, '/');
+        if (path == NULL || strstr(path, "/libgmodule-2.0.so") == NULL) continue;
+        path[strcspn(path, "\n")] = '\0';
+        folder = g_path_get_dirname(path);
+    }
+    fclose(maps);
+    return folder;
+}
 
 /* Opens `soname` through GModule, from the folder GLib's module loader itself
  * was loaded from (a bare name would let GModule try names relative to the
@@ -28,13 +42,9 @@
  * thread in g_module_symbol held GModule's and waited for the loader's: the
  * app hung for good. */
 static inline GModule *on_demand_open(const char *soname) {
-    char *path = NULL;
-    Dl_info loader;
-    if (dladdr((void *)g_module_open, &loader) != 0 && loader.dli_fname != NULL) {
-        char *folder = g_path_get_dirname(loader.dli_fname);
-        path = g_build_filename(folder, soname, NULL);
-        g_free(folder);
-    }
+    char *folder = on_demand_loader_folder();
+    char *path = folder != NULL ? g_build_filename(folder, soname, NULL) : NULL;
+    g_free(folder);
     GModule *module = g_module_open(path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR) ? path : soname, 0);
     g_free(path);
     if (module != NULL) g_module_make_resident(module);
