@@ -47,7 +47,8 @@ struct LongNoteClosingTests {
         let session = try QuireSession(accessibility: true, stateHome: disk.map { $0.path + "/state" })
         let (body, own) = try Self.typeIntoOwnWindow(" and locked", in: session)
         disk?.fill()
-        let (holder, taken) = try session.holdNotesLock(seconds: 8)
+        let (holder, taken, release) = try session.holdNotesLockUntilReleased()
+        defer { release() }  // a test that stops early lets go too
         #expect(taken, "the lock is taken: \(holder.standardError)")
         try session.desktop.xdotool("key", "--window", own, "ctrl+w")
         #expect(eventually(within: 10) { session.windowIDs().count == 1 })
@@ -69,6 +70,7 @@ struct LongNoteClosingTests {
         try session.desktop.xdotool("key", "alt+s")
         _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
 
+        release()
         #expect(holder.waitForExit(seconds: 15) == 0)
         disk?.free()
         #expect(eventually(within: 20) { (try? session.allBodies().contains(body + " and locked")) == true },

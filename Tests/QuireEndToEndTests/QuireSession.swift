@@ -66,6 +66,18 @@ final class QuireSession {
         return (holder, eventually(within: 5) { holder.standardOutput.contains("1") })
     }
 
+    /// Like `holdNotesLock(seconds:)`, but holds the lock until `release` is
+    /// called, however long the steps in between take on a busy machine.
+    func holdNotesLockUntilReleased() throws -> (holder: ChildProcess, taken: Bool, release: () -> Void) {
+        let signal = desktop.directory.file("release-notes-lock")
+        let holder = try ChildProcess(
+            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell while [ ! -e \"%s\" ]; do sleep 0.05; done\\nCOMMIT;\\n' \"$1\" | sqlite3 \"$0\"",
+                     notesPath, signal],
+            environment: environment(), outputDirectory: desktop.directory.path)
+        return (holder, eventually(within: 5) { holder.standardOutput.contains("1") },
+                { _ = FileManager.default.createFile(atPath: signal, contents: nil) })
+    }
+
     /// Runs a second `quire` with `arguments`, as a person would from a terminal
     /// while the app runs; it hands its request to the running one and exits.
     func runSecond(_ arguments: [String]) throws -> (status: Int32?, output: String, error: String) {
