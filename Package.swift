@@ -32,13 +32,13 @@ let appLinking: [LinkerSetting] = [
         .when(configuration: .release)),
 ]
 
-/// libsoup and libsecret are called through `dlsym` (CSoup, CSecret) and
-/// loaded when sync first needs them, never linked: their module maps name no
-/// library of theirs (only GLib's module loader, which opens them, and which
-/// GTK loads anyway) and have no pkg-config package (which would link it), so their
-/// headers' folders are given here, to every target that sees those modules
-/// (GLib's come from CGtk's package). A direct call that slipped past the
-/// shim fails to link.
+/// libsoup and libsecret are opened through GModule and called through the
+/// functions it finds (CSoup, CSecret, COnDemand), loaded when sync first
+/// needs them, never linked: their module maps name no library of theirs
+/// (only GLib's module loader, which GTK loads anyway) and have no pkg-config
+/// package (which would link it), so their headers' folders are given here,
+/// to every target that sees those modules (GLib's come from CGtk's package).
+/// A direct call that slipped past the shim fails to link.
 let syncSettings: [SwiftSetting] = strictSettings + [
     .unsafeFlags(["-Xcc", "-I/usr/include/libsoup-3.0", "-Xcc", "-I/usr/include/libsecret-1"]),
 ]

@@ -14,11 +14,12 @@ struct SourcePrintTests {
         FatalLogMessages.handle()
     }
 
+    /// The test's own search path, for poppler's tools.
+    private let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+
     /// The text of the PDF at `path`, page by page.
     private func pages(of path: String, in folder: TemporaryDirectory) throws -> [String] {
-        let result = try ChildProcess.run(
-            "pdftotext", ["-layout", path, "-"], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"],
-            outputDirectory: folder.path)
+        let result = try ChildProcess.run("pdftotext", ["-layout", path, "-"], environment: environment, outputDirectory: folder.path)
         try #require(result.status == 0, "pdftotext: \(result.error)")
         return result.output.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
@@ -62,9 +63,7 @@ struct SourcePrintTests {
         try SourcePrint(view, header: "Tasks", pageNumbers: "%N", fontName: "Sans 11", jobName: "Tasks").exportPDF(to: path)
         #expect(view.buffer.text == text, "the note keeps its text")
         // Each word printed, with where it starts on the page (poppler's -bbox lists them as HTML).
-        let listing = try ChildProcess.run(
-            "pdftotext", ["-bbox", path, "-"], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"],
-            outputDirectory: folder.path).output
+        let listing = try ChildProcess.run("pdftotext", ["-bbox", path, "-"], environment: environment, outputDirectory: folder.path).output
         let words: [(text: String, x: Double, y: Double)] = listing.split(separator: "\n").compactMap { line in
             guard let xAt = line.range(of: "xMin=\""), let yAt = line.range(of: "yMin=\""),
                   let open = line.range(of: "\">"), let close = line.range(of: "</word>") else { return nil }
@@ -125,15 +124,11 @@ struct SourcePrintTests {
         let (window, view) = try StyledEditor.shown()
         defer { window.destroy() }
         view.buffer.text = "Wide\non A5"
-        func pageSize() throws -> (width: Double, height: Double) {
+        func pageSize() throws -> PDFPageSize {
             let path = folder.file("note.pdf")
             try SourcePrint(view, header: "Wide", pageNumbers: "%N", fontName: nil, jobName: "Wide").exportPDF(to: path)
-            let info = try ChildProcess.run(
-                "pdfinfo", [path], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"], outputDirectory: folder.path)
-            let line = try #require(info.output.split(separator: "\n").first { $0.hasPrefix("Page size:") }, "\(info.output) \(info.error)")
-            let numbers = line.split(separator: " ").compactMap { Double($0) }
-            try #require(numbers.count == 2, "\(line)")
-            return (numbers[0], numbers[1])
+            var said = ""
+            return try #require(try PDFPageSize.of(path, environment: environment, outputDirectory: folder.path, report: &said), "\(said)")
         }
 
         // As GTK writes a page setup: A5 (148 by 210 mm), turned on its side.

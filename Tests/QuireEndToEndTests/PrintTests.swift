@@ -59,9 +59,9 @@ struct PrintTests {
         try session.launch(environment: ["XDG_CONFIG_HOME": config])
         _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
         try printOnLastPrinter("after a relaunch")
-        let info = try ChildProcess.run("pdfinfo", [pdf], environment: session.environment(), outputDirectory: session.desktop.directory.path)
-        let size = info.output.split(separator: "\n").first { $0.hasPrefix("Page size:") }?.split(separator: " ").compactMap { Double($0) } ?? []
-        #expect(size.count == 2 && size[0] > size[1], "printed on its side, as the kept page setup says: \(info.output)")
+        var said = ""
+        let size = try PDFPageSize.of(pdf, environment: session.environment(), outputDirectory: session.desktop.directory.path, report: &said)
+        #expect(size.map { $0.width > $0.height } == true, "printed on its side, as the kept page setup says: \(said)")
         #expect(try session.stop() == 0)
         #expect(try String(contentsOfFile: keptFile, encoding: .utf8).contains("Orientation=landscape"), "the page setup is kept as it was used")
     }
