@@ -33,14 +33,9 @@ extension QuireSession {
             "gnome-keyring-daemon", ["--foreground", "--unlock", "--components=secrets"],
             environment: desktop.environment(["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_RUNTIME_DIR": home + "/run"]),
             outputDirectory: desktop.directory.path, input: "login")
-        let owned = eventually(within: 10) {
-            let reply = try? ChildProcess.run(
-                "gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                          "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"],
-                environment: desktop.environment(), outputDirectory: desktop.directory.path, seconds: 5)
-            return reply?.output.contains("true") == true
+        guard eventually(within: 10, { desktop.busNameHasOwner("org.freedesktop.secrets") }) else {
+            throw DesktopError.didNotStart("gnome-keyring-daemon", keyring.standardError)
         }
-        guard owned else { throw DesktopError.didNotStart("gnome-keyring-daemon", keyring.standardError) }
         return keyring
     }
 

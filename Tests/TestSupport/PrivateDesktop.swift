@@ -156,6 +156,16 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// error: they inherit the bus's.
     public var activatedProgramsOutput: String { bus.standardError }
 
+    /// Whether a program on this desktop's session bus owns `name` now (a
+    /// GApplication owns its id until it has exited, after its windows go).
+    public func busNameHasOwner(_ name: String) -> Bool {
+        let reply = try? ChildProcess.run(
+            "gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                      "--method", "org.freedesktop.DBus.NameHasOwner", name],
+            environment: environment(), outputDirectory: directory.path, seconds: 5)
+        return reply?.output.contains("true") == true
+    }
+
     /// The display and bus, whether they still run and what they printed: for failure messages.
     public var health: String {
         func describe(_ name: String, _ child: ChildProcess) -> String {
