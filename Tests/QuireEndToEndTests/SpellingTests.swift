@@ -169,6 +169,8 @@ struct SpellingTests {
     @Test("Check Spelling turned off in Preferences takes the underline off at once, and stays off at the next launch")
     func switchInPreferences() throws {
         let (session, window) = try launchOnGroceries(accessibility: true)
+        // The dictionary loads at launch, beside the windows: on a busy machine that takes a while.
+        #expect(eventually(within: 30) { lastCheck(session) == ["brwon"] }, "checked: \(session.messages.suffix(1_000))")
         #expect(eventually(within: 10) { underlinePixels(session, in: window, shot: "spelling-on") > 20 })
         let tree = try AccessibilityTree(desktop: session.desktop)
 
