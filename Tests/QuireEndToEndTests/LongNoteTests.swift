@@ -77,17 +77,17 @@ struct LongNoteTests {
     }
 
     /// Launches onto a stored note of 3 MB, has another program take the
-    /// notes' write lock for `seconds`, and types `typed` at the note's end;
-    /// returns the note's body, its window and the lock's holder.
-    static func typeUnderTheLock(_ typed: String, seconds: Int, in session: QuireSession) throws
-        -> (body: String, window: String, holder: ChildProcess) {
+    /// notes' write lock, and types `typed` at the note's end; returns the
+    /// note's body, its window and the lock, held until the test lets go.
+    static func typeUnderTheLock(_ typed: String, in session: QuireSession) throws
+        -> (body: String, window: String, lock: HeldNotesLock) {
         let (body, window) = try launchOnLongNote(session)
-        let (holder, taken) = try session.holdNotesLock(seconds: seconds)
-        #expect(taken, "the lock is taken: \(holder.standardError)")
+        let lock = try session.holdNotesLock()
+        #expect(lock.taken, "the lock is taken: \(lock.holder.standardError)")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+End")
         try session.desktop.type(typed, into: window)
-        return (body, window, holder)
+        return (body, window, lock)
     }
 
     /// Launches onto a stored note of 3 MB and opens it in its own window

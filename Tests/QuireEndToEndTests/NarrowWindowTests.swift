@@ -95,8 +95,8 @@ struct NarrowWindowTests {
     @Test("a narrow window showing its list says when the note is not saved, as it does over the note, until it is")
     func notSavedOverTheList() throws {
         let (session, window) = try Self.launchFolded()
-        let (holder, taken) = try session.holdNotesLock(seconds: 6)
-        #expect(taken, "the lock is taken: \(holder.standardError)")
+        let lock = try session.holdNotesLock()
+        #expect(lock.taken, "the lock is taken: \(lock.holder.standardError)")
         try session.desktop.type(" and Emma", into: window)
         _ = try session.waitForWindow(matching: "^Books \\(not saved\\) — Quire$")
         try session.desktop.xdotool("key", "alt+Left")
@@ -111,7 +111,7 @@ struct NarrowWindowTests {
             shown = errorText("narrow-list-not-saved")
             return shown.map { $0.x < 40 && $0.width > 250 } ?? false
         }, "the save bar's message shows across the list: \(String(describing: shown))")
-        #expect(holder.waitForExit(seconds: 15) == 0)
+        #expect(lock.release() == 0)
         #expect(eventually(within: 15) { (try? session.storedNotes().first { $0.title == "Books" }?.body) == "Books\nDune and Emma" })
         #expect(eventually(within: 5) { errorText("narrow-list-saved") == nil }, "saved: the bar goes")
         #expect(try session.stop() == 0)

@@ -56,26 +56,9 @@ final class QuireSession {
         return child
     }
 
-    /// Debian's sqlite3 shell, as another program, takes the notes file's write
-    /// lock and keeps it `seconds`; returns the shell, and whether it took the
-    /// lock within 5 s.
-    func holdNotesLock(seconds: Int) throws -> (holder: ChildProcess, taken: Bool) {
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell sleep \(seconds)\\nCOMMIT;\\n' | sqlite3 \"$0\"", notesPath],
-            environment: environment(), outputDirectory: desktop.directory.path)
-        return (holder, eventually(within: 5) { holder.standardOutput.contains("1") })
-    }
-
-    /// Like `holdNotesLock(seconds:)`, but holds the lock until `release` is
-    /// called, however long the steps in between take on a busy machine.
-    func holdNotesLockUntilReleased() throws -> (holder: ChildProcess, taken: Bool, release: () -> Void) {
-        let signal = desktop.directory.file("release-notes-lock")
-        let holder = try ChildProcess(
-            "bash", ["-c", "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell while [ ! -e \"%s\" ]; do sleep 0.05; done\\nCOMMIT;\\n' \"$1\" | sqlite3 \"$0\"",
-                     notesPath, signal],
-            environment: environment(), outputDirectory: desktop.directory.path)
-        return (holder, eventually(within: 5) { holder.standardOutput.contains("1") },
-                { _ = FileManager.default.createFile(atPath: signal, contents: nil) })
+    /// Another program takes the notes file's write lock, and keeps it until the test lets go.
+    func holdNotesLock() throws -> HeldNotesLock {
+        try HeldNotesLock(notesPath: notesPath, desktop: desktop, environment: environment())
     }
 
     /// Runs a second `quire` with `arguments`, as a person would from a terminal

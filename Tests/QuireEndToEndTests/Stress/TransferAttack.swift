@@ -34,13 +34,13 @@ struct TransferAttack {
         let file = session.desktop.directory.file("held.md")
         try Data("Imported under a lock".utf8).write(to: URL(fileURLWithPath: file))
         _ = try NoteStore(path: session.notesPath)  // the file exists, for the holder to lock
-        let (holder, taken) = try session.holdNotesLock(seconds: 4)
-        try #require(taken, "the lock was taken")
+        let lock = try session.holdNotesLock()
+        try #require(lock.taken, "the lock was taken")
         let locked = try session.runSecond(["--import", file])
         #expect(locked.status == 1)
         #expect(locked.error.contains("Nothing was imported:"), "it says why: \(locked.error)")
         #expect(try session.storedNotes().isEmpty)
-        #expect(holder.waitForExit(seconds: 10) == 0)
+        #expect(lock.release() == 0)
         let free = try session.runSecond(["--import", file])
         #expect(free.status == 0 && free.output == "Imported 1 note\n")
     }
