@@ -32,7 +32,8 @@ public enum SyncedFile {
     /// and the folder synced, so that a crash or a power cut leaves the old
     /// file or the new one, never a part. A new file gets `permissions` (less
     /// the umask). On failure the old file is as it was and nothing else is
-    /// left beside it.
+    /// left beside it. What a writer killed mid-write left beside it goes
+    /// too, once that writer has gone.
     public static func replace(_ path: String, with data: Data, permissions: mode_t) throws(POSIXError) {
         let temporary = "\(path).\(getpid()).partial"
         unlink(temporary)  // a leftover of an earlier process with this number, whatever its mode
@@ -43,6 +44,26 @@ public enum SyncedFile {
             throw posixError(failure)
         }
         syncFolder((path as NSString).deletingLastPathComponent)
+        removeLeftovers(of: path)
+    }
+
+    /// Removes the temporary files of `path` (`<path>.<pid>.partial`) that
+    /// processes no longer running left, a minute old or more: a younger one
+    /// may be another computer's write under way, in a folder shared over
+    /// the network.
+    private static func removeLeftovers(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + ".", suffix = ".partial"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).dropLast(suffix.count)), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let leftover = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(leftover, &status) == 0, time(nil) - status.st_mtim.tv_sec >= 60 else { continue }
+            unlink(leftover)
+        }
     }
 
     private static func posixError(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
