@@ -134,8 +134,10 @@ struct LongNoteClosingTests {
         let session = try QuireSession()
         let (body, window, lock) = try LongNoteTests.typeUnderTheLock(" tried again", in: session)
         _ = try session.waitForWindow(matching: "^Long note \\(not saved\\) — Quire$")
+        // The retries wait 0.5, 1, 2, 4 s, then 8: once the fifth try has failed, Try Again comes first.
+        #expect(eventually(within: 30) { session.messages.components(separatedBy: " save-failed ").count > 5 },
+                "the save and four retries failed: \(session.messages.suffix(800))")
         #expect(lock.release() == 0)
-        // The retries wait 0.5, 1, 2, 4 s, then 8: Try Again comes first.
         let before = session.messages.components(separatedBy: " save background ").count
         try session.desktop.xdotool("key", "--window", window, "alt+t")  // Try Again, by its mnemonic
         #expect(eventually(within: 10) { (try? session.allBodies().contains(body + " tried again")) == true },
