@@ -41,11 +41,15 @@ static void cgtk_explain_size_critical(const GLogField *fields, gsize count) {
     }
 }
 
+/* How many frames a backtrace shows: enough to reach the main loop from deep
+ * in a widget tree being drawn (each level of it is four frames). */
+enum { cgtk_backtrace_depth = 256 };
+
 static GLogWriterOutput cgtk_fatal_aware_log_writer(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
     if (!(level & cgtk_fatal_log_levels)) return g_log_writer_default(level, fields, count, data);
     static const char heading[] = "backtrace of a fatal log message (addresses in a library: see its debug symbols):\n";
-    void *frames[64];
-    int depth = backtrace(frames, 64);
+    void *frames[cgtk_backtrace_depth];
+    int depth = backtrace(frames, cgtk_backtrace_depth);
     if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
     g_log_writer_default(level, fields, count, data);
     cgtk_explain_size_critical(fields, count);
@@ -93,8 +97,8 @@ static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, voi
         return;
     }
     static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
-    void *frames[64];
-    int depth = backtrace(frames, 64);
+    static void *frames[cgtk_backtrace_depth]; /* not on the signal's stack, which may be small */
+    int depth = backtrace(frames, cgtk_backtrace_depth);
     if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
     if (info == NULL || info->si_code <= 0) {
         /* Sent by another process: it ends the process, as it would have
