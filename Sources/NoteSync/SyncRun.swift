@@ -664,11 +664,18 @@ final class SyncRun {
     }
 
     /// Removes a renamed note's old file, if no one changed it since;
-    /// if someone did, it becomes a note of its own.
+    /// if someone did, it becomes a note of its own. A file locked (by a
+    /// sync cut short in its rename, say) stays on record for the next sync:
+    /// a lock is no change. Nor is a new version of the same text (nginx
+    /// gives a locked file a new date, its only version): what the server
+    /// holds decides, as the removal checks it.
     private func removeStale(_ entry: (name: String, etag: String, hash: String), _ remoteFile: RemoteFile) async throws {
-        if SyncRun.sameVersion(remoteFile.version, entry.etag),
-           try await folder.remove(entry.name, version: entry.etag, hash: entry.hash) {
+        if try await folder.remove(entry.name, version: entry.etag, hash: entry.hash) {
             try store.forgetStaleFile(entry.name)
+            return
+        }
+        if folder.lastRefusalWasLock {
+            report.postponed.append(PostponedFile(entry.name, .beingWritten))
             return
         }
         try store.forgetStaleFile(entry.name)

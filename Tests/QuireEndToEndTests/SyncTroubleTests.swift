@@ -102,6 +102,42 @@ struct SyncTroubleTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a renamed note's old file that a sync cut short left locked (nginx) stays, said to be being written, until the lock goes; then it is removed, and never comes back as a note")
+    func lockedStaleFile() throws {
+        let server = try WebDAVServer(.nginx, lockSeconds: 600)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: session.notesPath)
+        let note = try store.createNote(body: "Old title\ntext")
+        // nginx's listing gives a file a version (its size and date) once it is 2 s old;
+        // a sync then records it, as the sync before a rename has.
+        #expect(eventually(within: 20) {
+            (try? session.syncNow().status) == 0 && (try? store.syncedFiles().first { $0.noteID == note.id }?.etag) != nil
+        })
+        try store.updateBody(of: note.id, to: "New title\ntext")
+        // As a sync killed in the middle of the rename leaves it: the new name on
+        // record, the old one to remove, and the old file still under its lock.
+        let file = try #require(store.syncedFiles().first { $0.noteID == note.id })
+        var renamed = file
+        renamed.fileName = "New title.md"
+        renamed.etag = nil
+        renamed.titleBase = "New title"
+        renamed.sentHash = TextFingerprint.of("New title\ntext")
+        try store.beginRename(to: renamed, from: file)
+        let token = try server.lock("Old title.md")
+
+        let locked = try session.syncNow()
+        #expect(locked.error.contains("being written by another device"), "\(locked.output) \(locked.error)")
+        #expect(try session.liveTexts() == ["New title\ntext"], "the old file is not taken for a note")
+        #expect(server.files()["Old title.md"] == "Old title\ntext", "the old file stays while it is locked")
+        try server.unlock("Old title.md", token: token)
+        let after = try session.syncNow()
+        #expect(after.status == 0, "\(after.output) \(after.error)")
+        #expect(server.files() == ["New title.md": "New title\ntext"])
+        #expect(try session.liveTexts() == ["New title\ntext"])
+        #expect(try session.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+    }
+
     @Test("a rename the server fails (500 to its MOVE): the sync says so and the file stays as it was; the next one renames it, and the other Quire takes the rename, not a copy")
     func failedRename() throws {
         let server = try WebDAVServer(.apache)

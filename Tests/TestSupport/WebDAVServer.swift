@@ -50,6 +50,8 @@ public final class WebDAVServer: @unchecked Sendable {
     /// Whether nginx locks files (its dav-ext lock zone): without, it keeps
     /// no client's write from replacing another's.
     private let locking: Bool
+    /// How long nginx keeps a lock its client does not let go of.
+    private let lockSeconds: Int
 
     /// Makes the server's folders (the notes folder in `root` if given: a
     /// small disk, say; otherwise in memory) and starts it; `locking: false`
@@ -57,9 +59,14 @@ public final class WebDAVServer: @unchecked Sendable {
     /// `nextcloudLayout`: the notes folder is where Nextcloud keeps a user's
     /// notes (`/cloud/remote.php/dav/files/ana/Notes/`), and (Apache) the
     /// Notes app's settings answer at `/cloud/index.php/apps/notes/api/v1/settings`.
-    public init(_ kind: Kind, https: Bool = false, root: String? = nil, locking: Bool = true, nextcloudLayout: Bool = false) throws {
+    /// `lockSeconds`: how long nginx keeps a lock no one lets go of.
+    public init(
+        _ kind: Kind, https: Bool = false, root: String? = nil, locking: Bool = true, nextcloudLayout: Bool = false,
+        lockSeconds: Int = 10
+    ) throws {
         self.kind = kind
         self.locking = locking
+        self.lockSeconds = lockSeconds
         directory = try TemporaryDirectory(prefix: "quire-webdav")
         chmod(directory.path, 0o755)
         memoryDisk = root == nil ? try SmallDisk(megabytes: 64) : nil
@@ -208,6 +215,30 @@ public final class WebDAVServer: @unchecked Sendable {
             "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPPATCH", "-d", body, url],
             environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
         guard result.status == 0, result.output.contains(" 200 ") else { throw DesktopError.commandFailed("PROPPATCH \(name)", result.output) }
+    }
+
+    /// Locks the file `name` as another client writing it would (`LOCK`, nginx);
+    /// returns the lock's token, for `unlock(_:token:)`.
+    public func lock(_ name: String) throws -> String {
+        let body = """
+            <?xml version="1.0"?><d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope>\
+            <d:locktype><d:write/></d:locktype></d:lockinfo>
+            """
+        let result = try ChildProcess.run(
+            "curl", ["-s", "-k", "-i", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "LOCK", "-d", body, url(of: name)],
+            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        guard result.status == 0, let line = result.output.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("lock-token:") })
+        else { throw DesktopError.commandFailed("LOCK \(name)", result.output) }
+        return line.dropFirst("lock-token:".count).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Lets go of the lock `token` on the file `name` (`UNLOCK`).
+    public func unlock(_ name: String, token: String) throws {
+        let result = try ChildProcess.run(
+            "curl", ["-s", "-k", "-o", "/dev/null", "-w", "%{http_code}", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)",
+                     "-X", "UNLOCK", "-H", "Lock-Token: \(token)", url(of: name)],
+            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        guard result.status == 0, result.output == "204" else { throw DesktopError.commandFailed("UNLOCK \(name)", result.output) }
     }
 
     /// The URL of the file at `name` (a path in the notes folder), each part percent-encoded.
@@ -405,7 +436,7 @@ public final class WebDAVServer: @unchecked Sendable {
                 access_log \(directory.file("access.log")) quire;
                 client_body_temp_path \(directory.file("body"));
                 client_max_body_size 0;
-                \(locking ? "dav_ext_lock_zone zone=quire:1m timeout=10s;" : "")
+                \(locking ? "dav_ext_lock_zone zone=quire:1m timeout=\(lockSeconds)s;" : "")
                 server {
                     listen 127.0.0.1:\(port);
                     root \(root);

@@ -60,6 +60,7 @@ struct SyncAttack {
         let problems = DatabaseCheck.problems(in: session.notesPath, directory: session.desktop.directory.path)
         if !problems.isEmpty { failures.append("damaged after a kill at \(milliseconds) ms: \(problems)") }
         var again = try session.syncNow(seconds: 120)
+        let firstAgain = again
         if again.status != 0 { failures.append("the sync after a kill at \(milliseconds) ms failed: \(again.error)") }
         // Killed while its LOCK was answered, the sync never heard of a lock the server
         // granted: the file stays locked until the lock times out (10 s on the test's nginx),
@@ -84,7 +85,12 @@ struct SyncAttack {
         let serverFiles = server.files()
         let files = Array(serverFiles.values)
         for index in renamed where serverFiles["Renamed \(index).md"] == nil || serverFiles["Synced \(index).md"] != nil {
-            failures.append("a renamed note's file is not under its new name alone (killed at \(milliseconds) ms)")
+            let names = serverFiles.filter { $0.key.hasPrefix("Synced \(index)") || $0.value.hasPrefix("Renamed \(index)\n") }
+            let requests = server.requests().filter { $0.contains("Synced \(index).") || $0.contains("Renamed \(index).") }
+            failures.append("""
+                a renamed note's file is not under its new name alone (killed at \(milliseconds) ms): \(names); \
+                its requests: \(requests); the sync after the kill: \(firstAgain.output) \(firstAgain.error)
+                """)
         }
         if live.sorted() != files.sorted() {
             failures.append("the server and the notes differ after a kill at \(milliseconds) ms: "
