@@ -210,10 +210,7 @@ public final class WebDAVServer: @unchecked Sendable {
             <?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:set><d:prop>\
             <oc:favorite>\(favorite ? 1 : 0)</oc:favorite></d:prop></d:set></d:propertyupdate>
             """
-        let url = self.url(of: name)
-        let result = try ChildProcess.run(
-            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPPATCH", "-d", body, url],
-            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        let result = try curl(name, ["-X", "PROPPATCH", "-d", body])
         guard result.status == 0, result.output.contains(" 200 ") else { throw DesktopError.commandFailed("PROPPATCH \(name)", result.output) }
     }
 
@@ -224,9 +221,7 @@ public final class WebDAVServer: @unchecked Sendable {
             <?xml version="1.0"?><d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope>\
             <d:locktype><d:write/></d:locktype></d:lockinfo>
             """
-        let result = try ChildProcess.run(
-            "curl", ["-s", "-k", "-i", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "LOCK", "-d", body, url(of: name)],
-            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        let result = try curl(name, ["-i", "-X", "LOCK", "-d", body])
         guard result.status == 0, let line = result.output.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("lock-token:") })
         else { throw DesktopError.commandFailed("LOCK \(name)", result.output) }
         return line.dropFirst("lock-token:".count).trimmingCharacters(in: .whitespaces)
@@ -234,11 +229,15 @@ public final class WebDAVServer: @unchecked Sendable {
 
     /// Lets go of the lock `token` on the file `name` (`UNLOCK`).
     public func unlock(_ name: String, token: String) throws {
-        let result = try ChildProcess.run(
-            "curl", ["-s", "-k", "-o", "/dev/null", "-w", "%{http_code}", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)",
-                     "-X", "UNLOCK", "-H", "Lock-Token: \(token)", url(of: name)],
-            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        let result = try curl(name, ["-o", "/dev/null", "-w", "%{http_code}", "-X", "UNLOCK", "-H", "Lock-Token: \(token)"])
         guard result.status == 0, result.output == "204" else { throw DesktopError.commandFailed("UNLOCK \(name)", result.output) }
+    }
+
+    /// Runs curl on the file `name` as the test's user, with `options` (the request among them).
+    private func curl(_ name: String, _ options: [String]) throws -> (status: Int32?, output: String, error: String) {
+        try ChildProcess.run(
+            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)"] + options + [url(of: name)],
+            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
     }
 
     /// The URL of the file at `name` (a path in the notes folder), each part percent-encoded.
@@ -250,11 +249,10 @@ public final class WebDAVServer: @unchecked Sendable {
 
     /// Whether the file `name` is starred (`oc:favorite` is 1).
     public func isFavorite(_ name: String) throws -> Bool {
-        let url = self.url(of: name)
-        let result = try ChildProcess.run(
-            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)", "-X", "PROPFIND", "-H", "Depth: 0", "-d",
-                     "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\" xmlns:oc=\"http://owncloud.org/ns\"><d:prop><oc:favorite/></d:prop></d:propfind>",
-                     url], environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        let result = try curl(name, [
+            "-X", "PROPFIND", "-H", "Depth: 0", "-d",
+            "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\" xmlns:oc=\"http://owncloud.org/ns\"><d:prop><oc:favorite/></d:prop></d:propfind>",
+        ])
         return result.output.range(of: #"favorite[^>]*>\s*1\s*<"#, options: .regularExpression) != nil
     }
 
