@@ -154,5 +154,16 @@ enum NoteSchema {
                 DELETE FROM note_spelling WHERE note_id = old.id;
             END;
             """),
+        // A renamed note's old name is kept for removal even when its file
+        // had no version yet (nginx lists none for a file under 2 s old):
+        // without it, a sync cut short in the rename left the old file to be
+        // taken in as a note. SQLite cannot drop a NOT NULL, so the table is
+        // made again.
+        Migration(version: 11, sql: """
+            CREATE TABLE sync_stale_files_11 (file_name TEXT PRIMARY KEY NOT NULL, etag TEXT, synced_hash TEXT NOT NULL);
+            INSERT INTO sync_stale_files_11 SELECT file_name, etag, synced_hash FROM sync_stale_files;
+            DROP TABLE sync_stale_files;
+            ALTER TABLE sync_stale_files_11 RENAME TO sync_stale_files;
+            """),
     ]
 }

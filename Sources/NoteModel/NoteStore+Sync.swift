@@ -108,12 +108,11 @@ extension NoteStore {
         try database.execute("DELETE FROM sync_files WHERE note_id = ?", [.text(id.uuidString)])
     }
 
-    /// Files Quire means to remove from the server (renamed notes' old
-    /// names), with the entity tag and the `TextFingerprint` each had.
-    public func staleFiles() throws -> [(name: String, etag: String, hash: String)] {
+    /// Files Quire means to remove from the server (renamed notes' old names).
+    public func staleFiles() throws -> [SyncLocalState.StaleFile] {
         try database.query("SELECT file_name, etag, synced_hash FROM sync_stale_files").compactMap { row in
-            guard let name = row.string(0), let etag = row.string(1), let hash = row.string(2) else { return nil }
-            return (name, etag, hash)
+            guard let name = row.string(0), let hash = row.string(2) else { return nil }
+            return (name, row.string(1), hash)
         }
     }
 
@@ -124,14 +123,13 @@ extension NoteStore {
 
     /// Records that the note's file is to be `file` from now on (about to be
     /// renamed to it), and that its old name, `old`, is to be removed if a
-    /// sync cut short leaves it on the server.
+    /// sync cut short leaves it on the server, whether or not the server
+    /// gave it a version: its removal checks its text.
     public func beginRename(to file: SyncedNoteFile, from old: SyncedNoteFile) throws {
         try database.transaction {
-            if let etag = old.etag {
-                try database.execute(
-                    "INSERT OR REPLACE INTO sync_stale_files (file_name, etag, synced_hash) VALUES (?, ?, ?)",
-                    [.text(old.fileName), .text(etag), .text(old.syncedHash)])
-            }
+            try database.execute(
+                "INSERT OR REPLACE INTO sync_stale_files (file_name, etag, synced_hash) VALUES (?, ?, ?)",
+                [.text(old.fileName), old.etag.map(SQLiteValue.text) ?? .null, .text(old.syncedHash)])
             try record(file)
         }
     }

@@ -4,14 +4,19 @@
 /// own, so that a sync can read it off the main thread while the server
 /// lists its folder.
 public struct SyncLocalState: Sendable {
+    /// An old name a rename cut short left on record, to be removed from the
+    /// server: its entity tag (nil if the server gave none) and the
+    /// `TextFingerprint` of the text it held.
+    public typealias StaleFile = (name: String, etag: String?, hash: String)
+
     /// What was synced of each note (`NoteStore.syncedFiles()`).
     public var synced: [SyncedNoteFile]
     /// Files to remove from the server (`NoteStore.staleFiles()`).
-    public var stale: [(name: String, etag: String, hash: String)]
+    public var stale: [StaleFile]
     /// Every note, without its text (`NoteStore.syncCandidates()`).
     public var candidates: [SyncCandidate]
 
-    public init(synced: [SyncedNoteFile], stale: [(name: String, etag: String, hash: String)], candidates: [SyncCandidate]) {
+    public init(synced: [SyncedNoteFile], stale: [StaleFile], candidates: [SyncCandidate]) {
         self.synced = synced
         self.stale = stale
         self.candidates = candidates

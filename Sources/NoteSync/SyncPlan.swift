@@ -7,9 +7,6 @@ import WebDAV
 /// indexing, pairing and counting them held the main loop for 20 to 77 ms,
 /// where typing and drawing wait.
 struct SyncPlan: Sendable {
-    /// An old name a rename cut short left on record: its file is to be removed.
-    typealias StaleFile = (name: String, etag: String, hash: String)
-
     /// How a note stands against what was last synced of it.
     enum LocalState: Sendable { case gone, trashed, edited, unchanged }
 
@@ -20,7 +17,7 @@ struct SyncPlan: Sendable {
     /// Each note that has a file, with that file as the server lists it now (nil: gone from it).
     let pairs: [(SyncedNoteFile, RemoteFile?)]
     /// Old names still on the server, with their files there.
-    let staleOnServer: [(StaleFile, RemoteFile)]
+    let staleOnServer: [(SyncLocalState.StaleFile, RemoteFile)]
     /// Old names no longer on the server: nothing left to remove.
     let staleGone: [String]
     /// Notes here, outside the trash, that have no file.

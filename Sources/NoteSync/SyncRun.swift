@@ -669,7 +669,7 @@ final class SyncRun {
     /// a lock is no change. Nor is a new version of the same text (nginx
     /// gives a locked file a new date, its only version): what the server
     /// holds decides, as the removal checks it.
-    private func removeStale(_ entry: (name: String, etag: String, hash: String), _ remoteFile: RemoteFile) async throws {
+    private func removeStale(_ entry: SyncLocalState.StaleFile, _ remoteFile: RemoteFile) async throws {
         if try await folder.remove(entry.name, version: entry.etag, hash: entry.hash) {
             try store.forgetStaleFile(entry.name)
             return

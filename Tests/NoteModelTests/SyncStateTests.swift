@@ -67,6 +67,28 @@ struct SyncStateTests {
         #expect(try store.syncAccount()?.writeSafety == "locks" && store.syncAccount()?.listsETags == false)
     }
 
+    @Test("a version 10 file's old names to remove are kept through the migration; a renamed note's old name is recorded whether or not the server gave its file a version")
+    func staleFilesWithoutVersion() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-sync-state")
+        let path = folder.file("v10.sqlite")
+        do {
+            let old = try Database(path: path, schema: DatabaseSchema(
+                applicationID: 0x5155_4E54, migrations: Array(NoteStore.migrationsForTesting.prefix(10))))
+            try old.execute("INSERT INTO sync_stale_files (file_name, etag, synced_hash) VALUES ('Old.md', '\"2\"', 'g')")
+            old.close()
+        }
+        let store = try NoteStore(path: path)
+        #expect(try store.staleFiles().map { "\($0.name) \($0.etag ?? "none") \($0.hash)" } == ["Old.md \"2\" g"])
+
+        let note = try store.createNote(body: "Young\ntext")
+        // nginx lists no version for a file under 2 s old: a rename right after the first sync has none.
+        try store.record(file(note.id, "Young.md", etag: nil))
+        try store.beginRename(to: file(note.id, "Renamed.md", etag: nil), from: file(note.id, "Young.md", etag: nil))
+        let young = try #require(try store.staleFiles().first { $0.name == "Young.md" })
+        #expect(young.etag == nil && young.hash == TextFingerprint.of("Young.md"))
+        #expect(try store.syncedFiles().map(\.fileName) == ["Renamed.md"])
+    }
+
     @Test("another folder or user forgets what was synced; the same account keeps it; the password is never stored")
     func accountChanges() throws {
         let folder = try TemporaryDirectory(prefix: "quire-sync-state")
