@@ -14,13 +14,15 @@ extension NoteWindowController {
     private var writes: NoteWrites? { services.documents?.writes }
 
     /// Moves `ids` to the trash, every window's typing in them saved first
-    /// (nothing is trashed if some cannot be saved); Undo takes them all out.
+    /// (nothing is trashed if some cannot be saved), their own windows closed
+    /// at once; Undo takes them all out.
     func moveNotesToTrash(_ ids: [UUID]) {
         guard let writes, let documents = services.documents else { return }
         guard documents.saveAll() else {
             offer(Toast(localized("The notes were not moved to the trash: some could not be saved."), seconds: 10, urgent: true))
             return
         }
+        closeOwnWindows(of: Set(ids))
         // One note is named, as when the window's own goes.
         let title = ids.count == 1 ? ShownTitle.of((try? store?.summary(of: ids[0]))?.title ?? "") : nil
         writes.each(ids, writes.moveToTrash) { [weak self] trashed, failure in

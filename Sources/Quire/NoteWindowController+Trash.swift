@@ -14,7 +14,9 @@ extension NoteWindowController {
     /// trashed and taken back out on the background saver: SQLite writes its
     /// whole row again for each, about 0.6 s for 20 MB that would freeze every
     /// window. Its window leaves it first, as its removal would make it:
-    /// what is typed from then on goes into the note shown next.
+    /// what is typed from then on goes into the note shown next. The note's
+    /// own windows close at once too, not when the trash lands: a window that
+    /// vanished under the person's hands would take the keys they were typing.
     func moveNoteToTrash() {
         guard let editor, let store, let owner else { return }
         if editor.document.isLongNoteSavedInTheBackground, let saver = services.documents?.saver, let id = editor.noteID {
@@ -52,6 +54,7 @@ extension NoteWindowController {
         let left = prefersItsNote ? editor.saveBeforeLeaving() : editor.show(noteID: owner.noteToShow(after: id, in: store))
         guard left else { return }  // the save bar says why
         if prefersItsNote { services.application?.requestSceneSessionDestruction(scene.session) }
+        closeOwnWindows(of: [id])
         document.isLeavingForTheTrash = true  // before its save can fail: that ends on a later turn of the main loop
         let services = services
         DocumentTrace.note(id, "trash", "after saving")
@@ -87,10 +90,26 @@ extension NoteWindowController {
     }
 
     /// Whether a note's own window shows the note `id`.
-    private func hasOwnWindow(_ id: UUID) -> Bool {
-        services.application?.connectedScenes.contains { scene in
-            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID == id } ?? false
-        } ?? false
+    private func hasOwnWindow(_ id: UUID) -> Bool { !ownWindows(of: [id]).isEmpty }
+
+    /// The scenes of the own windows of the notes `ids`.
+    private func ownWindows(of ids: Set<UUID>) -> [Scene] {
+        services.application?.connectedScenes.filter { scene in
+            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID.map(ids.contains) == true } ?? false
+        } ?? []
+    }
+
+    /// Closes the own windows of the notes `ids`, which are going to the trash
+    /// on the background saver, once each has handed its typing to the note's
+    /// document: at once, as a short note's close within the same key press,
+    /// never a moment later under the person's typing. A window whose note
+    /// cannot be saved stays open, its save bar saying why.
+    func closeOwnWindows(of ids: Set<UUID>) {
+        for scene in ownWindows(of: ids) where scene !== self.scene {
+            guard let window = (scene.delegate as? any NoteWindowSceneDelegate)?.noteWindow,
+                  window.editor?.saveBeforeLeaving() == true else { continue }
+            services.application?.requestSceneSessionDestruction(scene.session)
+        }
     }
 
     /// Offers Undo for the note `id`, titled `title`, just moved to the trash.

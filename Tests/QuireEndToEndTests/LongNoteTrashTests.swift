@@ -69,6 +69,27 @@ struct LongNoteTrashTests {
         #expect(session.drafts().isEmpty)
     }
 
+    @Test("Move to Trash in the main window while the note's own window is open: the own window closes at once, not a moment later when the trash lands under whatever is being typed into it, and the note is trashed with every word typed in it")
+    func ownWindowClosesAtOnce() throws {
+        let session = try QuireSession()
+        let (body, own, traced) = try Self.typeIntoLongNote(" typed there", in: session, ownWindow: true)
+        let main = try #require(session.windowIDs().first { $0 != own })
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "alt+Delete")
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(eventually(within: 10) { session.windowIDs() == [main] })
+        #expect(eventually(within: 20) { (try? session.trashedTexts()) == [body + " typed there"] },
+                "trashed with every word typed in its own window: \(session.messages.suffix(800))")
+        #expect(eventually(within: 5) { session.messages.contains("\(traced) trash background success") })
+        let trace = session.messages
+        let closed = try #require(trace.range(of: "\(traced) detach windows=0"), "\(trace.suffix(800))")
+        let trashing = try #require(trace.range(of: "\(traced) trash after saving"), "\(trace.suffix(800))")
+        #expect(closed.lowerBound < trashing.lowerBound, "its own window closed as the trash was asked for: \(trace.suffix(800))")
+        #expect(try session.stop() == 0)
+        #expect(try session.storedNotes().map(\.body) == ["Groceries"])
+        #expect(session.drafts().isEmpty)
+    }
+
     @Test("Move to Trash right after typing while another program holds the write lock: the note is not trashed, one toast says so and shows it again on request, and every word is stored once the lock is let go")
     func notTrashedUnderTheLock() throws {
         let session = try QuireSession(accessibility: true)

@@ -10,14 +10,14 @@ import TestSupport
 @Suite("Several notes at once, end to end", .serialized)
 struct MultiSelectTests {
     /// Quire launched over notes titled `titles`, the last the newest (shown first, and in the window).
-    private func launch(over titles: [String]) throws -> (QuireSession, NoteStore, String, AccessibilityTree) {
+    private func launch(over titles: [String], environment: [String: String] = [:]) throws -> (QuireSession, NoteStore, String, AccessibilityTree) {
         let session = try QuireSession(accessibility: true)
         let store = try NoteStore(path: session.notesPath)
         let now = Date()
         for (index, title) in titles.enumerated() {
             try store.createNote(body: title, at: now.addingTimeInterval(Double(index - titles.count) * 60))
         }
-        try session.launch()
+        try session.launch(environment: environment)
         let window = try session.waitForWindow(matching: "^\(titles.last ?? "") — Quire$")
         return (session, store, window, try AccessibilityTree(desktop: session.desktop))
     }
@@ -72,6 +72,29 @@ struct MultiSelectTests {
         try click("four", in: window, session, tree)
         try session.desktop.xdotool("key", "ctrl+a", "alt+r")  // Restore
         #expect(eventually(within: 10) { kept(store) == ["five", "four", "one", "three", "two"] }, "\(kept(store))")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Move to Trash on selected notes closes the own window of one of them as the trash is asked for, not when it lands a moment later under whatever is being typed into it; the main window showing the note moves on then")
+    func ownWindowClosesWithTheSelection() throws {
+        let (session, store, window, tree) = try launch(over: ["one", "two", "three"], environment: ["QUIRE_TRACE_DOCUMENTS": "1"])
+        let three = try #require(try store.allNotes().first { $0.title == "three" }?.id)
+        let traced = String(three.uuidString.prefix(8))
+        try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window: three, the note shown
+        #expect(eventually(within: 10) { session.windowIDs().count == 2 && session.messages.contains("\(traced) attach windows=2") })
+        try session.desktop.xdotool("windowraise", window)  // no window manager: the new window maps over it
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try click("two", holding: "ctrl", in: window, session, tree)
+        #expect(eventually(within: 5) { ((try? tree.elements()) ?? []).filter { $0.role == "list item" && $0.isSelected }.count == 2 })
+        let asked = session.messages.utf8.count
+        try session.desktop.xdotool("key", "Delete")
+        #expect(eventually(within: 10) { kept(store) == ["one"] }, "\(kept(store))")
+        #expect(eventually(within: 10) { session.windowIDs() == [window] })
+        #expect(eventually(within: 5) { session.messages.contains("\(traced) removed") })
+        let trace = String(decoding: session.messages.utf8.dropFirst(asked), as: UTF8.self)
+        let closed = try #require(trace.range(of: "\(traced) detach windows=1"), "\(trace)")
+        let removed = try #require(trace.range(of: "\(traced) removed"), "\(trace)")
+        #expect(closed.lowerBound < removed.lowerBound, "its own window closed before the note was removed: \(trace)")
         #expect(try session.stop() == 0)
     }
 
