@@ -46,14 +46,13 @@ extension NoteWindowController {
     /// window shows the next note; a note's own window closes), and once the
     /// note's save has ended, the saver trashes it, and Undo is offered.
     private func moveToTrashInTheBackground(_ id: UUID, saver: BackgroundNoteSaver) {
-        guard let editor, let store, let owner, let scene else { return }
+        guard let editor, let store, let owner, scene != nil else { return }
         let document = editor.document
         let title = Note.title(ofBody: document.currentText)
         let hadOwnWindow = hasOwnWindow(id)
         let prefersItsNote = owner.prefersItsNote
-        let left = prefersItsNote ? editor.saveBeforeLeaving() : editor.show(noteID: owner.noteToShow(after: id, in: store))
+        let left = prefersItsNote ? closeForTheTrash() : editor.show(noteID: owner.noteToShow(after: id, in: store))
         guard left else { return }  // the save bar says why
-        if prefersItsNote { services.application?.requestSceneSessionDestruction(scene.session) }
         closeOwnWindows(of: [id])
         document.isLeavingForTheTrash = true  // before its save can fail: that ends on a later turn of the main loop
         let services = services
@@ -92,24 +91,30 @@ extension NoteWindowController {
     /// Whether a note's own window shows the note `id`.
     private func hasOwnWindow(_ id: UUID) -> Bool { !ownWindows(of: [id]).isEmpty }
 
-    /// The scenes of the own windows of the notes `ids`.
-    private func ownWindows(of ids: Set<UUID>) -> [Scene] {
-        services.application?.connectedScenes.filter { scene in
-            (scene.delegate as? any NoteWindowSceneDelegate).map { $0.prefersItsNote && $0.noteWindow.noteID.map(ids.contains) == true } ?? false
-        } ?? []
+    /// The own windows of the notes `ids`.
+    private func ownWindows(of ids: Set<UUID>) -> [NoteWindowController] {
+        (services.application?.connectedScenes ?? []).compactMap { scene in
+            guard let owner = scene.delegate as? any NoteWindowSceneDelegate, owner.prefersItsNote,
+                  let noteID = owner.noteWindow.noteID, ids.contains(noteID) else { return nil }
+            return owner.noteWindow
+        }
     }
 
-    /// Closes the own windows of the notes `ids`, which are going to the trash
-    /// on the background saver, once each has handed its typing to the note's
-    /// document: at once, as a short note's close within the same key press,
-    /// never a moment later under the person's typing. A window whose note
-    /// cannot be saved stays open, its save bar saying why.
+    /// Closes the other own windows of the notes `ids`, which are going to
+    /// the trash on the background saver (`closeForTheTrash`): at once, as a
+    /// short note's close within the same key press, never a moment later
+    /// under the person's typing.
     func closeOwnWindows(of ids: Set<UUID>) {
-        for scene in ownWindows(of: ids) where scene !== self.scene {
-            guard let window = (scene.delegate as? any NoteWindowSceneDelegate)?.noteWindow,
-                  window.editor?.saveBeforeLeaving() == true else { continue }
-            services.application?.requestSceneSessionDestruction(scene.session)
-        }
+        for window in ownWindows(of: ids) where window !== self { _ = window.closeForTheTrash() }
+    }
+
+    /// Closes this window, a note's own, once it has handed its typing to the
+    /// note's document, whose save the trash waits for. False, and the window
+    /// stays open, its save bar saying why, if the note could not be saved.
+    private func closeForTheTrash() -> Bool {
+        guard let editor, let scene, editor.saveBeforeLeaving() else { return false }
+        services.application?.requestSceneSessionDestruction(scene.session)
+        return true
     }
 
     /// Offers Undo for the note `id`, titled `title`, just moved to the trash.
