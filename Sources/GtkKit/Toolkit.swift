@@ -15,6 +15,16 @@ public enum Toolkit {
     /// first shows it.
     public static var isOnWayland: Bool { cgtk_display_is_wayland() != 0 }
 
+    /// Sends the display server every request made so far and waits until it
+    /// has handled them (one round trip), without waiting for the main loop:
+    /// windows destroyed just now are off the screen, though the main thread
+    /// is about to block (finishing its writes as the app quits). Does
+    /// nothing before GTK has a display.
+    public static func syncDisplay() {
+        guard let display = gdk_display_get_default() else { return }
+        gdk_display_sync(display)
+    }
+
     /// The size of the largest monitor in pixels (application pixels, as
     /// window sizes are), or nil before GTK has a display.
     public static var largestMonitorSize: (width: Int32, height: Int32)? {

@@ -234,6 +234,9 @@ public final class Application {
         isTerminating = true
         createStoreFile()
         for scene in Array(scenes.values) { disconnect(scene, discarding: false) }
+        // The windows off the screen before the last writes, the delegate's
+        // may take a while: a closed window lingering there takes keys into nothing.
+        Toolkit.syncDisplay()
         let owned = Array(sessions.keys)
         persist { try $0.endCleanly(owned) }
         SceneTrace.application("applicationWillTerminate(_:)")

@@ -55,7 +55,7 @@ struct LongNoteKillAttack {
             let lost = StressChecks.lostWords(user.words, before: killedAt - 1_000, session: session)
             if !lost.isEmpty {
                 failures.append("words not in any note: \(lost.prefix(5)), killed at \(Int(killedAt)) ms after \(user.log.suffix(30)); "
-                    + "the documents did: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("documents:") }.suffix(40))")
+                    + "the documents did: \(session.messages.split(separator: "\n").filter { $0.hasPrefix("documents:") || $0.hasPrefix("scenes:") }.suffix(60))")
             }
             // The app opens what the kill left.
             try session.launch()

@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+@testable import GtkKit
+import Testing
+import TestSupport
+
+/// `Toolkit.syncDisplay`: a window destroyed is off the screen once it
+/// returns, with the main loop not running again (as when the app quits
+/// and its last writes block the main thread). The window is on a display
+/// of its own, made the default for the test, whose X server another
+/// client (xdotool) asks.
+@MainActor
+@Suite("The display synced without the main loop", .serialized)
+struct DisplaySyncTests {
+    init() throws { try TestToolkit.start() }
+
+    @Test("a window destroyed is off the screen once the display is synced, the main loop not running")
+    func destroyedWindowLeaves() throws {
+        let desktop = try PrivateDesktop()
+        let display = try #require(gdk_display_open(desktop.display), "GDK opens the test's own display")
+        let manager = gdk_display_manager_get()
+        let previous = gdk_display_manager_get_default_display(manager)
+        gdk_display_manager_set_default_display(manager, display)
+        defer {
+            gdk_display_manager_set_default_display(manager, previous)
+            gdk_display_close(display)
+            withExtendedLifetime(desktop) {}  // its X server outlives the display
+        }
+        let window = Window()
+        let title = "Display sync \(UUID().uuidString)"
+        window.title = title
+        window.setDefaultSize(width: 320, height: 240)
+        var drew = false
+        window.onFirstFrame { drew = true }
+        window.present()
+        MainLoop.iterate(until: { drew })
+        let shown = { (try? desktop.xdotool("search", "--onlyvisible", "--name", title)) ?? "" }
+        #expect(!shown().isEmpty, "the window is on the screen")
+
+        window.destroy()
+        Toolkit.syncDisplay()
+        #expect(shown().isEmpty, "off the screen with no turn of the main loop")
+    }
+}
