@@ -4,13 +4,13 @@ import PackageDescription
 /// Quire: a multi-window note app for the Linux desktop.
 ///
 /// Layers, each depending only on those before it:
-/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret, CEnchant) and
+/// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret, CEnchant, CICU) and
 /// CRowText (the list rows' widget class, in C) and CX11Input (input waiting in
 /// the X connection, in C) →
 /// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
-/// (libsoup, libxml2), Keyring (libsecret) and Spelling (Enchant) → GtkSourceKit (GtkSourceView,
+/// (libsoup, libxml2), Keyring (libsecret) and Spelling (Enchant, ICU) → GtkSourceKit (GtkSourceView,
 /// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
-/// notes) and NoteModel (notes; knows nothing of GTK) → NoteSync (NoteModel
+/// notes) and NoteModel (notes, folded by ICU; knows nothing of GTK) → NoteSync (NoteModel
 /// with WebDAV) → Quire (the app, which also uses Keyring). docs/architecture.md has the map.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -85,6 +85,14 @@ let package = Package(
             pkgConfig: "enchant-2",
             providers: [.apt(["libenchant-2-dev"])]
         ),
+        // The system's ICU (libxml2 loads it anyway), for text folded without case or
+        // accents and languages' names: the app imports FoundationEssentials alone,
+        // not Foundation, whose own copy of ICU cost 2 MiB at every launch.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -104,9 +112,9 @@ let package = Package(
         .target(name: "WebDAV", dependencies: ["CSoup", "CXML", "CGtk"], swiftSettings: syncSettings + ownSections),
         // Its translations (po/) are compiled and installed by Meson, not bundled.
         .target(name: "Scenes", dependencies: ["GtkKit", "Storage"], exclude: ["po"], swiftSettings: strictSettings),
-        .target(name: "NoteModel", dependencies: ["Storage"], swiftSettings: strictSettings + ownSections),
+        .target(name: "NoteModel", dependencies: ["Storage", "CICU"], swiftSettings: strictSettings + ownSections),
         // Spell checking: words found in Markdown text, checked by Enchant off the main thread.
-        .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strictSettings + ownSections),
+        .target(name: "Spelling", dependencies: ["CEnchant", "CICU"], swiftSettings: strictSettings + ownSections),
         // Passwords in the desktop's keyring.
         .target(name: "Keyring", dependencies: ["CSecret", "CGtk"], swiftSettings: syncSettings + ownSections),
         // Sync of the notes with a WebDAV folder, one Markdown file a note.

@@ -23,7 +23,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 
 # Packages to build and run Quire, and the extra ones its tests drive it with.
 BUILD_PACKAGES=(pkgconf libgtk-4-dev libepoxy-dev libadwaita-1-dev libgtksourceview-5-dev libsqlite3-dev
-                libsoup-3.0-dev glib-networking libsecret-1-dev libxml2-dev libenchant-2-dev hunspell-en-us)
+                libsoup-3.0-dev glib-networking libsecret-1-dev libxml2-dev libenchant-2-dev libicu-dev hunspell-en-us)
 # Packages for installing with Meson: the build tools (gcc for the `quire` command), msgfmt for the
 # translations, and the validators Meson's own tests run.
 INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)

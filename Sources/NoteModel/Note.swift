@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A note: free text whose first non-blank line is its title.
 public struct Note: Sendable, Equatable, Identifiable {
@@ -66,7 +66,7 @@ public struct Note: Sendable, Equatable, Identifiable {
     /// What the list sorts `body` by in title order: its title, in lower case
     /// and without accents ("Éclair" beside "eclair", after "Apple").
     public static func sortTitle(ofBody body: String) -> String {
-        title(ofBody: body).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextFolding.folded(title(ofBody: body))
     }
 
     /// Whether `scalar` ends a line: what makes Swift's newline characters.

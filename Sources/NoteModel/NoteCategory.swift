@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A category of notes, as Nextcloud's Notes apps keep them: a folder path
 /// relative to the notes folder ("Recipes/Cakes"), with how many notes
@@ -60,8 +60,8 @@ public struct NoteCategory: Sendable, Equatable, Hashable {
     /// -1, 0 or 1 as `x` comes before, beside or after `y`: folded to lower
     /// case without accents, runs of digits compared by their value.
     private static func naturalOrder(_ x: String, _ y: String) -> Int {
-        let a = Array(x.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).unicodeScalars)
-        let b = Array(y.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).unicodeScalars)
+        let a = Array(TextFolding.folded(x).unicodeScalars)
+        let b = Array(TextFolding.folded(y).unicodeScalars)
         func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
         var i = 0, j = 0
         while i < a.count, j < b.count {

@@ -1,5 +1,6 @@
-public import Foundation
 import CEnchant
+import CICU
+public import FoundationEssentials
 
 /// The languages spelling can be checked in (those with a dictionary
 /// installed), and which of them the system's language means.
@@ -32,9 +33,18 @@ public enum SpellingLanguages {
         return installed.first { $0 == tag } ?? installed.first { $0 == language } ?? installed.first { $0.hasPrefix(language + "_") }
     }
 
-    /// The language's name as people read it in `locale`'s language ("English (United States)"); the tag if it has none.
-    public static func name(of tag: String, in locale: Locale = .current) -> String {
-        locale.localizedString(forIdentifier: tag) ?? tag
+    /// The language's name as people read it in the person's language
+    /// ("English (United States)"), or in `displayLanguage`'s ("fr"); the tag if it has none.
+    public static func name(of tag: String, in displayLanguage: String? = nil) -> String {
+        guard !tag.isEmpty else { return tag }
+        var capacity = 64
+        while true {
+            var name = [UInt16](repeating: 0, count: capacity)
+            let length = Int(cicu_language_name(tag, displayLanguage, &name, Int32(capacity)))
+            guard length > 0 else { return tag }
+            guard length > capacity else { return String(decoding: name[..<length], as: UTF16.self) }
+            capacity = length
+        }
     }
 
     /// Tags gathered from Enchant's listing.
