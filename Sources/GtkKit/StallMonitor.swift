@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reports when the main loop could not run for longer than a threshold: a
 /// window that froze. A high-priority timer ticks every 4 ms; a tick that
@@ -33,7 +34,9 @@ public enum StallMonitor {
         let stall = now - lastTick - tickMicroseconds
         lastTick = now
         guard stall > thresholdMicroseconds else { return }
-        let line = String(format: "stall: %.1f %.1f\n", Double(now) / 1_000, Double(stall) / 1_000)
-        FileHandle.standardError.write(Data(line.utf8))
+        // Milliseconds to one decimal, as tenths: "stall: 81234.5 20.1".
+        let nowTenths = (now + 50) / 100, stallTenths = (stall + 50) / 100
+        let line = "stall: \(nowTenths / 10).\(nowTenths % 10) \(stallTenths / 10).\(stallTenths % 10)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 }

@@ -1,6 +1,7 @@
 import CGtk
 import CGtk.Rendering
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How windows are drawn: with OpenGL, as GTK prefers, or with GTK's Cairo
 /// renderer where OpenGL itself would run on the processor.
@@ -120,7 +121,7 @@ public enum WindowRenderer {
 
     private static func trace(_ choice: String) {
         guard tracesChoice else { return }
-        FileHandle.standardError.write(Data("renderer: \(choice)\n".utf8))
+        _ = "renderer: \(choice)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     /// Forgets the choice: the next window makes it again, and until then GTK

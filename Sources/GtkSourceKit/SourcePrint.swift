@@ -28,7 +28,7 @@ public final class SourcePrint {
     /// printer's queue.
     public init(_ view: TextView, header: String, pageNumbers: String, fontName: String?, jobName: String) {
         // The header is a strftime format: the note's own % signs are kept as they are.
-        let literalHeader = header.replacingOccurrences(of: "%", with: "%%")
+        let literalHeader = header.replacing("%", with: "%%")
         guard let operation = cgtk_source_print_operation_new(view.buffer.objectPointer, literalHeader, pageNumbers, fontName) else {
             preconditionFailure("GTK made no print operation")
         }

@@ -1,4 +1,5 @@
-public import Foundation
+import Dispatch
+public import FoundationEssentials
 
 /// Saves note bodies on a thread of its own, through a connection of its own
 /// to the store's file, so that saving a long note (writing a megabyte and

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// The thread side of `BackgroundNoteSaver`: a serial queue and the store
 /// connection only it uses, and the finished saves, other changes and reads
@@ -40,10 +42,9 @@ final class BackgroundSaveWorker: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "NoteModel.BackgroundSaveWorker", qos: .userInitiated)
     private let store: NoteStore
-    private let lock = NSLock()
-    private var finished: [Finished] = []
-    private var finishedReads: [FinishedRead] = []
-    private var finishedChanges: [FinishedChange] = []
+    private let finished = Mutex<[Finished]>([])
+    private let finishedReads = Mutex<[FinishedRead]>([])
+    private let finishedChanges = Mutex<[FinishedChange]>([])
 
     init(path: String) throws {
         // Off the windows' thread, a save can wait for the disk: once it is reported done, a power cut keeps it.
@@ -61,7 +62,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
             } catch {
                 result = Finished(ticket: request.ticket, noteID: request.noteID, outcome: .failure(error), sequences: nil)
             }
-            lock.withLock { finished.append(result) }
+            finished.withLock { $0.append(result) }
             then()
         }
     }
@@ -75,7 +76,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     ) {
         queue.async { [self] in
             let outcome = Result { try write(store) }
-            lock.withLock { finishedChanges.append(FinishedChange(ticket: ticket, outcome: outcome)) }
+            finishedChanges.withLock { $0.append(FinishedChange(ticket: ticket, outcome: outcome)) }
             then()
         }
     }
@@ -85,7 +86,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     func read(_ id: UUID, ticket: Int, then: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             let outcome = Result { try store.note(id: id) }
-            lock.withLock { finishedReads.append(FinishedRead(ticket: ticket, outcome: outcome)) }
+            finishedReads.withLock { $0.append(FinishedRead(ticket: ticket, outcome: outcome)) }
             then()
         }
     }
@@ -97,25 +98,25 @@ final class BackgroundSaveWorker: @unchecked Sendable {
 
     /// The saves made since the last call, oldest first.
     func takeFinished() -> [Finished] {
-        lock.withLock {
-            defer { finished = [] }
-            return finished
+        finished.withLock { taken in
+            defer { taken = [] }
+            return taken
         }
     }
 
     /// The changes made since the last call, oldest first.
     func takeFinishedChanges() -> [FinishedChange] {
-        lock.withLock {
-            defer { finishedChanges = [] }
-            return finishedChanges
+        finishedChanges.withLock { taken in
+            defer { taken = [] }
+            return taken
         }
     }
 
     /// The reads made since the last call, oldest first.
     func takeFinishedReads() -> [FinishedRead] {
-        lock.withLock {
-            defer { finishedReads = [] }
-            return finishedReads
+        finishedReads.withLock { taken in
+            defer { taken = [] }
+            return taken
         }
     }
 

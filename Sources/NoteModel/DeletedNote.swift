@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A note deleted for good, as it was in the trash: what Undo needs to put it
 /// back (`NoteStore.putBack(_:)`). It lives only in memory; once dropped, the

@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Storage
 
 /// With `QUIRE_TRACE_DOCUMENTS=1`, one line on standard error for each thing a
 /// note's document does: a window attaching or detaching, a save and its
@@ -11,7 +12,7 @@ public enum DocumentTrace {
     /// Writes `documents: <note> <event> <details> …<text's end>`.
     public static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {
         guard isEnabled else { return }
-        let tail = text.map { " …" + $0.suffix(24).replacingOccurrences(of: "\n", with: "⏎") } ?? ""
-        FileHandle.standardError.write(Data("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n".utf8))
+        let tail = text.map { " …" + $0.suffix(24).replacing("\n", with: "⏎") } ?? ""
+        StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n")
     }
 }

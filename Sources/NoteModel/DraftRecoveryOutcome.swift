@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What recovering a draft into the notes did.
 public enum DraftRecoveryOutcome: Equatable, Sendable {

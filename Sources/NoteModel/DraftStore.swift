@@ -1,4 +1,6 @@
-public import Foundation
+public import FoundationEssentials
+import Storage
+import Glibc
 
 /// The drafts folder: one file per note whose text could not be saved,
 /// written outside the notes database so that a full disk, a held lock or a
@@ -16,7 +18,7 @@ public final class DraftStore: @unchecked Sendable {
 
     /// The drafts folder inside a state folder.
     public convenience init(stateDirectory: String) {
-        self.init(directory: (stateDirectory as NSString).appendingPathComponent("drafts"))
+        self.init(directory: FilePaths.join(stateDirectory, "drafts"))
     }
 
     /// The file that holds `draft`: `<note>.<draft>.json`.
@@ -26,7 +28,7 @@ public final class DraftStore: @unchecked Sendable {
 
     /// The file that holds the draft `draftID` of the note `noteID`.
     public func path(noteID: UUID, draftID: UUID) -> String {
-        (directory as NSString).appendingPathComponent(
+        FilePaths.join(directory, 
             "\(noteID.uuidString.lowercased()).\(draftID.uuidString.lowercased()).json")
     }
 
@@ -69,7 +71,7 @@ public final class DraftStore: @unchecked Sendable {
         var drafts: [NoteDraft] = []
         var unreadable: [String] = []
         for name in names.sorted() where name.hasSuffix(".json") {
-            let file = (directory as NSString).appendingPathComponent(name)
+            let file = FilePaths.join(directory, name)
             if let data = FileManager.default.contents(atPath: file), let draft = try? decoder.decode(NoteDraft.self, from: data) {
                 drafts.append(draft)
             } else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a draft could not be written or removed.
 public enum DraftStoreError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-public import Foundation
+import Dispatch
+public import FoundationEssentials
 
 /// Writes and removes drafts on a thread of its own, one at a time in the
 /// order asked, so that syncing a draft to the disk (which a busy or slow

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A file read for import: its text, to become one note as it is, when it
 /// was last changed (the note's date), and the category its folder stands for.

@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Storage
 
 /// Messages for the person (or test) reading the terminal, on standard error,
 /// as the app's own: "quire: <message>".
 enum ModelLog {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("quire: \(message)\n".utf8))
+        StandardStreams.writeError("quire: \(message)\n")
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Something that happened to a note, as the store tells its observers.
 public enum NoteChange: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who made a change: an editor passes its own origin with its writes and
 /// ignores changes carrying it, so an edit never echoes back to its window.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Storage
 
 /// One note as this process edits it, shared by every window showing it.

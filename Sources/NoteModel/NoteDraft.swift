@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Text that could not be saved into its note, kept in a file of its own
 /// until it is: what was typed, and what it was typed over.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Storage
+import Glibc
 
 /// Writes notes as Markdown files, the text unchanged and the file's
 /// modification time the note's. Every file is written under a temporary
@@ -17,9 +19,9 @@ public enum NoteExporter {
     public static func export(
         _ notes: [Note], to folder: String, untitled: String, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
     ) throws(NoteExportError) -> [String] {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .folderMissing(folder) }
-        guard isFolder.boolValue else { throw .notAFolder(folder) }
+        guard isFolder else { throw .notAFolder(folder) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         removeLeftovers(among: names, in: folder)
         var taken: Set<String> = []
@@ -37,17 +39,17 @@ public enum NoteExporter {
             if existing[category] == nil {
                 let prefix = category.isEmpty ? "" : category + "/"
                 existing[category] = Set(((try? FileManager.default.contentsOfDirectory(
-                    atPath: (folder as NSString).appendingPathComponent(category))) ?? []).map { (prefix + $0).lowercased() })
+                    atPath: FilePaths.join(folder, category))) ?? []).map { (prefix + $0).lowercased() })
             }
             let name = fileName(
                 for: note, in: folder, category: category, existing: existing[category] ?? [], taken: &taken, untitled: untitled)
-            let temporary = (folder as NSString).appendingPathComponent(".\(index).quire-export-\(getpid()).tmp")
+            let temporary = FilePaths.join(folder, ".\(index).quire-export-\(getpid()).tmp")
             planned.append((note, name, temporary))
-            try writeFile(note.body, to: temporary, reportedAs: (folder as NSString).appendingPathComponent(name))
+            try writeFile(note.body, to: temporary, reportedAs: FilePaths.join(folder, name))
             progress?(index + 1, notes.count)
         }
         for file in planned {
-            let path = (folder as NSString).appendingPathComponent(file.name)
+            let path = FilePaths.join(folder, file.name)
             try place(file.temporary, at: path, modifiedAt: file.note.modifiedAt)
         }
         placed = true
@@ -59,10 +61,10 @@ public enum NoteExporter {
         var made: [String] = []
         var path = folder
         for part in category.split(separator: "/") {
-            path = (path as NSString).appendingPathComponent(String(part))
-            var isFolder: ObjCBool = false
+            path = FilePaths.join(path, String(part))
+            var isFolder = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw .cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR))) }
+                guard isFolder else { throw .cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR))) }
                 continue
             }
             guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
@@ -73,8 +75,8 @@ public enum NoteExporter {
 
     /// Writes one note's text to `path` (replacing a file there: the person chose it).
     public static func exportNote(_ note: Note, to path: String) throws(NoteExportError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".quire-export-\(getpid()).tmp")
+        let folder = FilePaths.parent(of: path)
+        let temporary = FilePaths.join(folder, ".quire-export-\(getpid()).tmp")
         defer { unlink(temporary) }
         try writeFile(note.body, to: temporary, reportedAs: path)
         try place(temporary, at: path, modifiedAt: note.modifiedAt)
@@ -92,7 +94,7 @@ public enum NoteExporter {
         var skipping = taken
         while true {
             let name = NoteFileName.unique(prefix + base, extension: "md", taken: &skipping)
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePaths.join(folder, name)
             if !existing.contains(name.lowercased())
                 || FileManager.default.contents(atPath: path) == Data(note.body.utf8) {
                 taken.insert(name.lowercased())
@@ -105,10 +107,10 @@ public enum NoteExporter {
     /// (`.<n>.quire-export-<pid>.tmp` of a process that is gone).
     private static func removeLeftovers(among names: [String], in folder: String) {
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            guard let marker = name.range(of: ".quire-export-"),
+            guard let marker = name.firstRange(of: ".quire-export-"),
                   let pid = Int32(name[marker.upperBound...].dropLast(4)), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            unlink(FilePaths.join(folder, name))
         }
     }
 

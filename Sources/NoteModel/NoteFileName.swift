@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// File names for exported notes: a note's title made safe for any file
 /// system (Linux, macOS, Windows, FAT and SMB shares), and unique in its
@@ -57,7 +57,7 @@ public enum NoteFileName {
         var name = nextcloudSafe(title)
         if name.unicodeScalars.count > nextcloudMaximumTitle {
             name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(nextcloudMaximumTitle)))
-            name = name.trimmingCharacters(in: .whitespaces)
+            name = name.trimmingSpaces()
         }
         return name.isEmpty ? fallback : name
     }
@@ -77,7 +77,7 @@ public enum NoteFileName {
         }
         let scalars = name.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != "." && $0 != " " }) else { return "" }
-        return String(scalars[first...]).trimmingCharacters(in: .whitespaces)
+        return String(scalars[first...]).trimmingSpaces()
     }
 
     /// `base` + `.extension`, or `base (2)` and on, whichever no name in `taken`

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Storage
+import Glibc
 
 /// Reads Markdown and plain-text files, or folders of them, to import as
 /// notes: one note per file, its text as it is. What is not UTF-8 text is
@@ -33,12 +35,12 @@ public enum NoteFileReader {
             files.append((path, category))
         }
         for path in paths {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 skipped.append(SkippedImportFile(path: path, reason: .notFound))
                 continue
             }
-            guard isFolder.boolValue else {
+            guard isFolder else {
                 if isTaken(path) { add(path) } else { skipped.append(SkippedImportFile(path: path, reason: .notMarkdownOrText)) }
                 continue
             }
@@ -103,18 +105,17 @@ public enum NoteFileReader {
 
     /// Whether a file's name says it is Markdown or plain text.
     static func isTaken(_ path: String) -> Bool {
-        extensions.contains((path as NSString).pathExtension.lowercased())
+        extensions.contains(FilePaths.pathExtension(of: path).lowercased())
     }
 
-    /// The Markdown and text files under `folder`, sorted, hidden ones passed over.
+    /// The Markdown and text files under `folder`, sorted, hidden ones (and
+    /// what hidden folders hold) passed over, and links not followed.
     private static func filesInside(folder: String) -> [String] {
-        let base = URL(fileURLWithPath: folder, isDirectory: true)
-        guard let walk = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
-        var found: [String] = []
-        for case let url as URL in walk where isTaken(url.path) {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url.path) }
-        }
-        return found.sorted()
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
+        return paths.filter { relative in
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), isTaken(relative) else { return false }
+            var status = stat()
+            return lstat(FilePaths.join(folder, relative), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        }.map { FilePaths.join(folder, $0) }.sorted()
     }
 }

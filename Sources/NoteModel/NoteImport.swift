@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What an import did: the notes it made, in the order of their files, and
 /// every file it passed over with the reason.

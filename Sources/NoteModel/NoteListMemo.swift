@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a store has read for the windows' lists (each row's summary, the
 /// categories and their counts), kept until anything may have changed it,

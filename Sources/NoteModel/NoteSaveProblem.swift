@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Storage
 
 /// Why a note's text is not saved, while saving keeps failing: what went

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A note that matches a search: its title, and a snippet of its text around
 /// the matches with the matched words marked. The snippet is read (its marks

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension NoteStore {
     /// The size in bytes of the body of the note with `id` (in the trash or

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Storage
 
 /// Categories, as Nextcloud's Notes apps keep them: each note's folder path

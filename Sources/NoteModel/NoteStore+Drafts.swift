@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Putting drafts (text that could not be saved at the time) back into the notes.
 extension NoteStore {

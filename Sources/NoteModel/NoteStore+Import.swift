@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Adding many notes at once: an import of files, or the benchmark's seeding.
 extension NoteStore {

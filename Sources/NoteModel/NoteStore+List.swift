@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Storage
 
 /// What the note list needs: identifiers in order, and a row's summary on demand.

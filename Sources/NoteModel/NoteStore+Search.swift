@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Full-text search over the notes outside the trash, or in it (SQLite FTS5).
@@ -57,7 +57,7 @@ extension NoteStore {
     /// A dozen characters either side of `word`'s first occurrence in `body`,
     /// with the word marked as SQLite's `snippet()` marks matches.
     static func markedSnippet(of body: String, around word: String) -> String {
-        guard let range = body.range(of: word) else { return "" }
+        guard let range = body.firstRange(of: word) else { return "" }
         let context = 12
         let from = body.index(range.lowerBound, offsetBy: -context, limitedBy: body.startIndex) ?? body.startIndex
         let to = body.index(range.upperBound, offsetBy: context, limitedBy: body.endIndex) ?? body.endIndex
@@ -70,6 +70,6 @@ extension NoteStore {
     /// and punctuation are plain text) and matched as a prefix; nil if no words.
     static func matchQuery(for words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        return words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 }

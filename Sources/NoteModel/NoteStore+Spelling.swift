@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Storage
 
 /// The language a note's spelling is checked in, where one was chosen for it

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Storage
 
 /// What sync keeps in the notes database: the account, each synced note's

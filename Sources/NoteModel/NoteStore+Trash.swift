@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The trash: deleted notes wait here, restorable, until deleted for good.
 extension NoteStore {

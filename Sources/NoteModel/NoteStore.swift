@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Storage
 
 /// The notes, kept in an SQLite database (`notes.sqlite` in the app's data folder).

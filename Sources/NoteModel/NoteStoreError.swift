@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What the note store can report beyond a storage failure.
 public enum NoteStoreError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What a list row shows of a note: its title, the text after it, and when it
 /// changed, whether it is pinned, and how far its checklist has got. Read from the first few hundred

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Where the notes sync to: a WebDAV folder and the user signing in to it
 /// (the password is kept by the desktop's keyring, never here).

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A note as sync first looks at it: which revision it is at, whether it
 /// is in the trash, its category and its pin, without its text.

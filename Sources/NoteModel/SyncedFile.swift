@@ -1,4 +1,6 @@
-public import Foundation
+public import FoundationEssentials
+import Storage
+public import Glibc
 
 /// A whole file written in one go and synced to the disk: the drafts', the
 /// exports', the trusted certificate's and the app's small state files' way
@@ -13,7 +15,7 @@ public enum SyncedFile {
         var failure: Int32? = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -43,7 +45,7 @@ public enum SyncedFile {
             unlink(temporary)
             throw posixError(failure)
         }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        syncFolder(FilePaths.parent(of: path))
         removeLeftovers(of: path)
     }
 
@@ -52,14 +54,14 @@ public enum SyncedFile {
     /// may be another computer's write under way, in a folder shared over
     /// the network.
     private static func removeLeftovers(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + ".", suffix = ".partial"
+        let folder = FilePaths.parent(of: path)
+        let prefix = FilePaths.lastComponent(of: path) + ".", suffix = ".partial"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
             guard let pid = pid_t(name.dropFirst(prefix.count).dropLast(suffix.count)), pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            let leftover = (folder as NSString).appendingPathComponent(name)
+            let leftover = FilePaths.join(folder, name)
             var status = stat()
             guard lstat(leftover, &status) == 0, time(nil) - status.st_mtim.tv_sec >= 60 else { continue }
             unlink(leftover)

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A note's file in the sync folder (its path there: "Work/plan.md"), and
 /// the version both sides last agreed on.

@@ -1,4 +1,6 @@
-public import Foundation
+public import FoundationEssentials
+import Storage
+import Glibc
 import Synchronization
 
 /// Every edit typed into one note, appended as it is made to a small file of
@@ -90,7 +92,7 @@ public final class TypingJournal {
     /// apart from another Quire's on the same notes, which may be typing into
     /// the same note (each replaces its own file when it saves).
     public static func path(in folder: String, for noteID: UUID) -> String {
-        (folder as NSString).appendingPathComponent("\(noteID.uuidString.lowercased()).\(processTag).journal")
+        FilePaths.join(folder, "\(noteID.uuidString.lowercased()).\(processTag).journal")
     }
 
     /// What tells this process's journals from another's.
@@ -271,7 +273,7 @@ public final class TypingJournal {
         closePrevious()
         guard !saidFailure else { return }
         saidFailure = true
-        FileHandle.standardError.write(Data("quire: the typing journal stops until the next save: \(reason)\n".utf8))
+        StandardStreams.writeError("quire: the typing journal stops until the next save: \(reason)\n")
     }
 
     private func closeFile() {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A typing journal's file (`TypingJournal` writes it), read back by the next
 /// launch: which note, the revision its edits apply to, and its records, up

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Storage
+import Glibc
 
 /// What a launch does with the typing journals an earlier run left (a run
 /// killed, or that lost its display, before its autosave): each journal's
@@ -24,7 +26,7 @@ public enum TypingJournalRecovery {
         var result = Result()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for files in journalFiles(names) {
-            let paths = files.map { (folder as NSString).appendingPathComponent($0) }
+            let paths = files.map { FilePaths.join(folder, $0) }
             var descriptors: [(path: String, file: Int32)] = []
             defer { for (_, file) in descriptors { close(file) } }
             var isLive = false
@@ -71,7 +73,10 @@ public enum TypingJournalRecovery {
     ) {
         var journals: [(path: String, journal: TypingJournalFile)] = []
         for (path, file) in files {
-            let data = FileHandle(fileDescriptor: file, closeOnDealloc: false).readDataToEndOfFile()
+            guard let data = FileBytes.readAll(from: file) else {
+                result.problems.append("\(path) could not be read (\(String(cString: strerror(errno)))); it is kept for the next launch")
+                continue
+            }
             if let journal = TypingJournalFile(data: data) {
                 journals.append((path, journal))
             } else if path.hasSuffix(".journal") {

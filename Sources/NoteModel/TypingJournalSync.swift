@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Storage
+import Glibc
 import Synchronization
 
 /// Puts typing journals on disk off the windows' thread: half a second after
@@ -41,7 +44,7 @@ final class TypingJournalSync: Sendable {
         afterSyncingLog(of: notes, holding: holding) {
             TypingJournalSync.sync(fresh)
             rename(fresh, path)
-            TypingJournalSync.sync((path as NSString).deletingLastPathComponent)
+            TypingJournalSync.sync(FilePaths.parent(of: path))
         }
     }
 
@@ -85,7 +88,7 @@ final class TypingJournalSync: Sendable {
         }
         // Through descriptors of their own: a sync reaches every write to the
         // file. The folder too, for a journal just renamed into place.
-        for path in paths.union(paths.map { ($0 as NSString).deletingLastPathComponent }) {
+        for path in paths.union(paths.map { FilePaths.parent(of: $0) }) {
             TypingJournalSync.sync(path)
         }
     }

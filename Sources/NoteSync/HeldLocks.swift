@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import WebDAV
 
 /// The locks a sync holds on the server's files, kept in a small file beside
@@ -15,8 +16,7 @@ final class HeldLocks {
     /// The record at `path`, and the locks it holds from a sync cut short.
     init(path: String) {
         self.path = path
-        let saved = (try? Data(contentsOf: URL(fileURLWithPath: path)))
-            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String]] } ?? []
+        let saved = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([[String]].self, from: $0) } ?? []
         held = saved.compactMap { $0.count == 2 ? FileLock(name: $0[1], token: $0[0], madeTheFile: false) : nil }
     }
 
@@ -41,7 +41,7 @@ final class HeldLocks {
             unlink(path)
             return
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: held.map { [$0.token, $0.name] }) else { return }
+        guard let data = try? JSONEncoder().encode(held.map { [$0.token, $0.name] }) else { return }
         let temporary = path + ".new"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
         rename(temporary, path)

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import NoteModel
 public import WebDAV
 

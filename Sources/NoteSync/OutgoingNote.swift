@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 
 /// A note that has no file yet, as a sync is about to send it: its record as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 
 /// What a sync has done and not yet written down: notes the server now holds,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WebDAV
 
 /// Reads a folder's files in order, a few requests ahead: while one file is

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The WebDAV folders an address a person gave may mean: the address itself
 /// (a WebDAV folder's URL, with the remote folder's name after it if one is
@@ -24,7 +24,7 @@ public enum SyncFolderAddress {
 
     /// `address` as a base URL: https:// if it names no scheme, ending in "/".
     public static func base(of address: String) -> String {
-        var base = address.trimmingCharacters(in: .whitespaces)
+        var base = address.trimmingSpaces()
         if !base.contains("://") { base = "https://" + base }
         if !base.hasSuffix("/") { base += "/" }
         return base
@@ -52,10 +52,22 @@ public enum SyncFolderAddress {
         url.contains("/remote.php/dav/files/")
     }
 
-    /// A folder path's segments percent-encoded, its slashes kept.
+    /// A folder path's segments percent-encoded, its slashes kept: every byte
+    /// but those a URL's path allows as they are (Foundation's `urlPathAllowed`) as %XX.
     private static func encoded(_ path: String) -> String {
-        path.split(separator: "/").map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0)
+        path.split(separator: "/").map { segment in
+            var encoded = ""
+            for byte in segment.utf8 {
+                if pathAllowed.contains(byte) {
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                }
+            }
+            return encoded
         }.joined(separator: "/")
     }
+
+    /// The bytes a segment of a URL's path keeps as they are.
+    private static let pathAllowed = Set("!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 
 /// Makes the notes of files a sync takes in on a thread of its own (a

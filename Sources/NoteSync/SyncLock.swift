@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One sync at a time over the same notes, across processes: an exclusive
 /// `flock` on a file beside the notes, held while a sync runs and let go

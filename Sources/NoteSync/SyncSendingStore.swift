@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import NoteModel
 
 /// The notes database as a sync sending new notes uses it: the notes read,

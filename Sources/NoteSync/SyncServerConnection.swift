@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import NoteModel
 public import WebDAV
 
@@ -60,11 +60,10 @@ public enum SyncServerConnection {
               let client = try? WebDAVClient(folder: SyncFolderAddress.base(of: address), user: user, password: password,
                                              trustedCertificates: trust),
               let data = try? await client.document(at: url),
-              let settings = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let path = (settings["notesPath"] as? String).map(NoteCategory.normalized), !path.isEmpty
+              let settings = try? JSONDecoder().decode(NotesAppSettings.self, from: data),
+              let path = settings.notesPath.map(NoteCategory.normalized), !path.isEmpty
         else { return nil }
-        let suffix = settings["fileSuffix"] as? String
-        return (path, suffix == ".txt" ? ".txt" : ".md")
+        return (path, settings.fileSuffix == ".txt" ? ".txt" : ".md")
     }
 
     /// The certificate the server at `address` offers, if this computer does
@@ -90,6 +89,6 @@ public enum SyncServerConnection {
 
     /// Whether `address` would send the password and notes unencrypted (http://).
     public nonisolated static func isUnencrypted(_ address: String) -> Bool {
-        address.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("http://")
+        address.trimmingSpaces().lowercased().hasPrefix("http://")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import NoteModel
 import Scenes
@@ -133,7 +133,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             store.listOrder = Preferences.shared.values.sortOrder
             let documents = NoteDocuments(
                 store: store, drafts: DraftStore(stateDirectory: directories.stateDirectory),
-                journals: (directories.stateDirectory as NSString).appendingPathComponent("journals"))
+                journals: FilePaths.join(directories.stateDirectory, "journals"))
             self.documents = documents
             documents.onFailureOutOfSight = { [weak self] document in self?.tellFailureOutOfSight(of: document) }
             transfers = NoteTransfers(store: store) { _ = documents.saveAll() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a batch of writes has made so far.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scenes
 
 /// Where a command's words and exit status go: the process that ran it,

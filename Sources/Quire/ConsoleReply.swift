@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 
 /// A command's reply in the process that runs it (`HeadlessCommand`):
 /// lines on its own standard output and error, and the status it ends with.
@@ -8,11 +9,11 @@ final class ConsoleReply: CommandReply {
     private(set) var status: Int32?
 
     func print(_ message: String) {
-        FileHandle.standardOutput.write(Data((message + "\n").utf8))
+        StandardStreams.writeOutput(message + "\n")
     }
 
     func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.writeError(message + "\n")
     }
 
     func finish(status: Int32) {

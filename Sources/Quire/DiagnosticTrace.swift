@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 
 /// One kind of diagnostic line on standard error, written only when its
 /// environment variable is "1": for the tests and the stress suite, to see
@@ -17,6 +18,6 @@ struct DiagnosticTrace: Sendable {
     /// Writes `<prefix>: <line>`, if the trace is on (`line` is made only then).
     func write(_ line: @autoclosure () -> String) {
         guard isEnabled else { return }
-        FileHandle.standardError.write(Data("\(prefix): \(line())\n".utf8))
+        StandardStreams.writeError("\(prefix): \(line())\n")
     }
 }

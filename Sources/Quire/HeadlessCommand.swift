@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import NoteModel
 import Storage
@@ -37,7 +37,7 @@ enum HeadlessCommand {
             let actions = FileTransferActions { transfers }
             let folder = FileManager.default.currentDirectoryPath
             let absolute = { (path: String) in
-                URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: URL(fileURLWithPath: folder, isDirectory: true))
+                URL(fileURLWithPath: FilePaths.expandingTilde(path), relativeTo: URL(fileURLWithPath: folder, isDirectory: true))
                     .standardizedFileURL.path
             }
             if name == "export" {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 import Storage
 
@@ -11,7 +11,7 @@ import Storage
 enum LastWindowFile {
     /// The file's path in the app's state folder.
     static func path(in directories: AppDirectories) -> String {
-        (directories.stateDirectory as NSString).appendingPathComponent("last-window.json")
+        FilePaths.join(directories.stateDirectory, "last-window.json")
     }
 
     /// The last window recorded at `path`, or nil (no file, or one that does not
@@ -32,7 +32,7 @@ enum LastWindowFile {
     static func save(_ window: NoteWindowState, to path: String) {
         do {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                atPath: FilePaths.parent(of: path), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
             try SyncedFile.replace(path, with: JSONEncoder().encode(window), permissions: 0o600)
         } catch {

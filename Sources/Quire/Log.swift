@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Storage
 
 /// Messages for the person (or test) reading the terminal, on standard error.
 enum Log {
     /// Writes "quire: <message>" and a newline to standard error.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("quire: \(message)\n".utf8))
+        StandardStreams.writeError("quire: \(message)\n")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A note's address, `quire://note/<uuid>`: what the command line, links in
 /// other apps, and note windows' activation conditions use.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import NoteModel
 
@@ -176,7 +176,7 @@ final class NoteListView {
     }
 
     /// The search text the list shows results for ("" for all notes).
-    var searchText: String { appliedSearch.trimmingCharacters(in: .whitespaces) }
+    var searchText: String { appliedSearch.trimmingSpaces() }
 
     /// Whether `id` is in the list as loaded so far.
     func contains(_ id: UUID) -> Bool { position(of: id) != nil }
@@ -428,14 +428,14 @@ final class NoteListView {
         let selected = selectedNoteID
         let text = search.text
         appliedSearch = text
-        scope.show(for: showsTrash ? nil : category, searching: !text.trimmingCharacters(in: .whitespaces).isEmpty)
-        if showsTrash && text.trimmingCharacters(in: .whitespaces).isEmpty {
+        scope.show(for: showsTrash ? nil : category, searching: !text.trimmingSpaces().isEmpty)
+        if showsTrash && text.trimmingSpaces().isEmpty {
             matches = [:]
             paging?.cancel()
             nextPage = nil
             changedSinceRead = false
             quietly { ids.replaceAll(with: trashedNoteIDs()) }
-        } else if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        } else if text.trimmingSpaces().isEmpty {
             matches = [:]
             loadInPages()
         } else {
@@ -469,7 +469,7 @@ final class NoteListView {
         onEmptinessChange?(ids.count == 0)
         guard ids.count == 0 else { return }
         let emptyState = emptyState ?? makeEmptyState()
-        let text = search.text.trimmingCharacters(in: .whitespaces)
+        let text = search.text.trimmingSpaces()
         if showsTrash && text.isEmpty {
             emptyState.show(iconName: "user-trash-symbolic", title: localized("The Trash Is Empty"),
                             description: localized("Notes moved to the trash wait here until you delete them."))
@@ -497,7 +497,7 @@ final class NoteListView {
 
     private func follow(_ change: NoteChange) {
         version += 1
-        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !showsTrash, search.text.trimmingSpaces().isEmpty else {
             reload()  // the trash and search results have orders of their own: rebuild them
             return
         }
@@ -574,7 +574,7 @@ final class NoteListView {
     private func followAll(_ changes: [NoteChange]) {
         guard changes.count > NoteListView.changesFollowedOneByOne else { return inListOrder(changes).forEach(follow) }
         version += 1
-        guard !showsTrash, search.text.trimmingCharacters(in: .whitespaces).isEmpty else { return reload() }
+        guard !showsTrash, search.text.trimmingSpaces().isEmpty else { return reload() }
         // Reading again selects the note meant to be selected, if the rows moved it; if not, more may be wanted below.
         if !readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString))) {
             loadLaterPages()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 import GtkKit
 import NoteModel
 
@@ -6,7 +7,7 @@ import NoteModel
 extension NoteSaveProblem {
     /// The folder of the draft file, as a person would type it (`~/…`).
     private var draftFolder: String? {
-        draftPath.map { DisplayPath.of(($0 as NSString).deletingLastPathComponent) }
+        draftPath.map { DisplayPath.of(FilePaths.parent(of: $0)) }
     }
 
     /// The message a window shows: what failed, what happens now, where the text is.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scenes
 
 /// Everything a window showing a note keeps to come back as it was: the

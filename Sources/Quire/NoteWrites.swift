@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 
 /// The changes a person asks for in the trash (restore, delete for good, put

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 import Storage
 
@@ -47,7 +47,7 @@ final class Preferences {
     private func save() {
         do {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                atPath: FilePaths.parent(of: path), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
             if fileUnreadable, FileManager.default.fileExists(atPath: path) {
                 let aside = path + ".unreadable"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkSourceKit
 import Storage
 
@@ -38,7 +38,7 @@ enum PrintSettingsFile {
         guard !isUnreadable else { return }
         do {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                atPath: FilePaths.parent(of: path), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
             try SourcePrint.saveLastSettings(to: path)
         } catch {

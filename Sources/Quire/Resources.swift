@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 
 /// Where Quire's run-time resources (the scene manifest, style sheets) are:
 /// `$QUIRE_RESOURCE_DIR` if set; installed, `<prefix>/share/io.github.quire.Quire`
@@ -11,10 +12,10 @@ enum Resources {
             sourceTreeDirectory,
         ].compactMap { $0 }
         for directory in candidates {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = FilePaths.join(directory, name)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
-        return ((candidates.last ?? "") as NSString).appendingPathComponent(name)
+        return FilePaths.join(candidates.last ?? "", name)
     }
 
     /// Where the compiled translations are: `$QUIRE_LOCALE_DIR` if set;
@@ -22,7 +23,7 @@ enum Resources {
     static var localeDirectory: String {
         if let directory = ProcessInfo.processInfo.environment["QUIRE_LOCALE_DIR"] { return directory }
         if let installed = installedDirectory, FileManager.default.fileExists(atPath: installed) {
-            return ((installed as NSString).deletingLastPathComponent as NSString).appendingPathComponent("locale")
+            return FilePaths.join(FilePaths.parent(of: installed), "locale")
         }
         return "/usr/share/locale"
     }
@@ -32,12 +33,12 @@ enum Resources {
     /// source, the tree's pages.
     static var helpAddress: String {
         if let installed = installedDirectory {
-            let share = (installed as NSString).deletingLastPathComponent as NSString
-            if FileManager.default.fileExists(atPath: share.appendingPathComponent("help/C/quire/index.page")) { return "help:quire" }
+            let share = FilePaths.parent(of: installed)
+            if FileManager.default.fileExists(atPath: FilePaths.join(share, "help/C/quire/index.page")) { return "help:quire" }
         }
         if let resources = sourceTreeDirectory {
-            let pages = ((resources as NSString).deletingLastPathComponent as NSString).appendingPathComponent("help/C")
-            if FileManager.default.fileExists(atPath: (pages as NSString).appendingPathComponent("index.page")) { return "ghelp:" + pages }
+            let pages = FilePaths.join(FilePaths.parent(of: resources), "help/C")
+            if FileManager.default.fileExists(atPath: FilePaths.join(pages, "index.page")) { return "ghelp:" + pages }
         }
         return "help:quire"
     }
@@ -46,7 +47,7 @@ enum Resources {
     /// build run from it, where the app's icon is not installed; nil otherwise.
     static var sourceTreeIcons: String? {
         guard let resources = sourceTreeDirectory else { return nil }
-        let icons = ((resources as NSString).deletingLastPathComponent as NSString).appendingPathComponent("data/icons")
+        let icons = FilePaths.join(FilePaths.parent(of: resources), "data/icons")
         return FileManager.default.fileExists(atPath: icons) ? icons : nil
     }
 
@@ -54,17 +55,16 @@ enum Resources {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil
         }
-        let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        return (prefix as NSString).appendingPathComponent("share/io.github.quire.Quire")
+        let prefix = FilePaths.parent(of: FilePaths.parent(of: executable))
+        return FilePaths.join(prefix, "share/io.github.quire.Quire")
     }
 
     /// Sources/Quire/Resources.swift → Resources/, for debug builds run from the
     /// source tree. Release builds (what Meson installs) know no source tree.
     private static let sourceTreeDirectory: String? = {
         #if DEBUG
-        let here = "\(#filePath)" as NSString
-        let root = (here.deletingLastPathComponent as NSString).deletingLastPathComponent as NSString
-        return (root.deletingLastPathComponent as NSString).appendingPathComponent("Resources")
+        let root = FilePaths.parent(of: FilePaths.parent(of: FilePaths.parent(of: "\(#filePath)")))
+        return FilePaths.join(root, "Resources")
         #else
         return nil
         #endif

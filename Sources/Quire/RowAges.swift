@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// The moment every note list tells its rows' ages as of ("just now", "5

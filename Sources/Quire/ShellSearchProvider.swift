@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import NoteModel
 import Scenes
@@ -102,7 +102,7 @@ final class ShellSearchProvider {
         guard let id = UUID(uuidString: identifier), let summary = try? store.summary(of: id) else { return nil }
         let category = (try? store.category(of: id)) ?? ""
         let title = category.isEmpty ? ShownTitle.of(summary.title) : localized("%s — %s", ShownTitle.of(summary.title), category)
-        let description = results[id].map { $0.readableSnippet().text.replacingOccurrences(of: "\n", with: " ") } ?? summary.preview
+        let description = results[id].map { $0.readableSnippet().text.replacing("\r\n", with: " ").replacing("\n", with: " ") } ?? summary.preview
         return ["id": identifier, "name": title, "description": description]
     }
 

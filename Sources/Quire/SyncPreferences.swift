@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import NoteModel
 import NoteSync
@@ -101,7 +101,7 @@ final class SyncPreferences {
     /// and every note unencrypted.
     private func connect(trusting certificate: String? = nil, unencryptedAllowed: Bool = false) {
         guard !connecting else { return }
-        let given = (address: address.text.trimmingCharacters(in: .whitespaces), user: user.text, password: password.text)
+        let given = (address: address.text.trimmingSpaces(), user: user.text, password: password.text)
         guard !given.address.isEmpty, !given.user.isEmpty, !given.password.isEmpty else {
             window.showPreferencesToast(Toast(localized("Give the server address, your user name and your password.")))
             return
@@ -114,7 +114,7 @@ final class SyncPreferences {
             ) { [weak self] in self?.connect(trusting: certificate, unencryptedAllowed: true) }
             return
         }
-        let folderName = folder.text.trimmingCharacters(in: .whitespaces)
+        let folderName = folder.text.trimmingSpaces()
         connecting = true
         connectButton.isSensitive = false
         connectButton.label = localized("Connecting…")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import NoteModel
 import NoteSync
@@ -116,7 +117,7 @@ enum SyncSetupCommand {
     /// `prompt` and without echo.
     private static func readPassword(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.writeError(prompt)
         var settings = termios()
         tcgetattr(STDIN_FILENO, &settings)
         var silent = settings
@@ -124,12 +125,12 @@ enum SyncSetupCommand {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStreams.writeError("\n")
         }
         return readLine(strippingNewline: true)
     }
 
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.writeError(message + "\n")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NoteModel
 
 /// Where sync stands, as the header bar and Preferences show it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 import GtkKit
 import NoteModel
 
@@ -26,7 +27,7 @@ enum TransferMessages {
         let refused = result.refused
         guard !refused.isEmpty else { return headline(of: result) }
         var listed = refused.prefix(limit).map {
-            localized("%s (%s)", ($0.path as NSString).lastPathComponent, reason($0.reason))
+            localized("%s (%s)", FilePaths.lastComponent(of: $0.path), reason($0.reason))
         }
         if refused.count > limit { listed.append(localizedPlural("%d more", "%d more", count: refused.count - limit)) }
         return headline(of: result) + localized(": ") + listed.joined(separator: localized(", "))

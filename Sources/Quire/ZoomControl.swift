@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// The primary menu's zoom row, as GNOME's own apps have it: Zoom Out, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Runs work that can wait for a free processor (a dictionary loaded, the
@@ -13,11 +13,27 @@ public enum LowPriorityThread {
     /// Runs `work` on a new thread at the lowest priority and returns what it returns.
     public static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
         await withCheckedContinuation { continuation in
-            Thread {
+            let job = Unmanaged.passRetained(Job {
                 // On Linux a nice value is the calling thread's own (who 0 is this thread).
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
                 continuation.resume(returning: work())
-            }.start()
+            })
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { context in
+                Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, job.toOpaque())
+            if started == 0 {
+                pthread_detach(thread)
+            } else {
+                job.takeRetainedValue().body()  // no thread to be had: run it here rather than never
+            }
         }
+    }
+
+    /// The work handed to the new thread.
+    private final class Job: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Where an application keeps its files, following the XDG Base Directory
 /// specification: user data under `$XDG_DATA_HOME/<app-id>` (default
@@ -16,31 +16,28 @@ public struct AppDirectories: Sendable, Equatable {
     /// Resolves the folders for `applicationID` from `environment`.
     /// Relative or empty `XDG_*` values are ignored, as the specification says.
     public init(applicationID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePaths.homeDirectory()
         func base(_ variable: String, default relative: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }
-            return (home as NSString).appendingPathComponent(relative)
+            return FilePaths.join(home, relative)
         }
-        dataDirectory = (base("XDG_DATA_HOME", default: ".local/share") as NSString)
-            .appendingPathComponent(applicationID)
-        stateDirectory = (base("XDG_STATE_HOME", default: ".local/state") as NSString)
-            .appendingPathComponent(applicationID)
-        configDirectory = (base("XDG_CONFIG_HOME", default: ".config") as NSString)
-            .appendingPathComponent(applicationID)
+        dataDirectory = FilePaths.join(base("XDG_DATA_HOME", default: ".local/share"), applicationID)
+        stateDirectory = FilePaths.join(base("XDG_STATE_HOME", default: ".local/state"), applicationID)
+        configDirectory = FilePaths.join(base("XDG_CONFIG_HOME", default: ".config"), applicationID)
     }
 
     /// The path of `fileName` in the data folder.
     public func dataFile(_ fileName: String) -> String {
-        (dataDirectory as NSString).appendingPathComponent(fileName)
+        FilePaths.join(dataDirectory, fileName)
     }
 
     /// The path of `fileName` in the preferences folder.
     public func configFile(_ fileName: String) -> String {
-        (configDirectory as NSString).appendingPathComponent(fileName)
+        FilePaths.join(configDirectory, fileName)
     }
 
     /// The path of `fileName` in the state folder.
     public func stateFile(_ fileName: String) -> String {
-        (stateDirectory as NSString).appendingPathComponent(fileName)
+        FilePaths.join(stateDirectory, fileName)
     }
 }

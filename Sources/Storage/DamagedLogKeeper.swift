@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps a copy of a database and its write-ahead log when the log is damaged,
 /// before SQLite reads the log, ignores what follows the damage and, on

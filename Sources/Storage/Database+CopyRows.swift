@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Database {
     /// Copies every row of `source`'s tables into the tables of the same names
@@ -10,7 +10,7 @@ extension Database {
         ).compactMap { $0.string(0) }
         try transaction {
             for table in tables {
-                let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let quoted = "\"" + table.replacing("\"", with: "\"\"") + "\""
                 for row in try source.query("SELECT * FROM \(quoted)") {
                     let placeholders = Array(repeating: "?", count: row.values.count).joined(separator: ", ")
                     try execute("INSERT OR REPLACE INTO \(quoted) VALUES (\(placeholders))", row.values)

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Telling this app's files from other programs' before writing anything.
 extension Database {
@@ -9,8 +9,8 @@ extension Database {
     /// header as plain bytes when it already carries the mark and no log
     /// could hold newer settings, else through a read-only connection.
     static func checkIdentity(of path: String, against schema: DatabaseSchema) throws {
-        let hasLog = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0) > 0
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        let hasLog = FileBytes.size(of: path + "-wal") > 0
+        let size = FileBytes.size(of: path)
         let header = DatabaseHeader(path: path)
         if !hasLog, let header, let pages = header.pageCount, size < pages * header.pageSize {
             // Opening would work and the missing pages fail only when read, perhaps

@@ -1,5 +1,5 @@
 import CSQLite
-public import Foundation
+public import FoundationEssentials
 
 extension Database {
     /// The size in bytes of the text or blob in `column` of the row `rowid` of

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One connection to an SQLite database file.
 ///
@@ -53,7 +54,7 @@ public final class Database {
         durability: DatabaseDurability = .withinHalfASecond
     ) throws {
         self.path = path
-        try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.createDirectory(FilePaths.parent(of: path))
         let isNew = try PrivateFiles.createFileIfMissing(path)
         try Database.checkWritable(path)
         var notices: [DatabaseNotice] = []
@@ -93,7 +94,7 @@ public final class Database {
     /// there yet (nor a log of one), and its folder, created now (0700) if
     /// missing, may be written. False says: open it now, to find out what is there or what fails.
     public static func canCreateLater(at path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePaths.parent(of: path)
         guard (try? PrivateFiles.createDirectory(folder)) != nil, access(folder, W_OK) == 0 else { return false }
         return ["", "-wal", "-journal"].allSatisfy { access(path + $0, F_OK) != 0 && errno == ENOENT }
     }
@@ -102,7 +103,7 @@ public final class Database {
     /// files beside it (the log). SQLite would open such a file read-only without
     /// a word, and leave side files behind; nothing is opened here.
     private static func checkWritable(_ path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePaths.parent(of: path)
         for (target, what) in [(path, "the file may only be read"), (folder, "its folder may not be written")]
         where access(target, W_OK) != 0 {
             throw StorageError.fileSystem(

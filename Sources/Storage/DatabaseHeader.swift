@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The first 100 bytes of an SQLite file, read as plain bytes: nothing is
 /// opened through SQLite, locked or written. Gives the file's mark
@@ -19,10 +19,7 @@ struct DatabaseHeader {
 
     /// The header of the file at `path`, or nil if it has none (empty, short, or not SQLite).
     init?(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 100), data.count == 100 else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = FileBytes.readStart(of: path, count: 100), bytes.count == 100 else { return nil }
         guard Array(bytes[0..<16]) == DatabaseHeader.magic else { return nil }
         func integer(at offset: Int) -> Int32 {
             Int32(bitPattern: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Rolls back a transaction a killed process left half-written through a
 /// rollback journal, before anything else looks at the file.
@@ -19,7 +19,7 @@ enum InterruptedTransactionRecovery {
     /// A file that is not a database is left for the identity check to refuse.
     static func rollBackIfLeft(databasePath path: String, busyTimeoutMilliseconds: Int32) throws {
         let journal = path + "-journal"
-        let size = (try? FileManager.default.attributesOfItem(atPath: journal))?[.size] as? Int ?? 0
+        let size = FileBytes.size(of: journal)
         guard size > 0 else { return }
         let handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE)
         defer { sqlite3_close_v2(handle) }

@@ -1,18 +1,19 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Creates directories and files that only their owner can read: directories
 /// 0700 and files 0600, whatever the umask. Existing ones are left as they are.
 enum PrivateFiles {
     /// Creates `directory` and any missing parents, each missing one with mode 0700.
     static func createDirectory(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return }
+            if isDirectory { return }
             throw StorageError.fileSystem(
                 operation: "create the folder", path: directory, errno: EEXIST,
                 message: "a file with that name is in the way")
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: directory)
         if parent != directory, !parent.isEmpty { try createDirectory(parent) }
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw fileSystemError(operation: "create the folder", path: directory)
@@ -38,11 +39,8 @@ enum PrivateFiles {
 
     /// The operating system's error number behind a Foundation file error, if any.
     static func systemErrno(in error: any Error) -> Int32? {
-        var current: NSError? = error as NSError
-        while let error = current {
-            if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
-        }
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return systemErrno(in: underlying) }
         return nil
     }
 

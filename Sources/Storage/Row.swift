@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One result row, its columns in the order the query selected them.
 public struct Row: Sendable, Equatable {

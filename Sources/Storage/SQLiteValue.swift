@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A value bound to a statement parameter or read from a result column.
 public enum SQLiteValue: Sendable, Equatable {

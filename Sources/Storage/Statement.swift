@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A prepared SQLite statement. Values are always bound as parameters.
 final class Statement {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks a database's write-ahead log (`<file>-wal`) before SQLite opens it.
 ///

@@ -1,5 +1,5 @@
 import CSoup
-import Foundation
+import FoundationEssentials
 
 /// One request sent through libsoup on the GLib main loop, its answer read
 /// as it streams in and delivered to an awaiting task: the bridge between

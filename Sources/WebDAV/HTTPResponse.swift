@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a server answered to one request: status, reason, the headers the
 /// client reads, and the body.

@@ -1,5 +1,5 @@
 import CXML
-import Foundation
+import FoundationEssentials
 
 /// Reads a WebDAV `207 Multi-Status` answer to `PROPFIND Depth: 1` into the
 /// files of the folder: each response's href, entity tag, size, date and

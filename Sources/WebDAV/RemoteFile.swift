@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A file in a WebDAV folder, as its listing describes it.
 public struct RemoteFile: Sendable, Equatable {

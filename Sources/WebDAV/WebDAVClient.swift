@@ -1,6 +1,6 @@
 import CSoup
 import CXML
-public import Foundation
+public import FoundationEssentials
 
 /// A folder on a WebDAV server (Nextcloud, ownCloud, Apache's mod_dav,
 /// nginx, rclone): list its files, read, write and remove them, every write

@@ -18,7 +18,7 @@ struct SyncTests {
         #expect(sync.output.trimmingCharacters(in: .whitespacesAndNewlines) == summary, "\(sync.error)", sourceLocation: sourceLocation)
     }
 
-    @Test("a Quire without sync loads neither libsoup nor libsecret; set up and run, the first sync loads them and sends the note")
+    @Test("a Quire without sync loads neither libsoup nor libsecret; set up and run, the first sync loads them and sends the note; Foundation is never loaded")
     func syncLibrariesOnDemand() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession()
@@ -37,6 +37,10 @@ struct SyncTests {
         try expectSync(session, prints: "1 sent, 0 received, 0 conflicts")  // through the running Quire
         #expect(try loaded() == ["libsoup-3.0", "libsecret-1"], "the sync loaded them")
         #expect(server.files() == ["Groceries.md": "Groceries\nmilk"])
+        let maps = try session.mappedFiles()
+        #expect(maps.contains("/libFoundationEssentials.so"))
+        #expect(!maps.contains("/libFoundation.so") && !maps.contains("/lib_FoundationICU.so"),
+                "the app links FoundationEssentials alone, never the whole of Foundation and its copy of ICU")
         #expect(try session.stop() == 0)
     }
 

@@ -1,9 +1,9 @@
-import Foundation
+import Glibc
 import GtkKit
 
 // The benchmark's baseline window (Benchmarks/baseline.c: a header bar over a
 // text view in a scrolled window, at Quire's default size) written in Swift
-// through GtkKit and linked as Quire is (the Swift runtime and Foundation
+// through GtkKit and linked as Quire is (the Swift runtime and FoundationEssentials
 // linked in): beside the C baseline, what a Swift GTK app holds and takes
 // before any window of Quire's own. Drawn as Quire draws (Cairo on software
 // OpenGL). The benchmark reads its memory and the time its window mapped;

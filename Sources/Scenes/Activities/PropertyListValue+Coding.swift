@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stored form: each value is an object with one key naming its type
 /// (`{"string": "…"}`, `{"integer": 3}`, `{"date": 1700000000.5}`, …), so a

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A value of one of the property-list types: what a `UserActivity`'s
 /// `userInfo` and a session's `userInfo` may hold, so that they can be saved.

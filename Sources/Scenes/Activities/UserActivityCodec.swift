@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes activities to, and decodes them from, the stable versioned form
 /// stored in SQLite. Decoding untrusted bytes never traps: any problem is a

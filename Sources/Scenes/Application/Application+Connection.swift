@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// Connecting and disconnecting scenes, and moving them between activation

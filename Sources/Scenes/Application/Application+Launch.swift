@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkKit
 import Storage
 
@@ -15,7 +15,7 @@ extension Application {
     }
 
     private func openStore() {
-        let path = (stateDirectory as NSString).appendingPathComponent(SessionStore.fileName)
+        let path = FilePaths.join(stateDirectory, SessionStore.fileName)
         // A first launch has nothing to read: its file is made after the first frame (`createStoreFile`).
         if let store = SessionStore(beforeFileAt: path) {
             self.store = store

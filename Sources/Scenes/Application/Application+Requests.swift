@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Requests to show, close and refresh scenes (sequences C, D and G).
 extension Application {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Receives the process's life events (UIKit's `UIApplicationDelegate`).
 /// Once a scene manifest exists, foreground and background belong to scenes.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Storage
 import GtkKit
 
 /// A command given on the app's command line (such as `--export DIR`), which
@@ -34,8 +35,8 @@ public final class LaunchCommand {
 
     /// `path` as given on the command line, made absolute against the working folder of the process that ran it.
     public func absolutePath(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded : (workingDirectory as NSString).appendingPathComponent(expanded)
+        let expanded = FilePaths.expandingTilde(path)
+        let absolute = expanded.hasPrefix("/") ? expanded : FilePaths.join(workingDirectory, expanded)
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A URL handed to a scene to open (from the command line or another app).
 public struct OpenURLContext: Hashable, Sendable {

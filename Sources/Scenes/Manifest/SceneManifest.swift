@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Storage
 
 /// The app's scene manifest, read from `Info.plist` with Apple's keys:
 /// `UIApplicationSceneManifest` → `UIApplicationSupportsMultipleScenes` and
@@ -16,18 +18,17 @@ public struct SceneManifest {
     /// Reads and checks the manifest at `path`; every class it names must exist.
     public init(contentsOf path: String) throws {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ManifestError.unreadable(path: path, reason: error.localizedDescription)
+        switch FileBytes.readFile(path) {
+        case let .success(read): data = read
+        case let .failure(error): throw ManifestError.unreadable(path: path, reason: String(cString: strerror(error.code.rawValue)))
         }
-        let plist: Any
+        let plist: AnyPropertyList
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+            plist = try PropertyListDecoder().decode(AnyPropertyList.self, from: data)
         } catch {
             throw ManifestError.unreadable(path: path, reason: "not a property list")
         }
-        try self.init(propertyList: plist)
+        try self.init(propertyList: plist.value)
     }
 
     /// Checks an already-parsed property list.

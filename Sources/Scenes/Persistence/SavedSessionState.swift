@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A saved session's state, checked before it is trusted: values too large
 /// to be anything a window saved, or that do not decode, are left out (the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A session as the store keeps it.
 struct SessionRecord: Equatable, Sendable {

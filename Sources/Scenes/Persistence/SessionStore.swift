@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// The saved scene sessions (`scenes.sqlite` in the app's state folder):

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which saved sessions this process runs. Each session is claimed with a
 /// write lock on one byte of `<store>.claims` (the byte at a hash of its

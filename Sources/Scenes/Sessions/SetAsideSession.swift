@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A window the crash-loop guard did not reopen because the app stopped
 /// twice in a row while reopening it. Its saved state is kept, so it can be

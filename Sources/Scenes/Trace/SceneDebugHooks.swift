@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Ways for tests to stop the process with SIGKILL at exact points of the
 /// lifecycle, so they can prove what survives a crash there. Each is off

@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Messages from the scene framework for the person reading the terminal.
 enum SceneLog {
     /// Writes "<program>: <message>" to standard error.
     static func error(_ message: String) {
-        let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenes"
-        FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
+        let program = CommandLine.arguments.first.map(FilePaths.lastComponent) ?? "scenes"
+        StandardStreams.writeError("\(program): \(message)\n")
     }
 
     /// What a person can do about trouble of `kind` with the file at `path`.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Storage
 
 /// The lifecycle trace: with `SCENES_TRACE=1`, one line on standard error per
 /// delegate call, in call order:
@@ -30,15 +32,7 @@ enum SceneTrace {
         // Formatted by hand, and written in one call: Foundation's formatting
         // and FileHandle took about 0.2 ms a window restoring 100.
         let tenths = Int((millisecondsSinceProcessStart * 10).rounded())
-        var line = "scenes: \(tenths / 10).\(tenths % 10) \(callback) session=\(sessions) config=\(configuration)\n"
-        line.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let result = Glibc.write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
-                guard result > 0 else { return }
-                written += result
-            }
-        }
+        StandardStreams.writeError("scenes: \(tenths / 10).\(tenths % 10) \(callback) session=\(sessions) config=\(configuration)\n")
     }
 
     /// Milliseconds since the kernel started this process (field 22 of
@@ -52,10 +46,10 @@ enum SceneTrace {
 
     private static let processStartSeconds: Double = {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let afterName = stat.range(of: ")", options: .backwards)
+              let nameEnd = stat.lastIndex(of: ")")
         else { return 0 }
         // Fields after the command name start at field 3; starttime is field 22.
-        let fields = stat[afterName.upperBound...].split(separator: " ")
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
         guard fields.count > 19, let ticks = Double(fields[19]) else { return 0 }
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }()
