@@ -590,7 +590,7 @@ class Bench:
 
         say("memory")
         self.row("resident memory, 1 window", rss1_q, rss1_b, 1.10, unit="MiB", bare=rss1_bare, opengl=rss1_gl, replica=rss1_r,
-                 note="the baseline's window in Swift (Tools/SwiftBaseline, linked as Quire: the Swift runtime and Foundation): "
+                 note="the baseline's window in Swift (Tools/SwiftBaseline, linked as Quire: the Swift runtime and FoundationEssentials): "
                       "%.1f MiB, %.2f×" % (swift_rss, swift_rss / statistics.median(rss1_b)))
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
                  opengl=per_window_gl, replica=per_window_r)
