@@ -55,7 +55,7 @@ struct FrontFirstRestoreTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a key typed into the front window while the windows behind it are being built is handled once the one being built is done, not after them all")
+    @Test("a key typed into the front window while the windows behind it are being built is handled and drawn once the one being built is done, not after them all")
     func keyTypedDuringTheRestore() throws {
         let session = try QuireSession()
         let notes = try NoteStore(path: session.notesPath)
@@ -82,8 +82,10 @@ struct FrontFirstRestoreTests {
         #expect(eventually(within: 10) { session.messages.contains("keys: x drawn") })
         let lines = session.messages.split(separator: "\n")
         let handled = try #require(lines.firstIndex { $0.hasPrefix("keys: x handled") })
+        let drawn = try #require(lines.firstIndex { $0.hasPrefix("keys: x drawn") })
         let lastConnect = try #require(lines.lastIndex { $0.contains(" \(connect) ") })
         #expect(handled < lastConnect, "the key was handled before the last window was built")
+        #expect(drawn < lastConnect, "the key was on screen before the last window was built")
         #expect(eventually(within: 5) {
             let body = try? session.storedNotes().first { $0.id == shown.last?.id }?.body
             return body?.hasPrefix("Front") == true && body?.hasSuffix("x") == true
