@@ -69,5 +69,5 @@ public enum SyncFolderAddress {
     }
 
     /// The bytes a segment of a URL's path keeps as they are.
-    private static let pathAllowed = Set("!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
+    private static let pathAllowed = Set("!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".utf8)
 }
