@@ -28,7 +28,7 @@ public final class DraftStore: @unchecked Sendable {
 
     /// The file that holds the draft `draftID` of the note `noteID`.
     public func path(noteID: UUID, draftID: UUID) -> String {
-        FilePaths.join(directory, 
+        FilePaths.join(directory,
             "\(noteID.uuidString.lowercased()).\(draftID.uuidString.lowercased()).json")
     }
 
