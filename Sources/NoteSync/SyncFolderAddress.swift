@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WebDAV
 
 /// The WebDAV folders an address a person gave may mean: the address itself
 /// (a WebDAV folder's URL, with the remote folder's name after it if one is
@@ -55,17 +56,7 @@ public enum SyncFolderAddress {
     /// A folder path's segments percent-encoded, its slashes kept: every byte
     /// but those a URL's path allows as they are (Foundation's `urlPathAllowed`) as %XX.
     private static func encoded(_ path: String) -> String {
-        path.split(separator: "/").map { segment in
-            var encoded = ""
-            for byte in segment.utf8 {
-                if pathAllowed.contains(byte) {
-                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
-                } else {
-                    encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-                }
-            }
-            return encoded
-        }.joined(separator: "/")
+        path.split(separator: "/").map { RemoteName.percentEncoded($0.utf8, keeping: pathAllowed.contains) }.joined(separator: "/")
     }
 
     /// The bytes a segment of a URL's path keeps as they are.

@@ -43,9 +43,14 @@ public enum RemoteName {
     /// The name percent-encoded as one segment of a URL's path (RFC 3986's
     /// unreserved characters kept, every other byte as %XX).
     public static func encodedSegment(_ name: String) -> String {
+        percentEncoded(bytes(of: name), keeping: unreserved)
+    }
+
+    /// `bytes` percent-encoded: those `kept` says as they are, every other as %XX.
+    public static func percentEncoded(_ bytes: some Sequence<UInt8>, keeping kept: (UInt8) -> Bool) -> String {
         var encoded = ""
-        for byte in bytes(of: name) {
-            if unreserved(byte) {
+        for byte in bytes {
+            if kept(byte) {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
