@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 @testable import GtkKit
 import Testing
@@ -16,29 +15,16 @@ struct DisplaySyncTests {
 
     @Test("a window destroyed is off the screen once the display is synced, the main loop not running")
     func destroyedWindowLeaves() throws {
-        let desktop = try PrivateDesktop()
-        let display = try #require(gdk_display_open(desktop.display), "GDK opens the test's own display")
-        let manager = gdk_display_manager_get()
-        let previous = gdk_display_manager_get_default_display(manager)
-        gdk_display_manager_set_default_display(manager, display)
-        defer {
-            gdk_display_manager_set_default_display(manager, previous)
-            gdk_display_close(display)
-            withExtendedLifetime(desktop) {}  // its X server outlives the display
-        }
-        let window = Window()
-        let title = "Display sync \(UUID().uuidString)"
-        window.title = title
-        window.setDefaultSize(width: 320, height: 240)
-        var drew = false
-        window.onFirstFrame { drew = true }
-        window.present()
-        MainLoop.iterate(until: { drew })
-        let shown = { (try? desktop.xdotool("search", "--onlyvisible", "--name", title)) ?? "" }
-        #expect(!shown().isEmpty, "the window is on the screen")
+        try OwnDisplay.run { desktop in
+            let window = Window()
+            let title = "Display sync \(UUID().uuidString)"
+            OwnDisplay.show(window, titled: title)
+            let shown = { (try? desktop.xdotool("search", "--onlyvisible", "--name", title)) ?? "" }
+            #expect(!shown().isEmpty, "the window is on the screen")
 
-        window.destroy()
-        Toolkit.syncDisplay()
-        #expect(shown().isEmpty, "off the screen with no turn of the main loop")
+            window.destroy()
+            Toolkit.syncDisplay()
+            #expect(shown().isEmpty, "off the screen with no turn of the main loop")
+        }
     }
 }

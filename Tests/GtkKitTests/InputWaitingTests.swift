@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 @testable import GtkKit
 import Testing
@@ -28,45 +27,32 @@ struct InputWaitingTests {
 
     @Test("a click and a key are seen without the main loop running, each event is looked at once, and handled input no longer waits")
     func clickAndKey() throws {
-        let desktop = try PrivateDesktop()
-        let display = try #require(gdk_display_open(desktop.display), "GDK opens the test's own display")
-        let manager = gdk_display_manager_get()
-        let previous = gdk_display_manager_get_default_display(manager)
-        gdk_display_manager_set_default_display(manager, display)
-        defer {
-            gdk_display_manager_set_default_display(manager, previous)
-            gdk_display_close(display)
-            withExtendedLifetime(desktop) {}  // its X server outlives the display
+        try OwnDisplay.run { desktop in
+            let window = Window()
+            defer { window.destroy() }
+            window.setChild(Label("Click or type here"))
+            let title = "Input waiting \(UUID().uuidString)"
+            OwnDisplay.show(window, titled: title)
+            let id = try #require(desktop.xdotool("search", "--sync", "--name", title).split(separator: "\n").first.map(String.init))
+            // The pointer comes in over the window: motion, no press.
+            try desktop.xdotool("mousemove", "--sync", "--window", id, "40", "40")
+            MainLoop.iterate(until: { !Toolkit.isInputWaiting })
+
+            try desktop.xdotool("mousemove", "--window", id, "60", "60")
+            let moved = try #require(look { $0.lookedAt > 0 }, "the pointer's motion reached the connection")
+            #expect(!moved.waiting, "moving the pointer is not input that waits")
+            let again = try #require(look { $0.lookedAt == 0 }, "the events already looked at are not looked at again")
+            #expect(!again.waiting)
+
+            try desktop.xdotool("click", "1")
+            #expect(look { $0.waiting } != nil, "a click waits, seen without the main loop running")
+            MainLoop.iterate(until: { !Toolkit.isInputWaiting })
+
+            try desktop.xdotool("key", "a")
+            #expect(look { $0.waiting } != nil, "a key pressed over the window waits")
+            #expect(Toolkit.isInputWaiting, "input still queued is seen again at the next look")
+            MainLoop.iterate(until: { !Toolkit.isInputWaiting })
+            #expect(!Toolkit.isInputWaiting, "handled by GDK, it no longer waits")
         }
-        let window = Window()
-        defer { window.destroy() }
-        let title = "Input waiting \(UUID().uuidString)"
-        window.title = title
-        window.setDefaultSize(width: 320, height: 240)
-        window.setChild(Label("Click or type here"))
-        var drew = false
-        window.onFirstFrame { drew = true }
-        window.present()
-        MainLoop.iterate(until: { drew })
-        let id = try #require(desktop.xdotool("search", "--sync", "--name", title).split(separator: "\n").first.map(String.init))
-        // The pointer comes in over the window: motion, no press.
-        try desktop.xdotool("mousemove", "--sync", "--window", id, "40", "40")
-        MainLoop.iterate(until: { !Toolkit.isInputWaiting })
-
-        try desktop.xdotool("mousemove", "--window", id, "60", "60")
-        let moved = try #require(look { $0.lookedAt > 0 }, "the pointer's motion reached the connection")
-        #expect(!moved.waiting, "moving the pointer is not input that waits")
-        let again = try #require(look { $0.lookedAt == 0 }, "the events already looked at are not looked at again")
-        #expect(!again.waiting)
-
-        try desktop.xdotool("click", "1")
-        #expect(look { $0.waiting } != nil, "a click waits, seen without the main loop running")
-        MainLoop.iterate(until: { !Toolkit.isInputWaiting })
-
-        try desktop.xdotool("key", "a")
-        #expect(look { $0.waiting } != nil, "a key pressed over the window waits")
-        #expect(Toolkit.isInputWaiting, "input still queued is seen again at the next look")
-        MainLoop.iterate(until: { !Toolkit.isInputWaiting })
-        #expect(!Toolkit.isInputWaiting, "handled by GDK, it no longer waits")
     }
 }
