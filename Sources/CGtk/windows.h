@@ -111,6 +111,12 @@ static inline gpointer cgtk_widget_frame_clock(gpointer widget) {
     return gtk_widget_get_frame_clock(GTK_WIDGET(widget));
 }
 
+/* Makes `clock` (a GdkFrameClock) run a frame at its next tick, emitting
+ * "after-paint", even if nothing asked to be redrawn. */
+static inline void cgtk_frame_clock_request_after_paint(gpointer clock) {
+    gdk_frame_clock_request_phase(GDK_FRAME_CLOCK(clock), GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
+}
+
 /* ---- The windowing system ----------------------------------------------- */
 
 extern GType gdk_wayland_display_get_type(void);

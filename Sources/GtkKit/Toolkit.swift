@@ -56,6 +56,12 @@ public enum Toolkit {
     /// in between.
     public static var isInputWaiting: Bool { lookForInput().waiting }
 
+    /// How many key and mouse button presses (and touches) GDK has delivered
+    /// to the app's windows since it was first asked, on any backend: compared
+    /// with an earlier count, whether input came and was handled in between,
+    /// which `isInputWaiting` no longer sees (it may have a frame to draw).
+    public static var pressesDelivered: UInt { UInt(cx11_presses_delivered()) }
+
     /// Whether input waits, and how many queued events were looked at to
     /// tell (for the tests: the events looked at before are not looked at
     /// again while none has been handled).

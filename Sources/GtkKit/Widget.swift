@@ -116,16 +116,23 @@ public class Widget: Object {
 
     /// Calls `handler` once, after the next frame of the widget's window is
     /// painted; nothing if the widget is not realized (it has no frame
-    /// clock). The handler then disconnects itself: GDK may keep a closed
-    /// window's frame clock alive a while, and nothing of ours should live on it.
-    public func onNextFrame(_ handler: @escaping @MainActor () -> Void) {
-        guard let clock = cgtk_widget_frame_clock(objectPointer) else { return }
+    /// clock). With `requestingOne`, that frame comes at the clock's next
+    /// tick even if nothing asked to be redrawn (it then paints nothing
+    /// more): a way to let every redraw asked for so far reach the screen
+    /// first. Returns whether the handler will be called. The handler then
+    /// disconnects itself: GDK may keep a closed window's frame clock alive a
+    /// while, and nothing of ours should live on it.
+    @discardableResult
+    public func onNextFrame(requestingOne: Bool = false, _ handler: @escaping @MainActor () -> Void) -> Bool {
+        guard let clock = cgtk_widget_frame_clock(objectPointer) else { return false }
         let connection = ConnectionHolder()
         connection.value = Object(retaining: clock).connect("after-paint") {
             handler()
             connection.value?.disconnect()
             connection.value = nil
         }
+        if requestingOne { cgtk_frame_clock_request_after_paint(clock) }
+        return true
     }
 
     /// Calls `handler` for each key pressed while the widget has the focus,

@@ -5,7 +5,8 @@ import TestSupport
 
 /// `Toolkit.isInputWaiting` on X11: a click and a key that reached the app
 /// are seen while the main loop does not run, the events looked at once are
-/// not looked at again, and once GDK has handled the input it no longer waits.
+/// not looked at again, and once GDK has handled the input it no longer waits
+/// and `Toolkit.pressesDelivered` counts it.
 /// The window is on a display of its own, made the default for the test: a
 /// person's input leaves GDK's time of the last input behind, which the
 /// other tests' windows would then be focused with.
@@ -25,7 +26,7 @@ struct InputWaitingTests {
         return nil
     }
 
-    @Test("a click and a key are seen without the main loop running, each event is looked at once, and handled input no longer waits")
+    @Test("a click and a key are seen without the main loop running, each event is looked at once, and handled input no longer waits but is counted as delivered")
     func clickAndKey() throws {
         try OwnDisplay.run { desktop in
             let window = Window()
@@ -37,6 +38,7 @@ struct InputWaitingTests {
             // The pointer comes in over the window: motion, no press.
             try desktop.xdotool("mousemove", "--sync", "--window", id, "40", "40")
             MainLoop.iterate(until: { !Toolkit.isInputWaiting })
+            let delivered = Toolkit.pressesDelivered
 
             try desktop.xdotool("mousemove", "--window", id, "60", "60")
             let moved = try #require(look { $0.lookedAt > 0 }, "the pointer's motion reached the connection")
@@ -46,13 +48,18 @@ struct InputWaitingTests {
 
             try desktop.xdotool("click", "1")
             #expect(look { $0.waiting } != nil, "a click waits, seen without the main loop running")
+            #expect(Toolkit.pressesDelivered == delivered, "waiting, not yet delivered")
             MainLoop.iterate(until: { !Toolkit.isInputWaiting })
+            let clickCounted = MainLoop.iterate(forAtMost: 10) { Toolkit.pressesDelivered == delivered + 1 }
+            #expect(clickCounted, "the press is counted once GDK delivers it")
 
             try desktop.xdotool("key", "a")
             #expect(look { $0.waiting } != nil, "a key pressed over the window waits")
             #expect(Toolkit.isInputWaiting, "input still queued is seen again at the next look")
             MainLoop.iterate(until: { !Toolkit.isInputWaiting })
             #expect(!Toolkit.isInputWaiting, "handled by GDK, it no longer waits")
+            let keyCounted = MainLoop.iterate(forAtMost: 10) { Toolkit.pressesDelivered == delivered + 2 }
+            #expect(keyCounted, "the key press is counted; the pointer's motion and the releases are not")
         }
     }
 }

@@ -1,5 +1,5 @@
 /* Whether a person's input waits in the X connection, looked for without
- * looking twice at an event. */
+ * looking twice at an event, and how many presses GDK has delivered. */
 #ifndef CX11INPUT_H
 #define CX11INPUT_H
 
@@ -18,5 +18,10 @@ int cx11_input_opcode(struct _XDisplay *display);
  * not looked at again, as long as none has left the queue since;
  * `looked_at`, when not NULL, is set to how many were looked at this time. */
 int cx11_input_waiting(struct _XDisplay *display, int input_opcode, unsigned int *looked_at);
+
+/* How many key and mouse button presses, and touches, GDK has delivered to
+ * the app's windows (on any backend) since this was first called: input
+ * that came and was handled between two looks at the queue. Main thread. */
+unsigned int cx11_presses_delivered(void);
 
 #endif

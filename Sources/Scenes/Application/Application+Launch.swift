@@ -225,6 +225,8 @@ extension Application {
         guard let (front, frontRecord) = restoring.last else { return }
         let behind = BehindTheFrontRestore(restoring.dropLast().map { session, record in
             { [weak self] in self?.reconnect(behindTheFront: session, record) }
+        }, afterFrontWindowsNextFrame: { [weak self] handler in
+            self?.frontmostScene?.window.onNextFrame(requestingOne: true, handler) ?? false
         })
         reconnect(front, frontRecord, presenting: true) { behind.start() }
     }
