@@ -31,6 +31,28 @@ struct SessionStoreTests {
         #expect(sessions.last?.restorationActivity == Data("activity".utf8), "saving details keeps the activity")
     }
 
+    @Test("each session comes with its activity's title, read without decoding it; an activity that is not JSON has none, and the rest still load")
+    @MainActor
+    func activityTitles() throws {
+        let store = try SessionStore(path: folder.file("scenes.sqlite"))
+        let titled = UserActivity(activityType: "note")
+        titled.title = "Shopping list — “week 48”"
+        titled.addUserInfoEntries(from: ["title": .string("not this one")])
+        let untitled = UserActivity(activityType: "note")
+        for (id, stacking, activity) in [("titled", 1, try UserActivityCodec.encode(titled)),
+                                         ("untitled", 2, try UserActivityCodec.encode(untitled)),
+                                         ("damaged", 3, Data("{\"title\": \"cut".utf8)), ("binary", 4, Data([0xff, 0x00, 0x7b]))] {
+            try store.save(record(id, stacking: Int64(stacking)))
+            try store.saveActivity(activity, forSession: id)
+        }
+        try store.save(record("none", stacking: 5))
+        let sessions = try store.sessions()
+        #expect(sessions.map(\.identifier) == ["titled", "untitled", "damaged", "binary", "none"])
+        #expect(sessions.map(\.activityTitle) == ["Shopping list — “week 48”", nil, nil, nil, nil])
+        let decoded = try UserActivityCodec.decode(try #require(sessions.first?.restorationActivity)).get()
+        #expect(sessions.first?.activityTitle == decoded.title, "the same title decoding gives")
+    }
+
     @Test("a first launch's store writes nothing until its file is made, then moves everything into it; another process's file made meanwhile keeps its sessions")
     func fileMadeLater() throws {
         let path = folder.file("state/app/scenes.sqlite")

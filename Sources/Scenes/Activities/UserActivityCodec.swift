@@ -7,6 +7,8 @@ import FoundationEssentials
 enum UserActivityCodec {
     /// The version written; a stored activity of another version is rejected.
     static let formatVersion = 1
+    /// Where the title is in the stored form (a JSON path), for reading it without decoding.
+    nonisolated static let titlePath = "$.title"
 
     private struct Stored: Codable {
         var format: Int

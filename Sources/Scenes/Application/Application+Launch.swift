@@ -337,6 +337,7 @@ extension Application {
         session.activationConditions = saved.activationConditions
         for problem in saved.problems { SceneLog.error("window \(record.identifier) \(problem)") }
         let (identifier, data, knownTypes) = (record.identifier, record.restorationActivity, manifest.activityTypes)
+        session.savedActivityTitle = record.activityTitle
         session.savedActivityDecoding = {
             let (activity, problem) = SavedSessionState.activity(from: data, knownActivityTypes: knownTypes)
             if let problem { SceneLog.error("window \(identifier) \(problem)") }

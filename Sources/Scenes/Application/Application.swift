@@ -264,7 +264,7 @@ public final class Application {
     private func updateWindowMenu() {
         let ordered = sessions.values.sorted { $0.stacking > $1.stacking }
         let named = ordered.map { session -> (label: String, subtitle: String) in
-            let title = session.scene.map { $0.menuTitle.isEmpty ? $0.title : $0.menuTitle } ?? session.stateRestorationActivity?.title ?? ""
+            let title = session.scene.map { $0.menuTitle.isEmpty ? $0.title : $0.menuTitle } ?? session.activityTitle ?? ""
             return (title.isEmpty ? FrameworkText.localized("Window") : title, session.scene?.subtitle ?? "")
         }
         let alike = Dictionary(grouping: ordered.indices) { "\(named[$0].label)\u{0}\(named[$0].subtitle)" }

@@ -8,6 +8,9 @@ struct SessionRecord: Equatable, Sendable {
     var userInfo: Data?
     var activationConditions: Data?
     var restorationActivity: Data?
+    /// The title inside `restorationActivity`, read by the store without
+    /// decoding the activity (nil without one, or where it is unreadable).
+    var activityTitle: String? = nil
     var stacking: Int64
     /// Whether the process that last ran the session quit normally (false while
     /// one runs it, and after a crash).

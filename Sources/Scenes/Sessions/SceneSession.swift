@@ -29,6 +29,11 @@ public final class SceneSession {
     /// is asked for: restoring many windows, the ones behind the front one
     /// decode theirs as they connect, after it has drawn.
     var savedActivityDecoding: (@MainActor () -> UserActivity?)?
+    /// The saved activity's title as the store read it, before the activity is decoded.
+    var savedActivityTitle: String?
+    /// The restoration activity's title, without decoding a saved activity:
+    /// the Window menu lists a hundred windows being restored by it.
+    var activityTitle: String? { savedActivityDecoding == nil ? activity?.title : savedActivityTitle }
     /// Small property-list values saved with the session.
     public var userInfo: [String: PropertyListValue]? {
         didSet { changeObserver?(self) }
