@@ -40,13 +40,6 @@ static inline GtkWidget *cgtk_about_window_new(const char *title, const char *na
     return window;
 }
 
-/* Lets the icon theme of the default display find icons in `path` too (an
- * hicolor tree: the app's own icon, not installed yet). */
-static inline void cgtk_icon_theme_add_search_path(const char *path) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (display != NULL) gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path);
-}
-
 /* ---- File choosers -------------------------------------------------------- */
 
 /* A file chooser over `parent` (may be NULL), modal: the desktop's portal

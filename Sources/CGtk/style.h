@@ -1,4 +1,4 @@
-/* Style sheets, the desktop's settings (GSettings) and font descriptions. Part of shim.h: include that, not this. */
+/* Style sheets, the icon theme, the desktop's settings (GSettings) and font descriptions. Part of shim.h: include that, not this. */
 #ifndef CGTK_STYLE_H
 #define CGTK_STYLE_H
 
@@ -32,6 +32,33 @@ static inline GtkWidget *cgtk_toast_box_new(void) {
         type = g_type_register_static_simple(GTK_TYPE_BOX, g_intern_static_string("CGtkToastBox"), sizeof(GtkBoxClass),
                                              cgtk_toast_box_class_init, sizeof(GtkBox), NULL, 0);
     return GTK_WIDGET(g_object_new(type, "orientation", GTK_ORIENTATION_HORIZONTAL, NULL));
+}
+
+/* ---- The display's icon theme --------------------------------------------- */
+
+/* Lets the icon theme of the default display find icons in `path` too (an
+ * hicolor tree: the app's own icon, not installed yet). */
+static inline void cgtk_icon_theme_add_search_path(const char *path) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display != NULL) gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path);
+}
+
+/* Reads the icon theme, if it needs reading, on a GIO worker thread: GTK's
+ * icon theme lets other threads look icons up (the main thread, meanwhile,
+ * waits for the reading only if it asks for an icon before it is done). */
+static void cgtk_icon_theme_read(GTask *task, gpointer theme, gpointer data, GCancellable *cancellable) {
+    (void)data;
+    (void)cancellable;
+    gtk_icon_theme_has_icon(GTK_ICON_THEME(theme), "image-missing");
+    g_task_return_pointer(task, NULL, NULL);
+}
+
+static inline void cgtk_icon_theme_read_in_background(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL) return;
+    GTask *task = g_task_new(gtk_icon_theme_get_for_display(display), NULL, NULL, NULL);
+    g_task_run_in_thread(task, cgtk_icon_theme_read);
+    g_object_unref(task);
 }
 
 /* ---- The desktop's settings ---------------------------------------------- */

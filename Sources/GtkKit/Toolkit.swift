@@ -79,4 +79,11 @@ public enum Toolkit {
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }
+
+    /// Has GTK read the display's icon theme on a thread of its own, once
+    /// every icon folder is added. GTK reads it that way as it starts, but
+    /// adding a folder (libadwaita does as it starts, GtkSourceView as it
+    /// starts) throws that reading away, and the first window to show an
+    /// icon would read it all again on the main thread.
+    public static func readIconThemeInBackground() { cgtk_icon_theme_read_in_background() }
 }

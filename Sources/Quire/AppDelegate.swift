@@ -125,6 +125,10 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         if let icons = Resources.sourceTreeIcons { Toolkit.addIconSearchPath(icons) }  // the app's icon, not installed
         StylePreference.apply(from: .shared)
+        // Every icon folder added (GtkSourceView's with the styling), the icon theme
+        // is read beside the launch rather than inside the first window's build.
+        MarkdownStyle.prepare()
+        Toolkit.readIconThemeInBackground()
         lastWindowPath = LastWindowFile.path(in: directories)
         lastWindow = lastWindowPath.flatMap(LastWindowFile.load(from:))
         notes = Result { try NoteStore(directories: directories) }

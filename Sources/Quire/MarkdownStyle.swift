@@ -22,6 +22,12 @@ enum MarkdownStyle {
         return styling
     }()
 
+    /// Sets the styling up now, before any window: GtkSourceView's start
+    /// adds an icon folder, after which the icon theme must be read again.
+    static func prepare() {
+        _ = styling
+    }
+
     /// A new editor view whose text is styled as Markdown.
     static func makeEditorView() -> TextView {
         styling?.makeView() ?? TextView()
