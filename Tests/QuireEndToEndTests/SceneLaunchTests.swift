@@ -25,7 +25,9 @@ struct SceneLaunchTests {
         #expect(events.dropFirst().allSatisfy { $0.session == id })
         #expect(events.dropFirst().allSatisfy { $0.configuration == "Default Configuration" })
         #expect(session.trace.contains { $0.callback == "first-frame" && $0.session == id })
-        #expect(try session.savedSessions().map(\.identifier) == [id])
+        // A first launch makes its saved-windows file once the window has drawn, in
+        // an idle moment that may come after the window became active.
+        #expect(eventually(within: 10) { (try? session.savedSessions().map(\.identifier)) == [id] })
         #expect(try session.savedSessions().first?.configurationName == "Default Configuration")
         #expect(try session.stop() == 0)
     }
