@@ -64,7 +64,7 @@ struct LongNoteKillAttack {
             if !lost.isEmpty {
                 failures.append("words not in any note after the next launch: \(lost.prefix(5)), killed at \(Int(killedAt)) ms after "
                     + "\(user.log.suffix(30)); the documents did: \(documents); the next launch said: "
-                    + "\(session.messages.split(separator: "\n").filter { $0.contains("journal") }.suffix(10))")
+                    + "\(StressChecks.journalMessages(session))")
             }
             if session.process?.isRunning == true, try session.stop() != 0 {
                 failures.append("the relaunched app did not quit cleanly: \(session.messages.suffix(500))")

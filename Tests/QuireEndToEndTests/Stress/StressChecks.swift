@@ -42,6 +42,12 @@ enum StressChecks {
         return words.filter { $0.typedAt <= time && !text.contains($0.word) }.map(\.word)
     }
 
+    /// What the current launch said of the typing journals it replayed (its
+    /// last ten such lines), for a failure that counts lost words.
+    static func journalMessages(_ session: QuireSession) -> [Substring] {
+        Array(session.messages.split(separator: "\n").filter { $0.contains("journal") }.suffix(10))
+    }
+
     /// The sessions whose window connected before `time` (trace ms) and was not
     /// discarded afterwards: the windows a relaunch must bring back.
     static func openWindows(in trace: [TraceEvent], before time: Double) -> Set<String> {

@@ -53,7 +53,7 @@ struct WorkInterrupted {
                 if !lost.isEmpty {
                     session.keepScreenshot(named: "stress-\(row.attack.prefix(8))-\(trial - 1)")
                     failures.append("words not in any note after the next launch: \(lost.prefix(5)); it said: "
-                        + "\(session.messages.split(separator: "\n").filter { $0.contains("journal") }.suffix(10)); \(struck.context)")
+                        + "\(StressChecks.journalMessages(session)); \(struck.context)")
                 }
                 row.trial(failures: failures, wordsLost: lost.count, windowsLost: expected.subtracting(restored).count)
             }
