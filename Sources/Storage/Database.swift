@@ -4,12 +4,13 @@ import Glibc
 
 /// One connection to an SQLite database file.
 ///
-/// Opening a database creates its folder (0700) and file (0600) if missing
-/// and, before SQLite writes anything, makes sure the file is this kind's
-/// (`DatabaseSchema`): another program's database, or one a newer version
-/// wrote, is refused with a `StorageError` and left byte-for-byte as it was
-/// (once a transaction a killed process left unfinished is rolled back, as any
-/// SQLite program would). A damaged write-ahead log is copied aside first
+/// Opening a database creates its folder (0700) and, if missing, its file
+/// (0600), made whole before it has its name (`NewDatabaseFile`). Before
+/// SQLite writes anything to a file that was there, opening makes sure it
+/// is this kind's (`DatabaseSchema`): another program's database, or one a
+/// newer version wrote, is refused with a `StorageError` and left
+/// byte-for-byte as it was (once a transaction a killed process left
+/// unfinished is rolled back, as any SQLite program would). A damaged write-ahead log is copied aside first
 /// (`openingNotices`). Then the connection switches to WAL mode with a busy
 /// timeout and applies the migrations the file lacks.
 ///
@@ -55,7 +56,7 @@ public final class Database {
     ) throws {
         self.path = path
         try PrivateFiles.createDirectory(FilePaths.parent(of: path))
-        let isNew = try PrivateFiles.createFileIfMissing(path)
+        let isNew = try NewDatabaseFile.makeIfMissing(path, schema: schema)
         try Database.checkWritable(path)
         var notices: [DatabaseNotice] = []
         let key = OpenDatabaseFiles.key(path)
@@ -110,6 +111,20 @@ public final class Database {
                 operation: "open for writing", path: path, errno: EACCES,
                 message: "\(what) (check the permissions)")
         }
+    }
+
+    /// A connection that makes the new, empty file at `path` what a file of
+    /// `schema` is (WAL mode, every migration) with nothing synced: for
+    /// `NewDatabaseFile`, which syncs the file once made and only then gives
+    /// it its name.
+    init(makingUnsynced path: String, schema: DatabaseSchema) throws {
+        self.path = path
+        handle = try Database.openHandle(path, flags: SQLITE_OPEN_READWRITE)
+        busyTimeoutMilliseconds = Database.defaultBusyTimeoutMilliseconds
+        try execute("PRAGMA synchronous = OFF")
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA foreign_keys = ON")
+        try migrate(to: schema)
     }
 
     /// A read-only connection, for looking at a file before deciding to use it.

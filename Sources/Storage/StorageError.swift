@@ -41,6 +41,18 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same error, about the file at `other` instead.
+    func about(_ other: String) -> StorageError {
+        switch self {
+        case let .sqlite(operation, _, code, message, systemErrno):
+            return .sqlite(operation: operation, path: other, code: code, message: message, systemErrno: systemErrno)
+        case let .newerSchema(_, found, supported): return .newerSchema(path: other, found: found, supported: supported)
+        case let .foreign(_, reason): return .foreign(path: other, reason: reason)
+        case let .fileSystem(operation, _, errno, message):
+            return .fileSystem(operation: operation, path: other, errno: errno, message: message)
+        }
+    }
+
     /// Whether a newer version wrote the file.
     public var isNewerSchema: Bool { kind == .newerVersion }
 

@@ -42,7 +42,7 @@ struct MigrationTests {
         #expect(try database.userVersion() == 3)
     }
 
-    @Test("a failing step is reported and rolls back every step of that opening: a new file stays empty and unmarked, an older one at its version")
+    @Test("a failing step is reported and rolls back every step of that opening: a new file is not made, an older one stays at its version")
     func failingMigration() throws {
         let broken = StorageFixture.migrations + [
             Migration(version: 4, sql: "CREATE TABLE half (x); CREATE TABLE items (duplicate);"),
@@ -50,8 +50,9 @@ struct MigrationTests {
         let fresh = fixture.path("broken.sqlite")
         let error = #expect(throws: StorageError.self) { try Database(path: fresh, schema: StorageFixture.schema(broken)) }
         #expect("\(try #require(error))".contains("apply schema version 4"))
-        let header = try #require(DatabaseHeader(path: fresh))
-        #expect(header.userVersion == 0 && header.applicationID == 0, "nothing of the new file was made")
+        #expect(error?.path == fresh, "the error names the file a person knows")
+        let left = try FileManager.default.contentsOfDirectory(atPath: FilePaths.parent(of: fresh))
+        #expect(left.isEmpty, "nothing of the new file was made, nor left beside it: \(left)")
         let database = try Database(path: fresh, schema: StorageFixture.schema())
         #expect(try database.userVersion() == 3)
         #expect(try database.query("SELECT name FROM sqlite_master WHERE name = 'half'").isEmpty)
@@ -62,17 +63,15 @@ struct MigrationTests {
         #expect(try #require(DatabaseHeader(path: older)).userVersion == 1, "steps 2 and 3 went with the failing 4")
     }
 
-    @Test("a new file is made in one commit: every step and the mark, one transaction in its log")
-    func newFileInOneCommit() throws {
-        let path = fixture.path("one-commit.sqlite")
-        let database = try Database(path: path, schema: StorageFixture.schema())
-        // A WAL frame with a commit stores the database's size in pages at bytes 4–7 of its 24-byte header.
-        let log = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
-        let pageSize = Int(log[8]) << 24 | Int(log[9]) << 16 | Int(log[10]) << 8 | Int(log[11])
-        let frames = Array(stride(from: 32, to: log.count, by: 24 + pageSize))
-        let commits = frames.filter { log[$0 + 4..<$0 + 8].contains { $0 != 0 } }
-        #expect(frames.count > 1 && commits.count == 1, "\(frames.count) frames, \(commits.count) commits")
-        #expect(try database.userVersion() == 3)
-        #expect(try database.applicationID() == StorageFixture.applicationID)
+    @Test("a new file gets its name made whole: every step and the mark in the file, no log to replay, nothing beside it")
+    func newFileMadeWhole() throws {
+        let path = fixture.path("whole.sqlite")
+        _ = try Database(path: path, schema: StorageFixture.schema())
+        let header = try #require(DatabaseHeader(path: path))
+        #expect(header.userVersion == 3 && header.applicationID == StorageFixture.applicationID)
+        let log = (try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data()
+        #expect(log.isEmpty, "the file was written before it had its name: its log holds nothing (\(log.count) bytes)")
+        #expect(!FileManager.default.fileExists(atPath: NewDatabaseFile.makingPath(for: path)))
+        #expect(try StorageFixture.mode(of: path) & 0o777 == 0o600)
     }
 }
