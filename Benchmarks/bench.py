@@ -471,7 +471,13 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        cold_quire = one_window(lambda: self.quire(empty, 1))
+        def first_launch():
+            """Quire's first launch, on a fresh home (its data, state, settings and cache), as the peers' are:
+            it makes its notes file each time, where a launch onto `empty` after the first would find it made."""
+            home = tempfile.mkdtemp(prefix="home-", dir=self.work)
+            return self.quire(os.path.join(home, "data"), 1, extra=dict(
+                XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache")))
+        cold_quire = one_window(first_launch)
         def cold_baseline(bare=False, opengl=False):
             return one_window(lambda: self.baseline(1, bare, opengl))
         def replica_windows(data, windows):
