@@ -50,8 +50,11 @@ enum NewDatabaseFile {
         return true
     }
 
+    /// Whether anything has the name `path`, a link to nothing too (which
+    /// opening refuses, as SQLite does, rather than putting a file in its place).
     private static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0 || errno != ENOENT
+        var status = stat()
+        return lstat(path, &status) == 0 || errno != ENOENT
     }
 
     /// Removes the file being made at `making` and its side files.

@@ -24,6 +24,16 @@ struct NewDatabaseFileTests {
         }
     }
 
+    @Test("a link to a file that is not there (a folder not mounted) is refused and left a link, not replaced by a new file")
+    func linkToNothing() throws {
+        let path = fixture.path("linked.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: fixture.path("unmounted/notes.sqlite"))
+        #expect(throws: StorageError.self) { try Database(path: path, schema: StorageFixture.schema()) }
+        let kept = try FileManager.default.destinationOfSymbolicLink(atPath: path)
+        #expect(kept == fixture.path("unmounted/notes.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: NewDatabaseFile.makingPath(for: path)))
+    }
+
     @Test("connections opening a missing file while another process makes one wait for it, then all write to the one file made")
     func makingAtOnce() throws {
         let path = fixture.path("shared.sqlite")
