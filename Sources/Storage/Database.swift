@@ -10,9 +10,10 @@ import Glibc
 /// is this kind's (`DatabaseSchema`): another program's database, or one a
 /// newer version wrote, is refused with a `StorageError` and left
 /// byte-for-byte as it was (once a transaction a killed process left
-/// unfinished is rolled back, as any SQLite program would). A damaged write-ahead log is copied aside first
-/// (`openingNotices`). Then the connection switches to WAL mode with a busy
-/// timeout and applies the migrations the file lacks.
+/// unfinished is rolled back, as any SQLite program would). A damaged
+/// write-ahead log is copied aside first (`openingNotices`). Then the
+/// connection switches to WAL mode with a busy timeout and applies the
+/// migrations the file lacks.
 ///
 /// Durability: a committed change survives the app crashing or being killed
 /// at any moment, and the file is never left inconsistent, even by a power
