@@ -70,6 +70,6 @@ extension NoteStore {
     /// and punctuation are plain text) and matched as a prefix; nil if no words.
     static func matchQuery(for words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
-        return words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        return words.map { $0.doubleQuotedForSQL + "*" }.joined(separator: " ")
     }
 }

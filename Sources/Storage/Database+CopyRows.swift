@@ -10,7 +10,7 @@ extension Database {
         ).compactMap { $0.string(0) }
         try transaction {
             for table in tables {
-                let quoted = "\"" + table.replacing("\"", with: "\"\"") + "\""
+                let quoted = table.doubleQuotedForSQL
                 for row in try source.query("SELECT * FROM \(quoted)") {
                     let placeholders = Array(repeating: "?", count: row.values.count).joined(separator: ", ")
                     try execute("INSERT OR REPLACE INTO \(quoted) VALUES (\(placeholders))", row.values)
