@@ -8,12 +8,14 @@ scattered over the 16 MB of code the Swift runtime and Foundation bring, a
 launch kept 10 MiB of it resident; packed together, about half that.
 
 Runs the release build (`swift build -c release --static-swift-stdlib`, as the
-bench and Meson build it) under Valgrind's callgrind twice on one fresh data
-folder: a first launch, quit once its window has drawn and settled, then a
-relaunch restoring that window. Needs valgrind and a display (run it under
-xvfb-run and dbus-run-session). Rerun it after changing what a launch does;
-a stale file only packs less well (names it lists that no longer exist are
-skipped).
+bench and Meson build it) under Valgrind's callgrind three times on one fresh
+data folder: a first launch, quit once its window has drawn and settled; a
+relaunch restoring that window; and, once notes with text are imported and a
+second main window and a note's window opened (not profiled), a relaunch
+restoring the three, as a person's windows come back. Needs valgrind,
+sqlite3 and a display (run it under xvfb-run and dbus-run-session). Rerun it
+after changing what a launch does; a stale file only packs less well (names
+it lists that no longer exist are skipped).
 """
 import os
 import re
@@ -29,22 +31,51 @@ OUTPUT = os.path.join(ROOT, "build-aux", "quire.order")
 RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
 
 
-def launch(binary, environment, work, index):
-    """Runs Quire under callgrind until its first window drew and settled, then quits it; returns the profile's paths."""
+def launch(binary, environment, work, index, windows=1):
+    """Runs Quire under callgrind until its windows drew and settled, then quits it; returns the profile's paths."""
     log = os.path.join(work, "launch-%d.log" % index)
     profile = os.path.join(work, "callgrind-%d.out" % index)
     with open(log, "w") as output:
         process = subprocess.Popen(["valgrind", "--tool=callgrind", "--dump-instr=no", "--callgrind-out-file=" + profile, binary],
                                    env=environment, stdout=output, stderr=subprocess.STDOUT)
-    deadline = time.time() + 300
-    while time.time() < deadline and "first-frame" not in open(log, errors="replace").read():
-        if process.poll() is not None:
-            sys.exit("Quire ended before its first frame:\n" + open(log, errors="replace").read()[-2000:])
-        time.sleep(0.2)
+    wait_for_frames(process, log, windows)
     time.sleep(3)  # what follows the first frame: the spelling dictionary, the saved state
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=120)
     return [os.path.join(work, name) for name in os.listdir(work) if name.startswith(os.path.basename(profile))]
+
+
+def wait_for_frames(process, log, windows):
+    """Waits until `windows` first frames are in the lifecycle trace at `log`, or exits if Quire ended first."""
+    deadline = time.time() + 300
+    while time.time() < deadline and open(log, errors="replace").read().count(" first-frame ") < windows:
+        if process.poll() is not None:
+            sys.exit("Quire ended before its windows' first frames:\n" + open(log, errors="replace").read()[-2000:])
+        time.sleep(0.2)
+
+
+def open_windows_on_notes(binary, environment, work):
+    """Imports notes with text, then opens a second main window and a note's window beside the one
+    saved (Quire as a person runs it, not profiled), and quits: the next launch restores three."""
+    notes = os.path.join(work, "notes")
+    os.makedirs(notes)
+    for index, words in enumerate(["Shopping list\n\nMilk, eggs and *bread*.", "Ideas\n\n- a garden\n- a walk by the river"]):
+        with open(os.path.join(notes, "note-%d.md" % index), "w") as note:
+            note.write(words + "\n")
+    subprocess.run([binary, "--import", notes], env=environment, check=True, capture_output=True, timeout=120)
+    database = os.path.join(environment["XDG_DATA_HOME"], "io.github.quire.Quire", "notes.sqlite")
+    note = subprocess.run(["sqlite3", "-readonly", database, "SELECT lower(id) FROM notes ORDER BY modified_at DESC LIMIT 1"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    log = os.path.join(work, "windows.log")
+    with open(log, "w") as output:
+        process = subprocess.Popen([binary], env=environment, stdout=output, stderr=subprocess.STDOUT)
+    wait_for_frames(process, log, 1)
+    for argument in ["--new-window", "quire://note/" + note]:
+        subprocess.run([binary, argument], env=environment, check=True, capture_output=True, timeout=60)
+    wait_for_frames(process, log, 3)
+    time.sleep(1.5)  # every window's state saved
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
 
 
 def functions_run(binary_name, profiles):
@@ -115,6 +146,8 @@ def main():
         profiled = os.path.join(work, "quire")
         subprocess.run(["objcopy", "--strip-debug", binary, profiled], check=True)
         profiles = launch(profiled, environment, work, 1) + launch(profiled, environment, work, 2)
+        open_windows_on_notes(binary, environment, work)
+        profiles += launch(profiled, environment, work, 3, windows=3)
         ordered = symbols(binary, functions_run(os.path.basename(binary), profiles))
     with open(OUTPUT, "w") as output:
         output.write("\n".join(ordered) + "\n")
