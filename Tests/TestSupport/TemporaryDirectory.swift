@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
+/// A fresh folder under the system's temporary folder, removed by `remove()`
+/// or, at the latest, when the last reference to it goes.
 public final class TemporaryDirectory: Sendable {
     /// The folder's absolute path.
     public let path: String
@@ -14,6 +15,10 @@ public final class TemporaryDirectory: Sendable {
         }
         path = String(cString: created)
     }
+
+    /// Removes the folder: a suite holds its folder for as long as a test runs,
+    /// and lets it go with the suite.
+    deinit { remove() }
 
     /// The path of `name` inside the folder.
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
