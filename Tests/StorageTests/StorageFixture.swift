@@ -8,8 +8,6 @@ final class StorageFixture {
 
     init() throws { folder = try TemporaryDirectory(prefix: "quire-storage") }
 
-    deinit { folder.remove() }
-
     /// A path inside the folder.
     func path(_ relative: String) -> String { folder.file(relative) }
 

@@ -32,8 +32,6 @@ public final class PowerCut {
         guard build.status == 0 else { throw DesktopError.commandFailed("cc powercut.c", build.error) }
     }
 
-    deinit { work.remove() }
-
     /// What a program must be started with for its changes to be recorded.
     public var environment: [String: String] {
         ["LD_PRELOAD": library, "QUIRE_POWERCUT_ROOT": root, "QUIRE_POWERCUT_LOG": logPath]
