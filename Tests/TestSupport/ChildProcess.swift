@@ -12,6 +12,7 @@ public final class ChildProcess: @unchecked Sendable {
     public let commandLine: String
     private let outputPath: String
     private let errorPath: String
+    private let inputPath: String?
     private let lock = NSLock()
     private var status: Int32?
 
@@ -31,12 +32,14 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var inputPath = "/dev/null"
         if let input {
-            inputPath = (outputDirectory as NSString).appendingPathComponent("\(baseName)-\(tag).in")
-            try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+            let path = (outputDirectory as NSString).appendingPathComponent("\(baseName)-\(tag).in")
+            try Data(input.utf8).write(to: URL(fileURLWithPath: path))
+            inputPath = path
+        } else {
+            inputPath = nil
         }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
@@ -117,6 +120,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Runs a program to completion (at most `seconds`) and returns its exit
     /// status and output; a program that overruns is killed (status nil).
+    /// Its files (output, errors, input) are removed once read: what it
+    /// said is in the result.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
         outputDirectory: String, seconds: Double = 30, input: String? = nil
@@ -124,7 +129,18 @@ public final class ChildProcess: @unchecked Sendable {
         let child = try ChildProcess(
             executable, arguments, environment: environment, outputDirectory: outputDirectory, input: input)
         let status = child.waitForExit(seconds: seconds)
-        if status == nil { child.send(SIGKILL) }
-        return (status, child.standardOutput, child.standardError)
+        if status == nil {
+            child.send(SIGKILL)
+            _ = child.waitForExit(seconds: 10)
+        }
+        let result = (status, child.standardOutput, child.standardError)
+        child.removeFiles()
+        return result
+    }
+
+    private func removeFiles() {
+        for path in [outputPath, errorPath] + (inputPath.map { [$0] } ?? []) {
+            unlink(path)
+        }
     }
 }
