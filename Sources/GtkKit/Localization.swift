@@ -53,13 +53,21 @@ public func localized(_ message: String, domain: String, arguments: [String]) ->
 }
 
 /// `singular` or `plural` in the person's language, chosen by the language's
-/// plural rule for `count`, with `%d` replaced by `count`.
-public func localizedPlural(_ singular: String, _ plural: String, count: Int) -> String {
+/// plural rule for `count`, with `%d` replaced by `count` and then each `%s`
+/// in turn by one of `arguments`.
+public func localizedPlural(_ singular: String, _ plural: String, count: Int, _ arguments: String...) -> String {
     let translated = singular.withCString { one in
         plural.withCString { many in String(cString: ngettext(one, many, UInt(max(count, 0)))) }
     }
     let number = String(count)
-    return fillIn("d", in: translated) { number }
+    return substitute(arguments, into: fillIn("d", in: translated) { number })
+}
+
+/// `format`, text already in the person's language, with each `%s` replaced
+/// in turn by one of `arguments`: for a message shown twice, once whole and
+/// once with its `%s` set apart.
+public func filledIn(_ format: String, _ arguments: String...) -> String {
+    substitute(arguments, into: format)
 }
 
 /// `text` with each `%s` replaced in turn by one of `arguments`, while they last.

@@ -50,6 +50,6 @@ final class CategoryRow {
         name.text = title
         count.text = notes.map(String.init) ?? ""
         box.setHorizontalMargins(start: Int32(depth * 12), end: 0)
-        return notes.map { localizedPlural("%s, %d note", "%s, %d notes", count: $0).replacing("%s", with: title) } ?? title
+        return notes.map { localizedPlural("%s, %d note", "%s, %d notes", count: $0, title) } ?? title
     }
 }

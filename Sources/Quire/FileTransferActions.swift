@@ -166,7 +166,7 @@ final class FileTransferActions {
             case let .success(names):
                 let format = localizedPlural("Exported %d note to %s", "Exported %d notes to %s", count: names.count)
                 let shownFolder = DisplayPath.of(folder)
-                command?.print(format.replacing("%s", with: shownFolder))
+                command?.print(filledIn(format, shownFolder))
                 command?.finish(status: 0)
                 noteWindow?.offer(Toast(format, naming: shownFolder, inTheMiddle: true))
             case let .failure(error):

@@ -25,7 +25,7 @@ struct LaunchNotices {
         messages.append(localizedPlural(
             "Quire put back text it could not save last time, into the note %s.",
             "Quire put back text it could not save last time, into the notes %s.",
-            count: titles.count).replacing("%s", with: titles.joined(separator: ", ")))
+            count: titles.count, titles.joined(separator: ", ")))
         if outcomes.contains(where: { if case .keptAsNewNote = $0 { true } else { false } }) {
             messages.append(localized("Where the note had changed in the same place meanwhile, the text became a note of its own."))
         }
@@ -55,6 +55,6 @@ struct LaunchNotices {
         messages.append(localizedPlural(
             "Quire did not reopen the window %s, because it stopped twice in a row while reopening it.",
             "Quire did not reopen the windows %s, because it stopped twice in a row while reopening them.",
-            count: setAside.count).replacing("%s", with: names))
+            count: setAside.count, names))
     }
 }

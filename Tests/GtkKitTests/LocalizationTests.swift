@@ -23,4 +23,12 @@ struct LocalizationTests {
         #expect(localizedPlural("%d of %d", "%d of %d", count: 3) == "3 of 3")
         #expect(localizedPlural("100%% of %d, %s", "100%% of %d, %s", count: 7) == "100%% of 7, %s")
     }
+
+    @Test("a plural message fills in its %s after its count, so a name holding %d or %s stays as written")
+    func pluralArguments() {
+        #expect(localizedPlural("%s, %d note", "%s, %d notes", count: 2, "Ideas") == "Ideas, 2 notes")
+        #expect(localizedPlural("%s, %d note", "%s, %d notes", count: 1, "50%d %s") == "50%d %s, 1 note")
+        #expect(localizedPlural("%d to %s", "%d to %s", count: 3, "a", "unused") == "3 to a")
+        #expect(filledIn("Exported to %s", "~/Notes %s") == "Exported to ~/Notes %s")
+    }
 }
