@@ -77,20 +77,13 @@ public enum NoteFileReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         guard status.st_size <= maximumFileSize else { return .failure(.tooLarge) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
-            }
-            if got == 0 { break }
-            count += got
+        // A byte more than its size: a file that grew while read is seen to.
+        guard let bytes = FileBytes.readUpTo(Int(status.st_size) + 1, from: descriptor) else {
+            return .failure(.unreadable(String(cString: strerror(errno))))
         }
-        guard count <= maximumFileSize else { return .failure(.tooLarge) }  // it grew while read
+        guard bytes.count <= maximumFileSize else { return .failure(.tooLarge) }
         let modifiedAt = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
-        return text(of: bytes[..<count]).map { ImportableNoteFile(path: path, body: $0, modifiedAt: modifiedAt) }
+        return text(of: bytes[...]).map { ImportableNoteFile(path: path, body: $0, modifiedAt: modifiedAt) }
     }
 
     /// `bytes` as a note's text (a UTF-8 byte order mark dropped), or why they are not one.

@@ -38,6 +38,12 @@ public enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return readUpTo(count, from: descriptor)
+    }
+
+    /// Up to `count` bytes from `descriptor`'s position, fewer where the file
+    /// ends; nil if reading failed (`errno` says why).
+    public static func readUpTo(_ count: Int, from descriptor: Int32) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -47,6 +53,7 @@ public enum FileBytes {
             guard got > 0 else { break }
             filled += got
         }
-        return Array(bytes[..<filled])
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 }
