@@ -98,7 +98,7 @@ public final class Database {
     public static func canCreateLater(at path: String) -> Bool {
         let folder = FilePaths.parent(of: path)
         guard (try? PrivateFiles.createDirectory(folder)) != nil, access(folder, W_OK) == 0 else { return false }
-        return ["", "-wal", "-journal"].allSatisfy { access(path + $0, F_OK) != 0 && errno == ENOENT }
+        return ["", "-wal", "-journal"].allSatisfy { !NewDatabaseFile.exists(path + $0) }
     }
 
     /// Throws a permission error if this user may not write the file or create

@@ -52,7 +52,7 @@ enum NewDatabaseFile {
 
     /// Whether anything has the name `path`, a link to nothing too (which
     /// opening refuses, as SQLite does, rather than putting a file in its place).
-    private static func exists(_ path: String) -> Bool {
+    static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 || errno != ENOENT
     }

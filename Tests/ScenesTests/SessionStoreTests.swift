@@ -77,10 +77,12 @@ struct SessionStoreTests {
         #expect(try reopened.launchValue("restoration_disabled") == 1)
     }
 
-    @Test("a store is opened at once where its file could not be made later: a file in the folder's place, a log left behind")
+    @Test("a store is opened at once where its file could not be made later: a file in the folder's place, a link to nothing, a log left behind")
     func fileNotMadeLater() throws {
         #expect(FileManager.default.createFile(atPath: folder.file("taken"), contents: Data()))
         #expect(SessionStore(beforeFileAt: folder.file("taken/scenes.sqlite")) == nil)
+        #expect(symlink(folder.file("nowhere"), folder.file("linked.sqlite")) == 0)
+        #expect(SessionStore(beforeFileAt: folder.file("linked.sqlite")) == nil, "a link to nothing is what the file would be made as")
         #expect(FileManager.default.createFile(atPath: folder.file("scenes.sqlite-wal"), contents: Data("log".utf8)))
         #expect(SessionStore(beforeFileAt: folder.file("scenes.sqlite")) == nil, "a log to replay is read now")
     }
