@@ -86,7 +86,9 @@ final class NoteEditor: NoteDocumentView {
         MarkdownFormatting.attach(to: editor) { [weak self] in self?.onOpenNoteLink?($0) }
         spelling = SpellingUnderline(view: editor)
         spelling?.onLanguageChosen = { [weak self] in self?.chooseSpellingLanguage($0) }
-        SpellCheckService.shared.follow(by: self) { [weak self] in self?.showSpellingLanguage() }
+        SpellCheckService.shared.followNoteLanguages(by: self) { [weak self] changed in
+            if changed == self?.noteID { self?.showSpellingLanguage() }
+        }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self, weak editor] key in
@@ -391,8 +393,8 @@ final class NoteEditor: NoteDocumentView {
     /// A language chosen for a new note before its first save made it (nil: none).
     private var languageForNewNote: String?
 
-    /// Shows the spelling language chosen for the note (read again when any
-    /// window may have chosen another).
+    /// Shows the spelling language chosen for the note (read again when a
+    /// window on it chose another).
     private func showSpellingLanguage() {
         spelling?.noteLanguage = noteID.map { id in (try? documents.store.spellingLanguage(of: id)) ?? nil } ?? languageForNewNote
     }
@@ -410,7 +412,7 @@ final class NoteEditor: NoteDocumentView {
         } catch {
             Log.error("could not keep the note's spelling language: \(error)")
         }
-        SpellCheckService.shared.wordsChanged()  // the other windows on the note read it again
+        SpellCheckService.shared.noteLanguageChanged(of: id)  // the other windows on the note read it
     }
 
     // MARK: NoteDocumentView

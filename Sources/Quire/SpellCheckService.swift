@@ -23,6 +23,8 @@ final class SpellCheckService {
     /// The languages loading now ("" while the dictionaries are being found).
     private var loading: Set<String> = []
     private let followers = Followers<Void>()
+    /// Followers of the notes' own languages, told the note whose language was chosen.
+    private let noteLanguageFollowers = Followers<UUID>()
     /// Whether the language in use loads as soon as the dictionaries are found (`loadAhead()` was called).
     private var loadsAhead = false
     /// The spelling trace (`QUIRE_TRACE_SPELLING=1`), which the editors' underlines write to as well.
@@ -123,9 +125,17 @@ final class SpellCheckService {
         }
     }
 
-    /// The person's words changed (a word added or ignored), or a note's
-    /// language: every editor reads its note's language and checks again.
+    /// Calls `handler` with a note whenever a language is chosen for it, for
+    /// as long as `owner` lives: every window on that note shows it.
+    func followNoteLanguages(by owner: AnyObject, _ handler: @escaping @MainActor (UUID) -> Void) {
+        noteLanguageFollowers.add(owner, handler)
+    }
+
+    /// The person's words changed (a word added or ignored): every editor checks again.
     func wordsChanged() { notify() }
+
+    /// A language was chosen for the note `noteID`: the windows on it read it.
+    func noteLanguageChanged(of noteID: UUID) { noteLanguageFollowers.tell(noteID) }
 
     private func notify() {
         followers.tell(())

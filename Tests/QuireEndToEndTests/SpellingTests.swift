@@ -12,10 +12,14 @@ struct SpellingTests {
     /// The underline's red, as drawn (antialiased: matched loosely).
     static let underlineRed = "#e01b24"
 
+    /// The spelling trace's lines telling of a check, so far.
+    private func checks(_ session: QuireSession) -> [Substring] {
+        session.messages.split(separator: "\n").filter { $0.hasPrefix("spelling: checked ") }
+    }
+
     /// The words the last check of the text that shows found spelled wrong (its trace), once there was one.
     private func lastCheck(_ session: QuireSession) -> [String]? {
-        let checks = session.messages.split(separator: "\n").filter { $0.hasPrefix("spelling: checked ") }
-        guard let last = checks.last, let found = last.split(separator: " ").first(where: { $0.hasPrefix("misspelled=") }) else {
+        guard let last = checks(session).last, let found = last.split(separator: " ").first(where: { $0.hasPrefix("misspelled=") }) else {
             return nil
         }
         return found.dropFirst("misspelled=".count).split(separator: ",").map(String.init)
@@ -163,6 +167,39 @@ struct SpellingTests {
         try session.desktop.xdotool("mousemove", "--window", again, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y - 52)", "click", "1")
         _ = try session.waitForWindow(matching: "^Recette — Quire$")
         #expect(eventually(within: 10) { lastCheck(session) == [] }, "still French: \(lastCheck(session) ?? [])")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a language chosen for a note in its own window is the one the main window on that note checks it in")
+    func languageInEveryWindow() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        let french = try store.createNote(body: "Recette\nmerci pour les crêpes")
+        try session.launch(environment: ["QUIRE_TRACE_SPELLING": "1"])
+        let main = try session.waitForWindow(matching: "^Recette — Quire$")
+        _ = try session.focus(main)
+        #expect(eventually(within: 30) { lastCheck(session)?.contains("merci") == true }, "checked in English: \(lastCheck(session) ?? [])")
+        try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
+        let own = try session.focusNewWindow(besides: [main])
+        try session.desktop.xdotool("mousemove", "--window", own, "10", "300")
+        try session.desktop.xdotool("key", "ctrl+End")
+        #expect(try session.popUp({ try session.desktop.xdotool("key", "shift+F10") }))
+        // Spelling Language, then French (as in `languagePerNote`).
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Return")
+        try session.desktop.xdotool("key", "Down", "Down", "Down", "Return")
+        #expect(eventually(within: 10) { (try? store.spellingLanguage(of: french.id)) == "fr" })
+        // Only the main window left to check: what it finds once typed into is its own check.
+        _ = try session.focus(own)
+        try session.desktop.xdotool("mousemove", "--window", own, "300", "300", "click", "1")
+        try session.desktop.xdotool("key", "ctrl+w")
+        #expect(eventually(within: 10) { session.windowIDs().count == 1 }, "\(session.desktop.windowTitles(matching: "Quire$"))")
+        _ = try session.focus(main)
+        let checksBefore = checks(session).count
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" merci", into: main)
+        #expect(session.stores("Recette\nmerci pour les crêpes merci"))
+        #expect(eventually(within: 10) { checks(session).count > checksBefore && lastCheck(session) == [] },
+                "the main window checks in French: \(lastCheck(session) ?? [])")
         #expect(try session.stop() == 0)
     }
 
