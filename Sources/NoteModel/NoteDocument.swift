@@ -45,6 +45,9 @@ public final class NoteDocument {
     public private(set) var noticeCount = 0
     /// Whether the note went to the trash or was deleted: nothing more is written to it.
     public private(set) var isRemoved = false
+    /// The note that text unsaved as the note was removed elsewhere became
+    /// (`NoteDocumentNotice.keptAsNewNote`): where its windows go on typing.
+    public private(set) var keptAs: UUID?
     /// Whether the note's text is still being read (a long note's, off the main thread).
     public private(set) var isReading = false
     /// The start of the text, read before the rest (what a window is titled by meanwhile).
@@ -535,6 +538,7 @@ public final class NoteDocument {
         let copy = try store.createNote(body: text, origin: origin)
         savedBody = text
         isRemoved = true
+        keptAs = copy.id
         notice = .keptAsNewNote(title: copy.title)
         ModelLog.error("note \(noteID.uuidString) was removed by another process while text was unsaved; the text was kept as note \(copy.id.uuidString)")
     }

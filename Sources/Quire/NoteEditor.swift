@@ -465,6 +465,9 @@ final class NoteEditor: NoteDocumentView {
     }
 
     func documentStateDidChange() {
+        // A save that found the note gone kept the text as a new note: the window
+        // goes on with it now, not once the removal is heard of (the editor is read-only until then).
+        if document.keptAs != nil { onNoteRemoved?() }
         if noteID != reportedNoteID {
             reportedNoteID = noteID
             if let language = languageForNewNote {  // chosen before the note's first save

@@ -309,17 +309,33 @@ final class NoteWindowController {
     /// Move to Trash goes into the note shown next, never into the removed one.
     /// A window that moved on meanwhile (Delete Forever shows the next note
     /// there itself) stays where it is.
+    ///
+    /// Removed elsewhere (another device's sync, another program) while text
+    /// typed here was unsaved, the note's text became a note of its own: every
+    /// window on it goes on with that one, where the person was in it, so the
+    /// keys still coming follow the words before them.
     private func noteWasRemoved(from store: NoteStore) {
         guard let removed = editor?.noteID else { return }
         MainLoop.aheadOfInput { [weak self] in
-            guard let self, let scene, let owner, editor?.noteID == removed else { return false }
-            if owner.prefersItsNote {
+            guard let self, let scene, let owner, let editor, editor.noteID == removed else { return false }
+            if let kept = editor.document.keptAs {
+                goOn(in: kept, editor: editor)
+            } else if owner.prefersItsNote {
                 services.application?.requestSceneSessionDestruction(scene.session)
             } else {
-                editor?.show(noteID: owner.noteToShow(after: removed, in: store))
+                editor.show(noteID: owner.noteToShow(after: removed, in: store))
             }
             return false
         }
+    }
+
+    /// Shows the note `kept` (the same text) in place of the removed one, with
+    /// the cursor, the selection and the scroll as they were.
+    private func goOn(in kept: UUID, editor: NoteEditor) {
+        let (cursor, bound, scroll) = (editor.cursorOffset, editor.selectionBound, editor.scrollOffset)
+        guard editor.show(noteID: kept) else { return }
+        editor.select(cursor: cursor, bound: bound)
+        editor.restoreScroll(to: scroll)
     }
 
     /// Shows, or hides, why the note is not saved; and any notice its document has.

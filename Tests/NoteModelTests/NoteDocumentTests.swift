@@ -213,9 +213,21 @@ struct NoteDocumentTests {
         #expect(document.state == .removed)
         #expect(document.notice == .keptAsNewNote(title: "Original with more"))
         #expect(try store.allNotes().map(\.body) == ["Original with more"])
+        #expect(try document.keptAs.flatMap { try store.note(id: $0) }?.body == "Original with more", "where its windows go on")
         view.type(" and after", into: document)
         timers.advance(by: 1_000)
         #expect(try store.trashedNotes().map(\.body) == ["Original"], "nothing is written into the trash")
+    }
+
+    @Test("the note moved to the trash with everything saved: no new note, and nowhere for its windows to go on")
+    func trashedWithNothingUnsaved() throws {
+        let note = try store.createNote(body: "Original")
+        let document = document(of: note)
+        _ = window(on: document)
+        try store.moveToTrash(note.id)
+        #expect(document.state == .removed)
+        #expect(document.keptAs == nil && document.notice == nil)
+        #expect(try store.allNotes().isEmpty)
     }
 
     @Test("another process's save while nothing is unsaved: the window shows it, and the document is clean at its revision")

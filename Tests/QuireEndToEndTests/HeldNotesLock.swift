@@ -13,12 +13,13 @@ final class HeldNotesLock {
     /// The file whose creation tells the shell to commit and exit.
     private let signal: String
 
-    /// Starts the shell on `notesPath` and waits up to 5 s for it to take the lock.
-    init(notesPath: String, desktop: PrivateDesktop, environment: [String: String]) throws {
+    /// Starts the shell on `notesPath` and waits up to 5 s for it to take the
+    /// lock; let go, it runs `sql` (a change of its own) before it commits.
+    init(notesPath: String, desktop: PrivateDesktop, environment: [String: String], thenRunning sql: String = "") throws {
         signal = desktop.directory.file("release-notes-lock-\(UUID().uuidString)")
-        let script = "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell while [ ! -e \"%s\" ]; do sleep 0.05; done\\nCOMMIT;\\n' \"$1\" | sqlite3 \"$0\""
+        let script = "printf 'BEGIN IMMEDIATE;\\nSELECT 1;\\n.shell while [ ! -e \"%s\" ]; do sleep 0.05; done\\n%s\\nCOMMIT;\\n' \"$1\" \"$2\" | sqlite3 \"$0\""
         let holder = try ChildProcess(
-            "bash", ["-c", script, notesPath, signal], environment: environment, outputDirectory: desktop.directory.path)
+            "bash", ["-c", script, notesPath, signal, sql], environment: environment, outputDirectory: desktop.directory.path)
         self.holder = holder
         taken = eventually(within: 5) { holder.standardOutput.contains("1") }
     }

@@ -56,9 +56,10 @@ final class QuireSession {
         return child
     }
 
-    /// Another program takes the notes file's write lock, and keeps it until the test lets go.
-    func holdNotesLock() throws -> HeldNotesLock {
-        try HeldNotesLock(notesPath: notesPath, desktop: desktop, environment: environment())
+    /// Another program takes the notes file's write lock, and keeps it until
+    /// the test lets go; then it makes the change `sql`, if given, and commits.
+    func holdNotesLock(thenRunning sql: String = "") throws -> HeldNotesLock {
+        try HeldNotesLock(notesPath: notesPath, desktop: desktop, environment: environment(), thenRunning: sql)
     }
 
     /// Runs a second `quire` with `arguments`, as a person would from a terminal
