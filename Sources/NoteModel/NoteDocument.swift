@@ -533,9 +533,11 @@ public final class NoteDocument {
     }
 
     /// The note went to the trash or was deleted elsewhere while this text was
-    /// unsaved: the text becomes a new note rather than be lost or written into the trash.
+    /// unsaved: the text becomes a new note, in the note's category, rather
+    /// than be lost or written into the trash.
     private func keepAsNewNote(_ text: String) throws {
-        let copy = try store.createNote(body: text, origin: origin)
+        let category = try store.note(id: noteID)?.category ?? ""  // none left once deleted for good
+        let copy = try store.createNote(body: text, category: category, origin: origin)
         savedBody = text
         isRemoved = true
         keptAs = copy.id

@@ -203,9 +203,9 @@ struct NoteDocumentTests {
         #expect(try store.allNotes().map(\.body).sorted() == ["the line, mine", "the line, theirs"])
     }
 
-    @Test("the note moved to the trash while text is unsaved: that text becomes a new note, and the document writes no more")
+    @Test("the note moved to the trash while text is unsaved: that text becomes a new note in its category, and the document writes no more")
     func trashedWithUnsavedText() throws {
-        let note = try store.createNote(body: "Original")
+        let note = try store.createNote(body: "Original", category: "Plans")
         let document = document(of: note)
         let view = window(on: document)
         view.type(" with more", into: document)
@@ -213,7 +213,8 @@ struct NoteDocumentTests {
         #expect(document.state == .removed)
         #expect(document.notice == .keptAsNewNote(title: "Original with more"))
         #expect(try store.allNotes().map(\.body) == ["Original with more"])
-        #expect(try document.keptAs.flatMap { try store.note(id: $0) }?.body == "Original with more", "where its windows go on")
+        let kept = try document.keptAs.flatMap { try store.note(id: $0) }
+        #expect(kept?.body == "Original with more" && kept?.category == "Plans", "where its windows go on")
         view.type(" and after", into: document)
         timers.advance(by: 1_000)
         #expect(try store.trashedNotes().map(\.body) == ["Original"], "nothing is written into the trash")
