@@ -27,8 +27,9 @@ struct HeldLockAttack {
     private func run(_ generator: inout SeededGenerator) throws -> (failures: [String], lost: Int) {
         let session = try QuireSession()
         // A wait on the lock holds the main thread for the store's busy timeout (1 s); on CI's
-        // loaded cores a frame alone has taken over 100 ms.
-        try session.launch(environment: ["GTKKIT_STALL_TRACE": "300"])
+        // loaded cores a frame alone has taken over 100 ms. The documents' trace says
+        // what went on before a stall, in the failure's message.
+        try session.launch(environment: ["GTKKIT_STALL_TRACE": "300", "QUIRE_TRACE_DOCUMENTS": "1"])
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.type("Locked out", into: window)
         guard eventually(within: 5, { (try? session.storedBody()) == "Locked out" }) else { return (["not saved to begin with"], 0) }
@@ -53,7 +54,10 @@ struct HeldLockAttack {
         let text = StressChecks.noteText(session)
         let lost = saved ? [] : words.filter { !text.contains($0) }
         let stalls = StallLines.stalls(in: session.messages).filter { $0.at >= lockedAt && $0.at <= releasedAt + 200 }
-        if !stalls.isEmpty { failures.append("the window froze while the lock was held: \(stalls.map { "\(Int($0.length)) ms" })") }
+        if !stalls.isEmpty {
+            let told = stalls.map { "\(Int($0.length)) ms, after: \($0.before.joined(separator: " | "))" }
+            failures.append("the window froze while the lock was held: \(told)")
+        }
         if !lost.isEmpty { failures.append("words not saved after the lock went: \(lost)") }
         if try session.stop() != 0 { failures.append("the quit was not clean") }
         return (failures, lost.count)
