@@ -44,9 +44,17 @@ final class GuardedFolder {
         self.held = held
     }
 
-    /// Lets go of the locks a sync cut short left held.
+    /// Lets go of the locks a sync cut short left held. A lock that made its
+    /// file (a new note's, a rename's new name) and was cut short before the
+    /// file was written leaves it empty: it goes with its lock, or every
+    /// device would take it in as an empty note.
     func releaseLeftLocks() async {
-        for lock in held.locks { await unlock(lock) }
+        for lock in held.locks {
+            if lock.madeTheFile, let (data, _) = try? await readIfThere(lock.name), data.isEmpty {
+                try? await remote.delete(lock.name, ifUnchanged: nil, under: lock)
+            }
+            await unlock(lock)
+        }
     }
 
     /// Takes an exclusive lock on the file `name`, on record until `unlock`.

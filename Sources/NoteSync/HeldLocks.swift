@@ -12,12 +12,18 @@ import WebDAV
 final class HeldLocks {
     private let path: String
     private var held: [FileLock]
+    /// The record's mark of a lock that made its file.
+    private static let madeTheFile = "made"
 
     /// The record at `path`, and the locks it holds from a sync cut short.
     init(path: String) {
         self.path = path
         let saved = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([[String]].self, from: $0) } ?? []
-        held = saved.compactMap { $0.count == 2 ? FileLock(name: $0[1], token: $0[0], madeTheFile: false) : nil }
+        // [token, name], and "made" after them where the lock made its file.
+        held = saved.compactMap { entry in
+            guard entry.count == 2 || entry.count == 3 else { return nil }
+            return FileLock(name: entry[1], token: entry[0], madeTheFile: entry.count == 3 && entry[2] == HeldLocks.madeTheFile)
+        }
     }
 
     /// The locks held, oldest first.
@@ -41,7 +47,8 @@ final class HeldLocks {
             unlink(path)
             return
         }
-        guard let data = try? JSONEncoder().encode(held.map { [$0.token, $0.name] }) else { return }
+        let entries = held.map { [$0.token, $0.name] + ($0.madeTheFile ? [HeldLocks.madeTheFile] : []) }
+        guard let data = try? JSONEncoder().encode(entries) else { return }
         let temporary = path + ".new"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
         rename(temporary, path)

@@ -143,6 +143,32 @@ struct SyncTroubleTests {
         #expect(try session.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
     }
 
+    @Test(
+        "an empty file that a sync cut short left under its lock (a rename's new name, made by the lock) goes with the lock at the next sync, never taken in as a note; a locked file the sync had written stays",
+        arguments: [WebDAVServer.Kind.rclone, .nginx])
+    func emptyLockedFileLeft(kind: WebDAVServer.Kind) throws {
+        let server = try WebDAVServer(kind, lockSeconds: 600)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: session.notesPath)
+        _ = try store.createNote(body: "Kept\ntext")
+        #expect(try session.syncNow().status == 0)
+        // As a sync killed right after its locks were granted leaves it: on record
+        // (token, name, and "made" where the lock made the file), one file empty, one written.
+        let empty = try server.lock("New title.md")
+        let written = try server.lock("Written.md")
+        #expect(server.files()["New title.md"] == "", "the lock made an empty file: \(server.files())")
+        try server.put("Written\nby the sync", as: "Written.md", underLock: written)
+        let record = [[empty, "New title.md", "made"], [written, "Written.md", "made"]]
+        try JSONEncoder().encode(record).write(to: URL(fileURLWithPath: session.notesPath + ".sync-locks"))
+
+        let after = try session.syncNow()
+        #expect(after.status == 0, "\(after.output) \(after.error)")
+        #expect(server.files() == ["Kept.md": "Kept\ntext", "Written.md": "Written\nby the sync"], "\(server.files())")
+        #expect(try session.liveTexts().sorted() == ["Kept\ntext", "Written\nby the sync"], "no empty note")
+        #expect(!FileManager.default.fileExists(atPath: session.notesPath + ".sync-locks"), "every lock let go of")
+    }
+
     @Test("a rename the server fails (500 to its MOVE): the sync says so and the file stays as it was; the next one renames it, and the other Quire takes the rename, not a copy")
     func failedRename() throws {
         let server = try WebDAVServer(.apache)

@@ -233,6 +233,12 @@ public final class WebDAVServer: @unchecked Sendable {
         guard result.status == 0, result.output == "204" else { throw DesktopError.commandFailed("UNLOCK \(name)", result.output) }
     }
 
+    /// Writes `text` as the file `name` through the server (`PUT`), under the lock `token`.
+    public func put(_ text: String, as name: String, underLock token: String) throws {
+        let result = try curl(name, ["-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-H", "If: (\(token))", "--data-binary", text])
+        guard result.status == 0, ["200", "201", "204"].contains(result.output) else { throw DesktopError.commandFailed("PUT \(name)", result.output) }
+    }
+
     /// Runs curl on the file `name` as the test's user, with `options` (the request among them).
     private func curl(_ name: String, _ options: [String]) throws -> (status: Int32?, output: String, error: String) {
         try ChildProcess.run(
