@@ -47,35 +47,41 @@ struct KeystrokesKeptTests {
         #expect(left.isEmpty, "no journal left once all is saved: \(left)")
     }
 
-    @Test("a note trashed elsewhere while words typed in its own window wait to be saved: they become a note of its own, the window stays on it with the cursor where it was, and the next words follow them")
-    func trashedElsewhereWhileTyping() throws {
+    @Test(
+        "a note trashed elsewhere while words typed into it wait to be saved: they become a note of its own, the window (a note's own, or the main window) stays on it with the cursor where it was, and the next words follow them",
+        arguments: [true, false])
+    func trashedElsewhereWhileTyping(inOwnWindow: Bool) throws {
         let session = try QuireSession(accessibility: true)
         let store = try NoteStore(path: session.notesPath)
         let note = try store.createNote(body: "Plan\nbuy bread")
         try session.launch()
         let main = try session.waitForWindow(matching: "^Plan — Quire$")
         _ = try session.focus(main)
-        try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
-        let own = try session.focusNewWindow(besides: [main])
+        var window = main
+        if inOwnWindow {
+            try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
+            window = try session.focusNewWindow(besides: [main])
+        }
+        // Mid-note: a window that showed the kept note from its start or its end would put the next words elsewhere.
         try session.desktop.xdotool("key", "ctrl+Home", "End")
         // Another program (a sync) holds the notes while these words are typed, then trashes the note.
         let lock = try session.holdNotesLock(thenRunning: "UPDATE notes SET trashed_at = strftime('%s', 'now') WHERE id = '\(note.id.uuidString)';")
         #expect(lock.taken, "the lock is taken: \(lock.holder.standardError)")
-        try session.desktop.type(" (shop)", into: own)
+        try session.desktop.type(" (shop)", into: window)
         #expect(eventually(within: 30) { session.drafts().map(\.body).contains("Plan (shop)\nbuy bread") },
                 "the words wait in a draft: \(session.messages.suffix(800))")
         #expect(lock.release() == 0, "the note went to the trash: \(lock.holder.standardError)")
         #expect(eventually(within: 20) { (try? store.allNotes().map(\.body)) == ["Plan (shop)\nbuy bread"] },
                 "the words typed became a note: \(session.messages.suffix(800))")
 
-        try session.desktop.type(" today", into: own)
+        try session.desktop.type(" today", into: window)
         #expect(eventually(within: 10) { (try? store.allNotes().map(\.body)) == ["Plan (shop) today\nbuy bread"] },
                 "the next words follow them, where the cursor was: \((try? store.allNotes().map(\.body)) ?? [])")
         #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"], "nothing is written into the trash")
-        #expect(session.windowIDs().count == 2, "the note's own window stays open: \(session.desktop.windowTitles(matching: "Quire$"))")
+        #expect(session.windowIDs().count == (inOwnWindow ? 2 : 1), "the window stays open: \(session.desktop.windowTitles(matching: "Quire$"))")
         let said = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("moved to the trash elsewhere") })
         #expect(said.contains { $0.name.contains("kept as a new note") }, "the window says so")
-        session.keepScreenshot(named: "trashed-elsewhere-while-typing")
+        session.keepScreenshot(named: "trashed-elsewhere-while-typing-\(inOwnWindow ? "own" : "main")")
         #expect(try session.stop() == 0)
     }
 
