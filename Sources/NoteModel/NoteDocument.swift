@@ -536,8 +536,7 @@ public final class NoteDocument {
     /// unsaved: the text becomes a new note, in the note's category, rather
     /// than be lost or written into the trash.
     private func keepAsNewNote(_ text: String) throws {
-        let category = try store.note(id: noteID)?.category ?? ""  // none left once deleted for good
-        let copy = try store.createNote(body: text, category: category, origin: origin)
+        let copy = try store.createNote(body: text, category: try store.category(of: noteID), origin: origin)  // "" once deleted for good
         savedBody = text
         isRemoved = true
         keptAs = copy.id
