@@ -139,8 +139,6 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     private func removeFiles() {
-        for path in [outputPath, errorPath] + (inputPath.map { [$0] } ?? []) {
-            unlink(path)
-        }
+        for path in [outputPath, errorPath, inputPath].compactMap(\.self) { unlink(path) }
     }
 }
