@@ -47,14 +47,18 @@ final class GuardedFolder {
     /// Lets go of the locks a sync cut short left held. A lock that made its
     /// file (a new note's, a rename's new name) and was cut short before the
     /// file was written leaves it empty: it goes with its lock, or every
-    /// device would take it in as an empty note.
-    func releaseLeftLocks() async {
+    /// device would take it in as an empty note. Returns the names of the
+    /// files removed, which a listing made before still holds.
+    func releaseLeftLocks() async -> Set<String> {
+        var removed: Set<String> = []
         for lock in held.locks {
-            if lock.madeTheFile, let (data, _) = try? await readIfThere(lock.name), data.isEmpty {
-                try? await remote.delete(lock.name, ifUnchanged: nil, under: lock)
+            if lock.madeTheFile, let (data, _) = try? await readIfThere(lock.name), data.isEmpty,
+               (try? await remote.delete(lock.name, ifUnchanged: nil, under: lock)) != nil {
+                removed.insert(lock.name)
             }
             await unlock(lock)
         }
+        return removed
     }
 
     /// Takes an exclusive lock on the file `name`, on record until `unlock`.

@@ -63,11 +63,11 @@ final class SyncRun {
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
         let tree = try await remote.listTree()
-        let listed = tree.files
         knownFolders = Set(tree.folders)
         folder = GuardedFolder(
-            remote: remote, safety: try await writeSafety(listing: listed), held: HeldLocks(path: store.path + ".sync-locks"))
-        await folder.releaseLeftLocks()
+            remote: remote, safety: try await writeSafety(listing: tree.files), held: HeldLocks(path: store.path + ".sync-locks"))
+        let removed = await folder.releaseLeftLocks()
+        let listed = tree.files.filter { !removed.contains($0.name) }
         let plan = await SyncPlan.make(listed: listed, local: try await reading.value)
         notes = plan.notes
         namesInUse = plan.namesInUse
