@@ -38,15 +38,17 @@ public final class BackgroundNoteSaver {
     public var isBusy: Bool { !waiting.isEmpty || !reads.isEmpty || !changes.isEmpty }
 
     /// Saves `body` over `revision`, as `NoteStore.saveBody` does, on the saver's
-    /// thread; `completion` runs on the main thread with the outcome or the error.
+    /// thread, after `beforeSaving` (there too); `completion` runs on the main
+    /// thread with the outcome or the error.
     public func saveBody(
         of id: UUID, to body: String, over revision: Int64, origin: NoteChangeOrigin?,
-        completion: @escaping (Result<NoteSaveOutcome, any Error>) -> Void
+        beforeSaving: (@Sendable () -> Void)? = nil, completion: @escaping (Result<NoteSaveOutcome, any Error>) -> Void
     ) {
         let ticket = takeTicket()
         waiting[ticket] = (origin, completion)
-        worker.save(BackgroundSaveWorker.Request(ticket: ticket, noteID: id, body: body, revision: revision, date: Date()),
-                    then: handBackOnMainThread)
+        let request = BackgroundSaveWorker.Request(
+            ticket: ticket, noteID: id, body: body, revision: revision, date: Date(), beforeSaving: beforeSaving)
+        worker.save(request, then: handBackOnMainThread)
     }
 
     /// Makes a note of a file taken from the sync folder, as

@@ -16,6 +16,8 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let body: String
         let revision: Int64
         let date: Date
+        /// Run on the queue just before the save (a typing journal notes it).
+        let beforeSaving: (@Sendable () -> Void)?
     }
 
     /// One save made (or failed), waiting to be handed back.
@@ -55,6 +57,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     func save(_ request: Request, then: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             let result: Finished
+            request.beforeSaving?()
             do {
                 let (outcome, sequences) = try store.writeBody(
                     of: request.noteID, to: request.body, over: request.revision, at: request.date)

@@ -311,8 +311,10 @@ public final class NoteDocument {
     private func saveInTheBackground(_ text: String, readInPieces: Bool) {
         guard let saver, text != savedBody else { return }
         DocumentTrace.note(noteID, "save", "background revision=\(savedRevision)\(readInPieces ? " read=pieces" : "")", text: text)
-        backgroundSave = BackgroundSave(text: text, journalMark: journal.saveBegins(text, fingerprinted: !NoteDocument.isLong(text)))
-        saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin) { [weak self] result in
+        let (mark, record) = journal.saveBegins()
+        backgroundSave = BackgroundSave(text: text, journalMark: mark)
+        let noteTheSave = record.map { record in { @Sendable in record.write(fingerprintOf: text) } }
+        saver.saveBody(of: noteID, to: text, over: savedRevision, origin: origin, beforeSaving: noteTheSave) { [weak self] result in
             self?.backgroundSaveFinished(text, result)
         }
     }

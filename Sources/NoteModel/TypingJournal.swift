@@ -17,7 +17,8 @@ import Synchronization
 /// whole text (where the windows' text stopped being the stored revision's
 /// plus the recorded edits, after a merge), and a save that began (with a
 /// fingerprint of the text it writes, so a launch can tell whether that save
-/// reached the database before the journal heard of it). Files are private
+/// reached the database before the journal heard of it; the thread making the
+/// save writes it, `TypingJournalSaveRecord`). Files are private
 /// (0600); a record is one `write()`, put on disk within half a second off
 /// the windows' thread (`TypingJournalSync`). The journal holds a lock on its file
 /// while it lives, so another Quire's launch never takes it for a dead one's
@@ -107,27 +108,23 @@ public final class TypingJournal {
         edits.append(edit)
         let record = TypingJournalFile.record(for: edit)
         if descriptor >= 0 {
-            append(record, alsoToPrevious: true)
+            append(record)
         } else if !failed {
             rewrite(textIsRecorded: true)  // the first edit since the last save (after a failure, the next save tries again)
             appendToPrevious(record)
         }
     }
 
-    /// A save of `text` (the base with every edit recorded so far) begins;
-    /// returns its mark, for `saved(revision:_:savedText:currentText:)`. The
-    /// journal notes it with the text's fingerprint, unless `fingerprinted` is
-    /// false (a text of megabytes, not read through again on this thread):
-    /// then a process killed after the save and before the journal heard of it
-    /// cannot tell the edits after it from those before.
-    public func saveBegins(_ text: String, fingerprinted: Bool = true) -> SaveMark {
+    /// A save of the text (the base with every edit recorded so far) begins;
+    /// returns its mark, for `saved(revision:_:savedText:currentText:)`, and
+    /// the record the thread making the save writes into the journal just
+    /// before it (nil if the journal has no file to note it in).
+    public func saveBegins() -> (mark: SaveMark, record: TypingJournalSaveRecord?) {
         let mark = SaveMark(generation: generation, editCount: edits.count)
-        if descriptor >= 0 {
-            // Not into `previous`, whose edits count from an older base.
-            append(TypingJournalFile.saveRecord(editCount: edits.count, fingerprint: fingerprinted ? TextFingerprint.of(text) : "-"),
-                   alsoToPrevious: false)
-        }
-        return mark
+        // Not into `previous`, whose edits count from an older base.
+        guard descriptor >= 0, !failed else { return (mark, nil) }
+        let file = dup(descriptor)
+        return (mark, file >= 0 ? TypingJournalSaveRecord(file: file, editCount: edits.count) : nil)
     }
 
     /// The save `mark` stored its text as `revision`: the journal starts again
@@ -189,7 +186,7 @@ public final class TypingJournal {
         mkdir(folder, 0o700)
         let file = open(fresh, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
         // Locked before the old file is let go: another Quire's launch leaves a live journal alone.
-        guard file >= 0, flock(file, LOCK_EX | LOCK_NB) == 0, writeWhole(data, to: file) else {
+        guard file >= 0, flock(file, LOCK_EX | LOCK_NB) == 0, TypingJournal.writeWhole(data, to: file) else {
             if file >= 0 { close(file) }
             unlink(fresh)
             stop("could not write \(fresh): \(String(cString: strerror(errno)))")
@@ -226,10 +223,11 @@ public final class TypingJournal {
         return atPath
     }
 
-    private func append(_ data: Data, alsoToPrevious: Bool) {
+    /// Writes `data` into the journal's file, and into the one at `path` while it waits to be replaced.
+    private func append(_ data: Data) {
         guard descriptor >= 0, !failed else { return }
-        if alsoToPrevious { appendToPrevious(data) }
-        if writeWhole(data, to: descriptor) {
+        appendToPrevious(data)
+        if TypingJournal.writeWhole(data, to: descriptor) {
             TypingJournalSync.shared.wrote(path)
         } else {
             stop("could not append to \(path): \(String(cString: strerror(errno)))")
@@ -239,7 +237,7 @@ public final class TypingJournal {
     /// Writes `data` into the file at `path` too, while it waits to be replaced.
     private func appendToPrevious(_ data: Data) {
         letGoOfReplacedFile()
-        if previous >= 0, !writeWhole(data, to: previous) { closePrevious() }
+        if previous >= 0, !TypingJournal.writeWhole(data, to: previous) { closePrevious() }
     }
 
     /// Closes `previous` once it is replaced or removed.
@@ -252,7 +250,8 @@ public final class TypingJournal {
         previous = -1
     }
 
-    private func writeWhole(_ data: Data, to file: Int32) -> Bool {
+    /// Writes all of `data` to `file`; false if a write failed.
+    static func writeWhole(_ data: Data, to file: Int32) -> Bool {
         data.withUnsafeBytes { bytes in
             var written = 0
             while written < bytes.count {

@@ -123,6 +123,30 @@ struct NoteDocumentTests {
         #expect(document.state == .clean(revision: 3), "two saves: the first, then the rest")
     }
 
+    @Test("killed after a long note's background save reached the notes, before the journal heard of it: the next launch puts back the words typed since")
+    func longSaveKilledBeforeTheJournalHeard() throws {
+        let long = String(repeating: "A line of a long note, saved on the background saver.\n", count: 20_000)
+        let note = try store.createNote(body: long)
+        let saver = try BackgroundNoteSaver(store: store)
+        defer { saver.close() }
+        let document = document(of: note, saver: saver)
+        let view = window(on: document)
+        view.type("first words", into: document)
+        timers.advance(by: 300)
+        #expect(document.state == .saving)
+        view.type(", then more", into: document)
+        // The save is made; the process is killed before the main thread hears
+        // of it (this thread does not let the saver hand it back).
+        #expect(eventually(within: 30) { (try? store.note(id: note.id)?.revision) == note.revision + 1 })
+        TypingJournal.finishPendingWrites()
+        let journals = folder.file("journals-at-the-kill")
+        try FileManager.default.copyItem(atPath: folder.file("journals"), toPath: journals)
+
+        let result = TypingJournalRecovery.recoverAll(in: journals, into: store)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(try store.note(id: note.id)?.body == long + "first words, then more", "each word once")
+    }
+
     @Test("a save that fails keeps the text in a draft and is tried again after 0.5, 1, 2, 4, 8, then every 10 s; once it works, the draft goes")
     func failingSaveRetries() async throws {
         let note = try store.createNote(body: "Kept")

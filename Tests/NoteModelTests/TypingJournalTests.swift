@@ -44,7 +44,8 @@ struct TypingJournalTests {
         let note = try store.createNote(body: "Plan")
         let journal = TypingJournal(folder: folder.file("journals"), noteID: note.id, revision: note.revision)
         type(" A", at: 4, into: journal)
-        let mark = journal.saveBegins("Plan A")
+        let (mark, record) = journal.saveBegins()
+        record?.write(fingerprintOf: "Plan A")
         type(" B", at: 6, into: journal)  // typed while the save runs
         guard case let .saved(revision) = try store.saveBody(of: note.id, to: "Plan A", over: note.revision) else {
             Issue.record("not saved")
@@ -55,7 +56,7 @@ struct TypingJournalTests {
         let file = try #require(TypingJournalFile(path: journal.path))
         #expect(file.baseRevision == revision && file.edits.count == 2)
         #expect(file.replay(onto: revision, body: "Plan A") == "Plan A B")
-        let second = journal.saveBegins("Plan A B")
+        let second = journal.saveBegins().mark
         journal.saved(revision: revision + 1, second, savedText: "Plan A B") { "Plan A B" }
         TypingJournal.finishPendingWrites()
         #expect(!FileManager.default.fileExists(atPath: journal.path), "nothing left to keep")
@@ -71,7 +72,7 @@ struct TypingJournalTests {
         do {
             let journal = TypingJournal(folder: journals, noteID: note.id, revision: note.revision)
             type(" to Porto", at: 4, into: journal)
-            _ = journal.saveBegins("Trip to Porto")
+            journal.saveBegins().record?.write(fingerprintOf: "Trip to Porto")
             type(" in May", at: 13, into: journal)
             _ = try store.saveBody(of: note.id, to: "Trip to Porto", over: note.revision)
             // Killed here: the journal never hears that the save was done.
@@ -177,10 +178,11 @@ struct TypingJournalTests {
         type("lost to the journal", at: 0, into: journal)
         #expect(!FileManager.default.fileExists(atPath: journal.path))
         try FileManager.default.removeItem(atPath: journals)
-        let save = journal.saveBegins("lost to the journal")
+        let save = journal.saveBegins()
+        #expect(save.record == nil, "no file to note the save in")
         type("!", at: 19, into: journal)
         #expect(!FileManager.default.fileExists(atPath: journal.path), "not before the next save")
-        journal.saved(revision: 2, save, savedText: "lost to the journal") { "lost to the journal!" }
+        journal.saved(revision: 2, save.mark, savedText: "lost to the journal") { "lost to the journal!" }
         TypingJournal.finishPendingWrites()
         let file = try #require(TypingJournalFile(path: journal.path))
         #expect(file.replay(onto: 2, body: "lost to the journal") == "lost to the journal!")
