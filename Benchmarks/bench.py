@@ -824,7 +824,7 @@ class Bench:
             synced.append(float(out[0]))
             unsynced.append(float(out[1]))
         self.row("a note saved in the background, on disk when done", synced, unsynced, 20, absolute=True,
-                 note="%d saves of a 2,000-character note (BenchTool saves), each synced to disk at its commit, "
+                 note="%d saves of a 2,000-character note (BenchTool saves), each noted in the typing journal and synced to disk at its commit, "
                       "against commits left to a later sync (baseline)" % count)
 
     # Output --------------------------------------------------------------------------

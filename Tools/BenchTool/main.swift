@@ -116,7 +116,8 @@ func journalCost(folder: String, keystrokes: Int) {
 }
 
 /// The median milliseconds a save takes with each durability: synced at
-/// every commit, and left to a later sync.
+/// every commit, as the background saver makes it (after noting the save in
+/// the typing journal, synced too), and left to a later sync.
 func saveCost(folder: String, count: Int) throws {
     var corpus = Corpus(seed: 3)
     let body = String((0..<40).map { _ in corpus.phrase(8) }.joined(separator: "\n").prefix(2_000))
@@ -125,15 +126,22 @@ func saveCost(folder: String, count: Int) throws {
         let path = (folder as NSString).appendingPathComponent("saves-\(medians.count).sqlite")
         let store = try NoteStore(path: path, durability: durability)
         var note = try store.createNote(body: body)
+        let journal = durability == .everyCommit ? TypingJournal(folder: folder, noteID: note.id, revision: note.revision) : nil
         var times: [Double] = []
         for index in 0..<count {
+            let text = body + "\(index)"
+            journal?.record(.insert(offset: body.unicodeScalars.count, text: "\(index)"))
             let start = DispatchTime.now().uptimeNanoseconds
-            guard case .saved(let revision) = try store.saveBody(of: note.id, to: body + "\(index)", over: note.revision) else {
+            let save = journal?.saveBegins()
+            save?.record?.write(fingerprintOf: text)
+            guard case .saved(let revision) = try store.saveBody(of: note.id, to: text, over: note.revision) else {
                 fail("a save was refused")
             }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            if let save { journal?.saved(revision: revision, save.mark, savedText: text) { text } }
             note.revision = revision
         }
+        TypingJournal.finishPendingWrites()
         store.close()
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         medians.append(times.sorted()[times.count / 2])
