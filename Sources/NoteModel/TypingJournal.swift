@@ -123,7 +123,7 @@ public final class TypingJournal {
         let mark = SaveMark(generation: generation, editCount: edits.count)
         // Not into `previous`, whose edits count from an older base.
         guard descriptor >= 0, !failed else { return (mark, nil) }
-        let file = dup(descriptor)
+        let file = TypingJournal.duplicate(descriptor)
         return (mark, file >= 0 ? TypingJournalSaveRecord(file: file, editCount: edits.count) : nil)
     }
 
@@ -210,11 +210,11 @@ public final class TypingJournal {
         letGoOfReplacedFile()
         let atPath: Int32
         if previous >= 0 {
-            atPath = dup(previous)  // an earlier replacement waits: the file at `path` is still this one
+            atPath = TypingJournal.duplicate(previous)  // an earlier replacement waits: the file at `path` is still this one
             if !keepingItUpToDate { closePrevious() }
             closeFile()
         } else if descriptor >= 0 {
-            atPath = dup(descriptor)
+            atPath = TypingJournal.duplicate(descriptor)
             if keepingItUpToDate { previous = descriptor } else { close(descriptor) }
             descriptor = -1
         } else {
@@ -222,6 +222,10 @@ public final class TypingJournal {
         }
         return atPath
     }
+
+    /// Another descriptor of `file` (sharing its lock) that a program started
+    /// meanwhile does not inherit; -1 if none could be made.
+    private static func duplicate(_ file: Int32) -> Int32 { fcntl(file, F_DUPFD_CLOEXEC, 0) }
 
     /// Writes `data` into the journal's file, and into the one at `path` while it waits to be replaced.
     private func append(_ data: Data) {

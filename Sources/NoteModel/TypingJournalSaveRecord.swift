@@ -21,8 +21,9 @@ public final class TypingJournalSaveRecord: Sendable {
 
     deinit { close(file) }
 
-    /// Writes the record of a save of `text` and syncs it; a failure leaves
-    /// the journal as it was (the edits then replay onto the revision before).
+    /// Writes the record of a save of `text` and syncs it. Where it cannot
+    /// (a full disk), the journal goes without it, and a launch after a kill
+    /// that followed this save sets the journal aside, with its edits.
     public func write(fingerprintOf text: String) {
         let record = TypingJournalFile.saveRecord(editCount: editCount, fingerprint: TextFingerprint.of(text))
         if TypingJournal.writeWhole(record, to: file) { fdatasync(file) }
