@@ -130,7 +130,9 @@ func saveCost(folder: String, count: Int) throws {
         var times: [Double] = []
         for index in 0..<count {
             let text = body + "\(index)"
-            journal?.record(.insert(offset: body.unicodeScalars.count, text: "\(index)"))
+            let end = body.unicodeScalars.count
+            if index > 0 { journal?.record(.delete(offset: end, length: "\(index - 1)".count)) }  // the last save's number
+            journal?.record(.insert(offset: end, text: "\(index)"))
             let start = DispatchTime.now().uptimeNanoseconds
             let save = journal?.saveBegins()
             save?.record?.write(fingerprintOf: text)
