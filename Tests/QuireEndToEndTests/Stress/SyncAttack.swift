@@ -17,12 +17,12 @@ struct SyncAttack {
     @Test("quire --sync-now killed at a random moment of a busy sync: nothing lost, nothing doubled, the next sync finishes",
           arguments: [WebDAVServer.Kind.apache, .nginx, .wsgidav])
     func killedSync(on kind: WebDAVServer.Kind) {
-        let server = switch kind {
+        let serverInRow = switch kind {
         case .nginx: " (nginx: locks)"
         case .wsgidav: " (WsgiDAV)"
         case .apache, .rclone: ""
         }
-        let row = "quire --sync-now killed at a random moment, then run again" + server
+        let row = "quire --sync-now killed at a random moment, then run again" + serverInRow
         StressRow.run(row, trials: StressPlan.trials(full: 10, short: 2)) {
             // The whole sync, launch included, takes about 1.4 s here on Apache (its waits for weak
             // tags included), and longer on nginx, where each write takes a lock: a kill within 2 s
