@@ -6,7 +6,7 @@ import PackageDescription
 /// Layers, each depending only on those before it:
 /// the C module maps (CGtk, CGtkSource, CSQLite, CSoup, CXML, CSecret, CEnchant, CICU) and
 /// CRowText (the list rows' widget class, in C) and CX11Input (input waiting in
-/// the X connection, in C) →
+/// the X connection, and the client pointer remembered, in C) →
 /// GtkKit (Swift over GLib/GTK), Storage (SQLite, data locations), WebDAV
 /// (libsoup, libxml2), Keyring (libsecret) and Spelling (Enchant, ICU) → GtkSourceKit (GtkSourceView,
 /// for the editor only), Scenes (UIKit's scene lifecycle; knows nothing of
@@ -17,6 +17,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+/// GDK on X11 asks the X server for the client pointer at every lookup of
+/// the default seat, a round trip each; CX11Input answers from the last
+/// answer until the device hierarchy changes (clientpointer.c), for the
+/// programs that export its `XIGetClientPointer`: the app, and the tests.
+let clientPointerLookups: LinkerSetting = .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=XIGetClientPointer"])
 
 /// How the app is linked: by the toolchain's lld with its relative relocations
 /// packed (DT_RELR, glibc 2.36). With the Swift runtime and Foundation linked
@@ -29,8 +35,11 @@ let strictSettings: [SwiftSetting] = [
 /// together, the functions a launch runs (build-aux/quire.order, written by
 /// Tools/launch_order.py): the kernel maps code in 64 KiB runs around each
 /// page touched, and scattered over 16 MB they kept 10 MiB of it resident.
+/// It exports one name, `XIGetClientPointer`, which GTK's calls then reach
+/// instead of libXi's (`clientPointerLookups`).
 let appLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"]),
+    clientPointerLookups,
     .unsafeFlags(
         ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/build-aux/quire.order", "-Xlinker", "--no-warn-symbol-ordering"],
         .when(configuration: .release)),
@@ -105,7 +114,8 @@ let package = Package(
         // The list rows' text, one GtkWidget subclass in C (G_DEFINE_FINAL_TYPE).
         .target(name: "CRowText", dependencies: ["CGtk"]),
         // A person's input waiting in Xlib's queue, read through Xlib's own
-        // header (Xlibint.h), whose macros stay in this C file.
+        // header (Xlibint.h), whose macros stay in this C file; and the client
+        // pointer, remembered between GDK's lookups (`clientPointerLookups`).
         .target(name: "CX11Input", dependencies: ["CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CRowText", "CX11Input"], swiftSettings: strictSettings),
         // Swift over GtkSourceView: a text view whose buffer styles its text by a
@@ -157,7 +167,9 @@ let package = Package(
         .executableTarget(
             name: "BenchTool", dependencies: ["GtkKit", "NoteModel", "NoteSync", "Storage", "WebDAV"], path: "Tools/BenchTool",
             swiftSettings: syncSettings),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "GtkKitTests", dependencies: ["GtkKit", "TestSupport"], swiftSettings: strictSettings,
+            linkerSettings: [clientPointerLookups]),
         .testTarget(name: "GtkSourceKitTests", dependencies: ["GtkSourceKit", "TestSupport", "CXML"], swiftSettings: strictSettings),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

@@ -76,6 +76,17 @@ public enum Toolkit {
     /// The X server's number for XInput's events, once asked (one round trip).
     private static var inputOpcode: Int32?
 
+    /// Has GDK's lookups of the client pointer on the default display (X11)
+    /// answered from the X server's last answer until its device hierarchy
+    /// changes, rather than each with a round trip (four to eleven a window,
+    /// each waiting for the X server to finish what was sent before it).
+    /// Takes effect only in a program that exports `XIGetClientPointer`
+    /// (the app: Package.swift); does nothing on Wayland.
+    public static func rememberClientPointer() { cx11_client_pointer_remember(gdk_display_get_default()) }
+
+    /// How many lookups of the client pointer went to the X server (for the tests).
+    static var clientPointerQuestions: UInt { UInt(cx11_client_pointer_questions()) }
+
     /// Lets the icon theme find icons in the hicolor tree at `path` too (an
     /// app's own icon, run before it is installed). Once GTK has a display.
     public static func addIconSearchPath(_ path: String) { cgtk_icon_theme_add_search_path(path) }

@@ -129,6 +129,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         // is read beside the launch rather than inside the first window's build.
         MarkdownStyle.prepare()
         Toolkit.readIconThemeInBackground()
+        Toolkit.rememberClientPointer()
         lastWindowPath = LastWindowFile.path(in: directories)
         lastWindow = lastWindowPath.flatMap(LastWindowFile.load(from:))
         notes = Result { try NoteStore(directories: directories) }

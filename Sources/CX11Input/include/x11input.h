@@ -1,10 +1,13 @@
 /* Whether a person's input waits in the X connection, looked for without
- * looking twice at an event, and how many presses GDK has delivered. */
+ * looking twice at an event, how many presses GDK has delivered, and the
+ * client pointer remembered between GDK's lookups. */
 #ifndef CX11INPUT_H
 #define CX11INPUT_H
 
 /* An Xlib connection (Xlib's Display, CGtk's CGtkXDisplay). */
 struct _XDisplay;
+/* A GDK display (GdkDisplay). */
+struct _GdkDisplay;
 
 /* The X server's number for XInput's events and requests, or -1 when the
  * server lacks XInput: what `cx11_input_waiting` needs. One round trip: ask
@@ -23,5 +26,15 @@ int cx11_input_waiting(struct _XDisplay *display, int input_opcode, unsigned int
  * the app's windows (on any backend) since this was first called: input
  * that came and was handled between two looks at the queue. Main thread. */
 unsigned int cx11_presses_delivered(void);
+
+/* Answers GDK's lookups of the client pointer on `display` (an X11 one;
+ * others are left alone) from the X server's last answer, until the X
+ * server announces a change in the device hierarchy or the display closes:
+ * one round trip saved each time (clientpointer.c says why). Main thread;
+ * takes effect only where the program exports XIGetClientPointer. */
+void cx11_client_pointer_remember(struct _GdkDisplay *display);
+
+/* How many lookups of the client pointer went to the X server (for the tests). */
+unsigned int cx11_client_pointer_questions(void);
 
 #endif
