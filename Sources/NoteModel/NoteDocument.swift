@@ -299,6 +299,7 @@ public final class NoteDocument {
 
     /// Goes on with an autosave, with `text` just read from the window.
     private func autosave(_ text: String, readInPieces: Bool) {
+        defer { tellSaveWaiters() }  // when it turns out to have nothing to write
         guard !autosaveMustWait() else { return }
         guard savesInTheBackground(text) else {
             save()
@@ -373,19 +374,25 @@ public final class NoteDocument {
 
     /// Runs `then` once the text is saved, with whether it is: at once if no
     /// save is under way (true if nothing is unsaved), else when the background
-    /// saves under way end (true if the last one wrote its text; false if it
-    /// failed, and the document keeps the text and tries again, as ever).
-    /// For an action that must follow the save (Move to Trash).
+    /// saves under way end, with the one that follows them for text typed
+    /// meanwhile, read from a window in pieces first if need be (true if the
+    /// last one wrote its text; false if it failed, and the document keeps the
+    /// text and tries again, as ever). For an action that must follow the
+    /// save (Move to Trash).
     public func afterSaving(_ then: @escaping @MainActor (Bool) -> Void) {
-        guard backgroundSave == nil else {
+        guard !isSaving else {
             saveWaiters.append(then)
             return
         }
         then(problem == nil && !hasUnsavedText)
     }
 
+    /// Whether a background save is under way, or a window's text is being
+    /// read in pieces for the next one.
+    private var isSaving: Bool { backgroundSave != nil || pieceRead != nil }
+
     private func tellSaveWaiters() {
-        guard backgroundSave == nil, !saveWaiters.isEmpty else { return }
+        guard !isSaving, !saveWaiters.isEmpty else { return }
         let waiters = saveWaiters
         saveWaiters = []
         for waiter in waiters { waiter(problem == nil) }
@@ -458,6 +465,7 @@ public final class NoteDocument {
     @discardableResult
     private func save() -> Bool {
         guard !isReading else { return true }  // nothing of its own yet
+        defer { tellSaveWaiters() }
         finishBackgroundSave()
         let text = currentText
         guard text != savedBody, !isRemoved else {

@@ -123,6 +123,59 @@ struct NoteDocumentTests {
         #expect(document.state == .clean(revision: 3), "two saves: the first, then the rest")
     }
 
+    @Test("Move to Trash of a long note shown in two windows, a save under way: what follows the save waits for the words typed meanwhile too, read from the other window in pieces and saved")
+    func afterSavingWaitsForTheFollowingSave() throws {
+        let long = String(repeating: "A line of a long note, saved on the background saver.\n", count: 20_000)
+        let note = try store.createNote(body: long)
+        let saver = try BackgroundNoteSaver(store: store)
+        defer { saver.close() }
+        let document = document(of: note, saver: saver)
+        let leaving = window(on: document)
+        let staying = window(on: document)
+        staying.readsInPieces = true
+        leaving.type("one", into: document)
+        timers.advance(by: 300)
+        #expect(document.state == .saving)
+        leaving.type(" two", into: document)
+        // Move to Trash in `leaving`, as its controller does it: the window saves and
+        // shows another note, then the trash waits for the saves.
+        #expect(document.saveBeforeLeaving())
+        document.detach(leaving)
+        var told: [Bool] = []
+        document.afterSaving { told.append($0) }
+        saver.finishPending()  // the first save ends; the rest is read from `staying`, a piece a turn
+        #expect(told.isEmpty, "not told while \"two\" is still to be saved")
+        staying.finishPieceRead()
+        #expect(document.state == .saving)
+        saver.finishPending()
+        #expect(told == [true])
+        #expect(try store.note(id: note.id)?.body == long + "one two", "the trash that follows takes every word")
+        #expect(document.state == .clean(revision: note.revision + 2))
+    }
+
+    @Test("what waits for the saves hears at once when the read in pieces that follows a save finds nothing more to write")
+    func afterSavingWithNothingLeftToSave() throws {
+        let long = String(repeating: "A line of a long note, saved on the background saver.\n", count: 20_000)
+        let note = try store.createNote(body: long)
+        let saver = try BackgroundNoteSaver(store: store)
+        defer { saver.close() }
+        let document = document(of: note, saver: saver)
+        let leaving = window(on: document)
+        let staying = window(on: document)
+        staying.readsInPieces = true
+        leaving.type("one", into: document)
+        timers.advance(by: 300)
+        #expect(document.saveBeforeLeaving())  // nothing typed since the save under way began, yet a read follows it
+        document.detach(leaving)
+        var told: [Bool] = []
+        document.afterSaving { told.append($0) }
+        saver.finishPending()
+        #expect(told.isEmpty)
+        staying.finishPieceRead()
+        #expect(told == [true], "nothing to write: told at once")
+        #expect(document.state == .clean(revision: note.revision + 1))
+    }
+
     @Test("killed after a long note's background save reached the notes, before the journal heard of it: the next launch puts back the words typed since")
     func longSaveKilledBeforeTheJournalHeard() throws {
         let long = String(repeating: "A line of a long note, saved on the background saver.\n", count: 20_000)

@@ -26,7 +26,36 @@ final class TextView: NoteDocumentView {
         currentText = edit.applied(to: currentText)
     }
 
-    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? { nil }
+    /// Whether the document reads this window's text in pieces, over turns
+    /// of the main loop, as a long text's editor does: each read waits for
+    /// `finishPieceRead()`.
+    var readsInPieces = false
+    private var pieceRead: PieceRead?
+
+    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? {
+        guard readsInPieces else { return nil }
+        let read = PieceRead(completion: completion)
+        pieceRead = read
+        return read
+    }
+
+    /// Ends the read under way: the document gets the text as it is now.
+    func finishPieceRead() {
+        guard let read = pieceRead, read.isReading else { return }
+        pieceRead = nil
+        read.isReading = false
+        read.completion(currentText)
+    }
+
+    /// A read of the text in pieces, under way until `finishPieceRead()` or `cancel()`.
+    final class PieceRead: NoteTextRead {
+        let completion: @MainActor (String) -> Void
+        var isReading = true
+
+        init(completion: @escaping @MainActor (String) -> Void) { self.completion = completion }
+
+        func cancel() { isReading = false }
+    }
 
     func applyDocumentChange(_ change: TextChange) {
         var scalars = Array(currentText.unicodeScalars)
