@@ -15,6 +15,7 @@
 
 #include <X11/Xlibint.h>
 #include <X11/extensions/XI2.h>
+#include <string.h>
 
 static struct {
     Display *display;
@@ -24,8 +25,17 @@ static struct {
 } last_look;
 
 int cx11_input_opcode(Display *display) {
+    /* libXi records the extension in the connection's list as GDK first uses
+     * it (XInitExtension); only a connection XInput was never used on asks. */
+    for (_XExtension *extension = display->ext_procs; extension != NULL; extension = extension->next) {
+        if (extension->name != NULL && strcmp(extension->name, "XInputExtension") == 0) return extension->codes.major_opcode;
+    }
     int opcode = -1, first_event = 0, first_error = 0;
     return XQueryExtension(display, "XInputExtension", &opcode, &first_event, &first_error) ? opcode : -1;
+}
+
+unsigned long cx11_next_request(Display *display) {
+    return NextRequest(display);
 }
 
 static Bool is_input(const XEvent *event, int input_opcode) {

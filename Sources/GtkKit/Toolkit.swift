@@ -73,7 +73,7 @@ public enum Toolkit {
         return (waiting, Int(lookedAt))
     }
 
-    /// The X server's number for XInput's events, once asked (one round trip).
+    /// The X server's number for XInput's events, once read (Xlib recorded it when GDK started XInput).
     private static var inputOpcode: Int32?
 
     /// Has GDK's lookups of the client pointer on the default display (X11)

@@ -1,3 +1,5 @@
+import CGtk
+import CX11Input
 import Foundation
 @testable import GtkKit
 import Testing
@@ -61,5 +63,15 @@ struct InputWaitingTests {
             let keyCounted = MainLoop.iterate(forAtMost: 10) { Toolkit.pressesDelivered == delivered + 2 }
             #expect(keyCounted, "the key press is counted; the pointer's motion and the releases are not")
         }
+    }
+
+    /// The click and key above are found by it: the number is the X server's.
+    @Test("XInput's number is read from what Xlib recorded as GDK started XInput, without a request to the X server")
+    func inputOpcodeWithoutARoundTrip() throws {
+        let display = try #require(cgtk_default_x11_display(), "an X server's display")
+        _ = gdk_display_get_default_seat(gdk_display_get_default())  // GDK has started XInput
+        let before = cx11_next_request(display)
+        #expect(cx11_input_opcode(display) >= 128, "an extension's number (128 and up)")
+        #expect(cx11_next_request(display) == before, "no request made")
     }
 }

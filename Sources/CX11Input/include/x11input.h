@@ -10,9 +10,14 @@ struct _XDisplay;
 struct _GdkDisplay;
 
 /* The X server's number for XInput's events and requests, or -1 when the
- * server lacks XInput: what `cx11_input_waiting` needs. One round trip: ask
- * once. */
+ * server lacks XInput: what `cx11_input_waiting` needs. Read from what Xlib
+ * recorded when GDK started XInput on `display`, without a round trip; asked
+ * of the X server (one round trip) on a connection XInput was never used on. */
 int cx11_input_opcode(struct _XDisplay *display);
+
+/* The number Xlib will give the next request on `display`: compared before
+ * and after, whether any request was made in between (for the tests). */
+unsigned long cx11_next_request(struct _XDisplay *display);
 
 /* Whether a key or button press, or a touch, has reached the X connection
  * `display` and waits to be handled (it stays queued, for GDK).
