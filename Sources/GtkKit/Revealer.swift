@@ -25,4 +25,8 @@ public final class Revealer: Widget {
         get { gtk_revealer_get_reveal_child(cgtk_as_revealer(objectPointer)) != 0 }
         set { gtk_revealer_set_reveal_child(cgtk_as_revealer(objectPointer), newValue ? 1 : 0) }
     }
+
+    /// Whether the child is on screen at all: true from the moment it starts
+    /// to slide in until it has slid all the way out ("child-revealed").
+    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(cgtk_as_revealer(objectPointer)) != 0 }
 }

@@ -44,6 +44,13 @@ final class MessageBar {
         row.append(buttonColumn)
         row.addCSSClass("toolbar")
         revealer.setChild(row)
+        // Slid all the way out, the row is hidden too: GTK 4.8 leaves a child
+        // the revealer no longer shows in the accessibility tree, where a
+        // screen reader would still read a message no longer true.
+        revealer.observe(property: "child-revealed") { [weak self] in
+            guard let self, !revealer.isChildRevealed, !revealer.isRevealed else { return }
+            row.isShown = false
+        }
         actionButton.onClicked { [weak self] in self?.performAction() }
         parts = (row, message, actionButton)
         return (row, message, actionButton)
@@ -62,7 +69,8 @@ final class MessageBar {
     func show(
         _ text: String, actionLabel: String? = nil, tooltip: String? = nil, action: (@MainActor () -> Void)? = nil
     ) {
-        let (_, message, actionButton) = madeParts()
+        let (row, message, actionButton) = madeParts()
+        row.isShown = true
         message.text = text
         progress?.isShown = false
         self.action = action
