@@ -45,6 +45,11 @@ public final class NoteDocument {
     public private(set) var noticeCount = 0
     /// Whether the note went to the trash or was deleted: nothing more is written to it.
     public private(set) var isRemoved = false
+    /// Whether the note was removed by another writer (a sync, another program)
+    /// with everything typed here saved: its windows may stay on it, and
+    /// text typed into it from then on is kept as a new note (`keptAs`), as
+    /// text unsaved at the removal is.
+    public private(set) var isRemovedElsewhere = false
     /// The note that text unsaved as the note was removed elsewhere became
     /// (`NoteDocumentNotice.keptAsNewNote`): where its windows go on typing.
     public private(set) var keptAs: UUID?
@@ -158,10 +163,8 @@ public final class NoteDocument {
             MainActor.assumeIsolated {
                 guard let self, change.noteID == self.noteID else { return }
                 switch change {
-                case .movedToTrash, .deletedPermanently: self.noteWasRemoved()
-                case .restoredFromTrash:
-                DocumentTrace.note(self.noteID, "restored")
-                self.isRemoved = false
+                case .movedToTrash, .deletedPermanently: self.noteWasRemoved(elsewhere: origin == .elsewhere)
+                case .restoredFromTrash: self.noteWasRestored()
                 case .edited where origin == .elsewhere: self.noteChangedElsewhere()
                 case .created, .edited, .pinChanged, .categoryChanged: break
                 }
@@ -231,8 +234,16 @@ public final class NoteDocument {
         for other in liveViews where other !== view { other.applyEditFromAnotherView(edit) }
     }
 
-    /// A person edited the text in one of the windows.
+    /// A person edited the text in one of the windows. Into a note removed
+    /// elsewhere, the edit makes the text unsaved again: the save it starts
+    /// finds the note gone and keeps the text as a new note.
     public func textDidChange() {
+        if isRemovedElsewhere {
+            DocumentTrace.note(noteID, "typed-after-removal")
+            isRemovedElsewhere = false
+            isRemoved = false
+            tellViews()
+        }
         autosave.poke()
     }
 
@@ -724,10 +735,10 @@ public final class NoteDocument {
 
     /// The note went to the trash or was deleted (here or elsewhere). Text
     /// typed since the last save is kept as a new note, never written into the trash.
-    private func noteWasRemoved() {
+    private func noteWasRemoved(elsewhere: Bool) {
         finishBackgroundSave()
         guard !isRemoved else { return }
-        DocumentTrace.note(noteID, "removed", "unsaved=\(currentText != savedBody)", text: currentText)
+        DocumentTrace.note(noteID, "removed", "unsaved=\(currentText != savedBody) elsewhere=\(elsewhere)", text: currentText)
         if exists, currentText != savedBody {
             do {
                 try keepAsNewNote(currentText)
@@ -737,10 +748,19 @@ public final class NoteDocument {
             }
         }
         isRemoved = true
+        isRemovedElsewhere = elsewhere && keptAs == nil && isShown
         journal.remove()
         autosave.cancel()
-        tellViews()  // read-only at once: nothing more can be typed into it
+        tellViews()  // read-only at once (unless removed elsewhere): nothing more is typed into it
         if !isShown { finish() }
+    }
+
+    /// The note came out of the trash: it can be typed into and saved again.
+    private func noteWasRestored() {
+        DocumentTrace.note(noteID, "restored")
+        isRemoved = false
+        isRemovedElsewhere = false
+        tellViews()
     }
 
     /// A window's editor, held weakly: a document never keeps a window alive.

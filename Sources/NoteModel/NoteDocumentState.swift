@@ -13,6 +13,9 @@ public enum NoteDocumentState: Equatable, Sendable {
     /// Saving fails: the text is kept (in a draft file, once written), and
     /// tried again after 0.5, 1, 2, 4, 8 s, then every 10 s; `attempts` so far.
     case failing(NoteSaveProblem, attempts: Int)
-    /// The note went to the trash or was deleted: nothing more is written to it.
+    /// The note went to the trash or was deleted: nothing more is written to
+    /// it. Removed elsewhere with its windows on it (`isRemovedElsewhere`),
+    /// a person's edit takes it back to `editing`, and the save that follows
+    /// keeps the text as a new note.
     case removed
 }

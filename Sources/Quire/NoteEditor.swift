@@ -144,6 +144,9 @@ final class NoteEditor: NoteDocumentView {
     /// Gives the editor the keyboard focus.
     func focus() { editor.grabFocus() }
 
+    /// Whether the person's keys go into the editor: it has the focus, in the active window.
+    var hasKeyboardFocus: Bool { editor.hasFocus }
+
     /// How large the text shows, in percent of the document font (one of `EditorZoom.steps`).
     var zoom = EditorZoom.normal {
         didSet {
@@ -158,9 +161,11 @@ final class NoteEditor: NoteDocumentView {
         didSet { updateEditable() }
     }
 
-    /// Lets the person type, unless the note is read-only, removed, or not all in yet.
+    /// Lets the person type, unless the note is read-only, removed (here: one
+    /// removed elsewhere takes what is typed as a new note), or not all in yet.
     private func updateEditable() {
-        editor.isEditable = !isReadOnly && !document.isRemoved && !isWaitingForText
+        let removed = document.isRemoved && !document.isRemovedElsewhere
+        editor.isEditable = !isReadOnly && !removed && !isWaitingForText
         // A note in the trash shows no cursor to type at. Drawn clear, not turned
         // off: GTK 4.8 aborted on a blink of a cursor turned off ("blink_cb:
         // assertion failed"; a row clicked, Move to Trash, then the Trash).

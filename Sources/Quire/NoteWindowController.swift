@@ -29,6 +29,8 @@ final class NoteWindowController {
     private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
+    /// The note removed elsewhere that the banner tells of, and what it says, while it does.
+    var removalNotice: (noteID: UUID, message: String)?
     private(set) weak var scene: WindowScene?
     /// The window's restoration activity: marked for saving as the window
     /// changes, filled in with its state only as it is saved.
@@ -302,45 +304,10 @@ final class NoteWindowController {
     /// over its list where that is all a narrow window shows.
     func offer(_ toast: Toast) { (owner?.wideToasts ?? toasts)?.show(toast) }
 
-    /// The note shown went to the trash (here or in another window): a note's own
-    /// window closes, discarding its session; a main window moves to the note
-    /// its owner picks. Deferred out of the signal handler that made the
-    /// change, yet ahead of the next key press: a word typed straight after
-    /// Move to Trash goes into the note shown next, never into the removed one.
-    /// A window that moved on meanwhile (Delete Forever shows the next note
-    /// there itself) stays where it is.
-    ///
-    /// Removed elsewhere (another device's sync, another program) while text
-    /// typed here was unsaved, the note's text became a note of its own: every
-    /// window on it goes on with that one, where the person was in it, so the
-    /// keys still coming follow the words before them.
-    private func noteWasRemoved(from store: NoteStore) {
-        guard let removed = editor?.noteID else { return }
-        MainLoop.aheadOfInput { [weak self] in
-            guard let self, let scene, let owner, let editor, editor.noteID == removed else { return false }
-            if let kept = editor.document.keptAs {
-                goOn(in: kept, editor: editor)
-            } else if owner.prefersItsNote {
-                services.application?.requestSceneSessionDestruction(scene.session)
-            } else {
-                editor.show(noteID: owner.noteToShow(after: removed, in: store))
-            }
-            return false
-        }
-    }
-
-    /// Shows the note `kept` (the same text) in place of the removed one, with
-    /// the cursor, the selection and the scroll as they were.
-    private func goOn(in kept: UUID, editor: NoteEditor) {
-        let (cursor, bound, scroll) = (editor.cursorOffset, editor.selectionBound, editor.scrollOffset)
-        guard editor.show(noteID: kept) else { return }
-        editor.select(cursor: cursor, bound: bound)
-        editor.restoreScroll(to: scroll)
-    }
-
     /// Shows, or hides, why the note is not saved; and any notice its document has.
     private func saveStateChanged() {
         guard let editor else { return }
+        hideRemovalNoticeIfPast()
         if let problem = editor.document.problem, problem.isWorthShowing {
             if saveBar.text != problem.message {
                 saveBar.show(problem.message, actionLabel: localized("_Try Again"),

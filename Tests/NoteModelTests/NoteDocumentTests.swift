@@ -308,6 +308,64 @@ struct NoteDocumentTests {
         #expect(try store.allNotes().isEmpty)
     }
 
+    @Test("the note moved to the trash by another program with everything saved: its window may stay on it, and the next words typed there become a new note, never written into the trash")
+    func trashedElsewhereThenTyped() throws {
+        let note = try store.createNote(body: "Plan", category: "Home")
+        let document = document(of: note)
+        let view = window(on: document)
+        try NoteStore(path: store.path).moveToTrash(note.id)
+        try store.followOtherWriters()
+        #expect(document.state == .removed && document.isRemovedElsewhere)
+        #expect(document.keptAs == nil && document.notice == nil, "nothing was unsaved, so nothing is kept yet")
+
+        view.type(" today", into: document)
+        #expect(document.state == .editing && !document.isRemovedElsewhere, "the words are unsaved, not dropped")
+        timers.advance(by: 300)
+        #expect(document.state == .removed)
+        #expect(document.notice == .keptAsNewNote(title: "Plan today"))
+        let kept = try document.keptAs.flatMap { try store.note(id: $0) }
+        #expect(kept?.body == "Plan today" && kept?.category == "Home", "where its windows go on")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan"], "nothing is written into the trash")
+    }
+
+    @Test("a note deleted for good by another program, then typed into: the text becomes a new note; one moved to the trash here is not typed into again")
+    func removedHereOrElsewhere() throws {
+        let deleted = try store.createNote(body: "Gone")
+        let document = document(of: deleted)
+        let view = window(on: document)
+        let other = try NoteStore(path: store.path)
+        try other.moveToTrash(deleted.id)
+        _ = try other.deletePermanently(deleted.id)  // both found at once, as a sync's are
+        try store.followOtherWriters()
+        #expect(document.isRemovedElsewhere)
+        view.type(" but kept", into: document)
+        timers.advance(by: 300)
+        #expect(try store.allNotes().map(\.body) == ["Gone but kept"])
+
+        let trashedHere = try store.createNote(body: "Mine")
+        let own = self.document(of: trashedHere)
+        _ = window(on: own)
+        try store.moveToTrash(trashedHere.id)
+        #expect(own.state == .removed && !own.isRemovedElsewhere, "its windows leave it: nothing more is typed into it")
+    }
+
+    @Test("a note removed elsewhere and then restored from the trash is the note again: typing saves into it")
+    func removedElsewhereThenRestored() throws {
+        let note = try store.createNote(body: "Back")
+        let document = document(of: note)
+        let view = window(on: document)
+        let other = try NoteStore(path: store.path)
+        try other.moveToTrash(note.id)
+        try store.followOtherWriters()
+        #expect(document.isRemovedElsewhere)
+        try store.restoreFromTrash(note.id)
+        #expect(document.state == .clean(revision: note.revision) && !document.isRemovedElsewhere)
+        view.type(" again", into: document)
+        timers.advance(by: 300)
+        #expect(try store.allNotes().map(\.body) == ["Back again"])
+        #expect(document.keptAs == nil)
+    }
+
     @Test("another process's save while nothing is unsaved: the window shows it, and the document is clean at its revision")
     func followsAnotherProcess() throws {
         let note = try store.createNote(body: "Ours")

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import GtkKit
+import NoteModel
+import Scenes
+
+/// What a window does when the note it shows goes to the trash or is deleted:
+/// here (this window or another) or elsewhere (another device's sync, another
+/// program).
+extension NoteWindowController {
+    /// The note shown was removed. Deferred out of the signal handler that made
+    /// the change, yet ahead of the next key press, the window:
+    ///
+    /// - goes on with the new note its text became, where the person was in
+    ///   it, when text typed here was unsaved (removed elsewhere): the keys
+    ///   still coming follow the words before them;
+    /// - stays on it, saying so, when it was removed elsewhere and the window
+    ///   is the note's own or the person is typing in it: a window never
+    ///   vanishes, or moves to another note, under the hands of someone
+    ///   typing, and words typed on become a new note (`NoteDocument.isRemovedElsewhere`);
+    /// - otherwise, a note's own window closes, discarding its session, and a
+    ///   main window moves to the note its owner picks: a word typed straight
+    ///   after Move to Trash goes into the note shown next, never into the removed one.
+    ///
+    /// A window that moved on meanwhile (Delete Forever shows the next note
+    /// there itself) stays where it is.
+    func noteWasRemoved(from store: NoteStore) {
+        guard let removed = editor?.noteID else { return }
+        MainLoop.aheadOfInput { [weak self] in
+            guard let self, let scene, let owner, let editor, editor.noteID == removed else { return false }
+            if let kept = editor.document.keptAs {
+                goOn(in: kept, editor: editor)
+            } else if editor.document.isRemovedElsewhere, owner.prefersItsNote || editor.hasKeyboardFocus {
+                sayRemovedElsewhere(removed, from: store)
+            } else if owner.prefersItsNote {
+                services.application?.requestSceneSessionDestruction(scene.session)
+            } else {
+                editor.show(noteID: owner.noteToShow(after: removed, in: store))
+            }
+            return false
+        }
+    }
+
+    /// Shows the note `kept` (the same text) in place of the removed one, with
+    /// the cursor, the selection and the scroll as they were.
+    private func goOn(in kept: UUID, editor: NoteEditor) {
+        let (cursor, bound, scroll) = (editor.cursorOffset, editor.selectionBound, editor.scrollOffset)
+        guard editor.show(noteID: kept) else { return }
+        editor.select(cursor: cursor, bound: bound)
+        editor.restoreScroll(to: scroll)
+    }
+
+    /// The bar over a note removed elsewhere that the window stays on: what
+    /// happened, what typing on does, and Restore for a note in the trash.
+    private func sayRemovedElsewhere(_ id: UUID, from store: NoteStore) {
+        let inTrash = (try? store.isInTrash(id)) == true
+        let message = inTrash
+            ? localized("This note was moved to the trash elsewhere. Anything typed into it is kept as a new note.")
+            : localized("This note was deleted elsewhere. Anything typed into it is kept as a new note.")
+        Log.error("note \(id.uuidString) was \(inTrash ? "moved to the trash" : "deleted") by another program; its window stays on it")
+        removalNotice = (id, message)
+        guard inTrash else { return banner.show(message, actionLabel: localized("_OK")) }
+        banner.show(message, actionLabel: localized("_Restore"), tooltip: localized("Take the note out of the trash")) { [weak self] in
+            self?.restoreRemovedNote(id)
+        }
+    }
+
+    /// Restore, in the bar over a note moved to the trash elsewhere.
+    private func restoreRemovedNote(_ id: UUID) {
+        guard let writes = services.documents?.writes else { return }
+        writes.restoreFromTrash(id) { [weak self] result in
+            guard case let .failure(error) = result else { return }
+            Log.error("could not take the note out of the trash: \(error)")
+            self?.offer(Toast(localized("The note could not be restored: %s", "\(error)"), seconds: 10, urgent: true))
+        }
+    }
+
+    /// Hides the bar over a note removed elsewhere once it no longer holds: the
+    /// window shows another note (the one its text became, or one picked), or
+    /// the note came back out of the trash.
+    func hideRemovalNoticeIfPast() {
+        guard let (id, message) = removalNotice, let editor else { return }
+        let stillRemoved = editor.noteID == id && (editor.document.isRemoved || editor.document.hasUnsavedText)
+        guard !stillRemoved else { return }
+        removalNotice = nil
+        if banner.text == message { banner.hide() }
+    }
+}

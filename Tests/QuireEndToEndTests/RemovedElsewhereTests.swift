@@ -1,0 +1,95 @@
+import Foundation
+import NoteModel
+import Testing
+import TestSupport
+
+/// A note moved to the trash by another program (a sync, another device)
+/// while the person types in it, everything typed so far saved: the window
+/// stays on it, says so, and keeps what is typed on, never putting it into
+/// another note.
+@Suite("A note removed elsewhere, end to end", .serialized)
+struct RemovedElsewhereTests {
+    /// Quire showing "Plan\nbuy bread" (the newest of two notes), with the
+    /// cursor at the end of its first line, in its own window or the main
+    /// one; and the notes as another program reads them.
+    private func typingInPlan(inOwnWindow: Bool) throws -> (session: QuireSession, window: String, store: NoteStore, plan: Note) {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        _ = try store.createNote(body: "Other note")
+        let plan = try store.createNote(body: "Plan\nbuy bread")
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^Plan — Quire$")
+        _ = try session.focus(main)
+        var window = main
+        if inOwnWindow {
+            try session.desktop.xdotool("key", "ctrl+shift+o")  // Open in New Window
+            window = try session.focusNewWindow(besides: [main])
+        }
+        try session.desktop.xdotool("key", "ctrl+Home", "End")
+        return (session, window, store, plan)
+    }
+
+    /// Waits for the bar saying the note was moved to the trash elsewhere; returns what it says.
+    private func removalBar(in session: QuireSession) throws -> [String] {
+        try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("trash elsewhere") })
+            .map(\.name).filter { $0.contains("trash elsewhere") }
+    }
+
+    @Test(
+        "a note trashed elsewhere as the person types in it, all saved: the window (a note's own, or the main window) stays on it, says so, and the next words become a new note with the window going on in it",
+        arguments: [true, false])
+    func typingOn(inOwnWindow: Bool) throws {
+        let (session, window, store, plan) = try typingInPlan(inOwnWindow: inOwnWindow)
+        let windowsBefore = session.windowIDs().count
+        try store.moveToTrash(plan.id)  // another program's write: Quire finds it as it looks for them
+        let bar = try removalBar(in: session)
+        #expect(bar.contains { $0.contains("Anything typed into it is kept as a new note") }, "the window says so: \(bar)")
+        #expect(session.windowIDs().count == windowsBefore, "the window stays open")
+        #expect(session.desktop.windowTitles(matching: "Quire$").contains("Plan — Quire"), "on the note")
+        session.keepScreenshot(named: "removed-elsewhere-\(inOwnWindow ? "own" : "main")")
+
+        try session.desktop.type(" (shop)", into: window)
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop)\nbuy bread"] },
+                "the words typed became a note, where the cursor was: \((try? store.allNotes().map(\.body)) ?? [])")
+        try session.desktop.type(" today", into: window)
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop) today\nbuy bread"] },
+                "the next words follow them: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"], "nothing is written into the trash")
+        let said = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("kept as a new note, “Plan (shop)”") })
+        #expect(said.contains { $0.name.contains("kept as a new note, “Plan (shop)”") }, "the window says where the words went")
+        session.keepScreenshot(named: "removed-elsewhere-typing-on-\(inOwnWindow ? "own" : "main")")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a note trashed elsewhere in its own window or the main one: Restore in the bar (Alt+R) takes it out of the trash, the bar goes, and typing saves into it",
+          arguments: [true, false])
+    func restoreFromTheBar(inOwnWindow: Bool) throws {
+        let (session, window, store, plan) = try typingInPlan(inOwnWindow: inOwnWindow)
+        try store.moveToTrash(plan.id)
+        _ = try removalBar(in: session)
+        try session.desktop.xdotool("key", "alt+r")
+        #expect(eventually(within: 10) { (try? store.trashedNotes().isEmpty) == true }, "out of the trash")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !$0.name.contains("trash elsewhere") } },
+                "the bar goes, for a screen reader too: \(((try? tree.elements()) ?? []).filter { $0.name.contains("elsewhere") })")
+        session.keepScreenshot(named: "removed-elsewhere-restored")
+        try session.desktop.type(" (shop)", into: window)
+        #expect(eventually(within: 10) { (try? store.note(id: plan.id)?.body) == "Plan (shop)\nbuy bread" },
+                "typing saves into the note: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.allNotes().count == 2, "no new note")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a note deleted for good elsewhere while its own window shows it: the window stays, says so, and words typed become a new note")
+    func deletedForGood() throws {
+        let (session, window, store, plan) = try typingInPlan(inOwnWindow: true)
+        try store.moveToTrash(plan.id)
+        _ = try store.deletePermanently(plan.id)
+        let said = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("deleted elsewhere") })
+        #expect(said.contains { $0.name.contains("This note was deleted elsewhere") }, "the window says so")
+        try session.desktop.type(" (shop)", into: window)
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop)\nbuy bread"] },
+                "the words typed became a note: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try session.stop() == 0)
+    }
+}
