@@ -147,6 +147,25 @@ struct WaylandTests {
         #expect(try second.stop() == 0)
     }
 
+    @Test("a note trashed elsewhere while its window has the keyboard: the window stays on it, and the words typed on become a new note, as on X11")
+    func trashedElsewhereWhileTyping() throws {
+        let session = try QuireSession(wayland: true)
+        let store = try NoteStore(path: session.notesPath)
+        _ = try store.createNote(body: "Other note")
+        let plan = try store.createNote(body: "Plan")
+        try session.launch()
+        _ = try window("^Plan — Quire$", in: session)
+        try session.desktop.pressOnWayland("End", with: ["ctrl"])
+        try store.moveToTrash(plan.id)  // another program's write
+        #expect(eventually(within: 10) { session.messages.contains("its window stays on it") }, "\(session.messages.suffix(800))")
+        try session.desktop.typeOnWayland(" today")
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan today"] },
+                "the words became a note: \((try? session.allBodies()) ?? [])")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan"], "nothing is written into the trash")
+        _ = try window("^Plan today — Quire$", in: session)
+        #expect(try session.stop() == 0)
+    }
+
     @Test("dark when the desktop prefers dark, as on X11")
     func darkStyle() throws {
         let session = try QuireSession(wayland: true)
