@@ -15,6 +15,9 @@ public final class Button: Widget {
         set {
             gtk_button_set_label(cgtk_as_button(objectPointer), newValue)
             gtk_button_set_use_underline(cgtk_as_button(objectPointer), 1)
+            // GTK 4.8 makes the new text, underscore and all, the accessible
+            // name again: a screen reader would read "_Restore Restore".
+            takeAccessibleNameFromContent()
         }
     }
 

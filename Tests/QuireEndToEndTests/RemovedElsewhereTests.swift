@@ -67,6 +67,8 @@ struct RemovedElsewhereTests {
         let (session, window, store, plan) = try typingInPlan(inOwnWindow: inOwnWindow)
         try store.moveToTrash(plan.id)
         _ = try removalBar(in: session)
+        let buttons = try AccessibilityTree(desktop: session.desktop).elements().filter { $0.role == "button" && $0.name.contains("Restore") }
+        #expect(buttons.map(\.name) == ["Restore"], "a screen reader reads the button as it shows, without its mnemonic's underscore")
         try session.desktop.xdotool("key", "alt+r")
         #expect(eventually(within: 10) { (try? store.trashedNotes().isEmpty) == true }, "out of the trash")
         let tree = try AccessibilityTree(desktop: session.desktop)
