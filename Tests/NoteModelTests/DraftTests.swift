@@ -92,4 +92,18 @@ struct DraftTests {
         else { Issue.record("expected a new note"); return }
         #expect(try store.allNotes().map(\.body).sorted() == ["after deletion", "binned, more"])
     }
+
+    @Test("a draft of a trashed note whose text a note already holds (kept as a new note before the process died) makes no second copy")
+    func trashedNoteAlreadyKept() throws {
+        let binned = try store.createNote(body: "binned")
+        try store.moveToTrash(binned.id)
+        let kept = try store.createNote(body: "binned, more")
+        #expect(try store.recover(NoteDraft(noteID: binned.id, body: "binned, more", baseBody: "binned", baseRevision: 1))
+                == .alreadySaved(noteID: kept.id))
+        #expect(try store.allNotes().map(\.body) == ["binned, more"], "one copy")
+        try store.moveToTrash(kept.id)
+        guard case .keptAsNewNote = try store.recover(NoteDraft(noteID: binned.id, body: "binned, more", baseBody: "binned", baseRevision: 1))
+        else { Issue.record("a copy in the trash is not one kept: expected a new note"); return }
+        #expect(try store.allNotes().map(\.body) == ["binned, more"])
+    }
 }

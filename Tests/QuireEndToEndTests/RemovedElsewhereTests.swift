@@ -94,4 +94,23 @@ struct RemovedElsewhereTests {
                 "the words typed became a note: \((try? store.allNotes().map(\.body)) ?? [])")
         #expect(try session.stop() == 0)
     }
+
+    @Test("killed the moment the words typed into a note trashed elsewhere became a new note: the next launch has them, once")
+    func killedAsTheWordsAreKept() throws {
+        let (session, window, store, plan) = try typingInPlan(inOwnWindow: false)
+        try store.moveToTrash(plan.id)
+        _ = try removalBar(in: session)
+        try session.desktop.type(" (shop)", into: window)
+        let kept = { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop)\nbuy bread"] }
+        #expect(eventually(within: 10, kept))
+        session.process?.send(SIGKILL)  // the journal of the typing may still be there: its replay must not copy them again
+        _ = session.process?.waitForExit(seconds: 10)
+        let journals = (try? FileManager.default.contentsOfDirectory(atPath: "\(session.stateHome)/io.github.quire.Quire/journals")) ?? []
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: " — Quire$")
+        #expect(kept(), "the words once, in one note: \((try? store.allNotes().map(\.body)) ?? []); journals left by the kill: \(journals)")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"])
+        #expect(try session.stop() == 0)
+    }
 }
