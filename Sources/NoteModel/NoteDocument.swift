@@ -46,9 +46,9 @@ public final class NoteDocument {
     /// Whether the note went to the trash or was deleted: nothing more is written to it.
     public private(set) var isRemoved = false
     /// Whether the note was removed by another writer (a sync, another program)
-    /// with everything typed here saved: its windows may stay on it, and
-    /// text typed into it from then on is kept as a new note (`keptAs`), as
-    /// text unsaved at the removal is.
+    /// with everything typed here saved, or was in the trash already when
+    /// opened: its windows may stay on it, and text typed into it from then on
+    /// is kept as a new note (`keptAs`), as text unsaved at a removal is.
     public private(set) var isRemovedElsewhere = false
     /// The note that text unsaved as the note was removed elsewhere became
     /// (`NoteDocumentNotice.keptAsNewNote`): where its windows go on typing.
@@ -150,6 +150,10 @@ public final class NoteDocument {
         savedBody = body
         savedRevision = revision
         self.isRemoved = isRemoved
+        // In the trash already as it is opened: in the trash's own view it is only
+        // shown, but a window that shows it anyway (one going on with a note
+        // that was trashed a moment before) keeps what is typed as a new note.
+        isRemovedElsewhere = isRemoved
         isReading = startWhileReading != nil
         startOfText = startWhileReading ?? ""
         self.store = store

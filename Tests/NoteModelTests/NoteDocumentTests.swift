@@ -349,6 +349,21 @@ struct NoteDocumentTests {
         #expect(own.state == .removed && !own.isRemovedElsewhere, "its windows leave it: nothing more is typed into it")
     }
 
+    @Test("a note opened when already in the trash (a window going on with a note trashed a moment before): words typed into it become a new note, never dropped")
+    func openedInTheTrashThenTyped() throws {
+        let note = try store.createNote(body: "Binned")
+        try store.moveToTrash(note.id)
+        let document = NoteDocument(note: try #require(try store.note(id: note.id)), inTrash: true, store: store, drafts: draftWriter,
+                                    saver: nil, journals: folder.file("journals"), timers: timers)
+        let view = window(on: document)
+        #expect(document.state == .removed && document.isRemovedElsewhere)
+        view.type(" and kept", into: document)
+        timers.advance(by: 300)
+        #expect(try store.allNotes().map(\.body) == ["Binned and kept"])
+        #expect(try store.trashedNotes().map(\.body) == ["Binned"])
+        #expect(document.keptAs != nil && document.notice == .keptAsNewNote(title: "Binned and kept"))
+    }
+
     @Test("a note removed elsewhere and then restored from the trash is the note again: typing saves into it")
     func removedElsewhereThenRestored() throws {
         let note = try store.createNote(body: "Back")
