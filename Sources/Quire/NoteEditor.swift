@@ -330,6 +330,28 @@ final class NoteEditor: NoteDocumentView {
     /// the front window says so. The keyboard focus stays where it is.
     @discardableResult
     func show(noteID: UUID?) -> Bool {
+        guard leaveDocument() else { return false }
+        attach(to: noteID.flatMap(documents.document(for:)) ?? documents.newDocument(), showingItsText: true)
+        return true
+    }
+
+    /// Goes on in the note `id`, which the text shown was kept as (its note
+    /// removed elsewhere). A note holding exactly the text shown takes over
+    /// the editor as it is: the cursor, the scroll and Undo's history stay,
+    /// so Redo after an Undo still puts back what the Undo took out. Else, as
+    /// `show(noteID:)`.
+    @discardableResult
+    func goOn(in id: UUID) -> Bool {
+        let text = currentText, waiting = isWaitingForText
+        guard leaveDocument() else { return false }
+        let next = documents.document(for: id) ?? documents.newDocument()
+        attach(to: next, showingItsText: waiting || next.isReading || next.currentText != text)
+        return true
+    }
+
+    /// Lets go of the note shown, saving it first (or leaving the saving to
+    /// another window showing it); false, staying on it, if it cannot be saved.
+    private func leaveDocument() -> Bool {
         if document.viewCount > 1 {
             document.startSaving()  // another window shows it, and goes on saving it
         } else if !document.saveBeforeLeaving() {
@@ -337,8 +359,13 @@ final class NoteEditor: NoteDocumentView {
             return false
         }
         document.detach(self)
-        document = noteID.flatMap(documents.document(for:)) ?? documents.newDocument()
-        showText(document.currentText)  // before attaching: this editor still shows the last note
+        return true
+    }
+
+    /// Shows the document `next` (its text, unless the editor holds it already) and tells the window.
+    private func attach(to next: NoteDocument, showingItsText: Bool) {
+        document = next
+        if showingItsText { showText(document.currentText) }  // before attaching: this editor still shows the last note
         document.attach(self)
         if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
         updateEditable()
@@ -350,7 +377,6 @@ final class NoteEditor: NoteDocumentView {
         onTitleChange?(windowTitle)
         onStateChange?()
         onSaveStateChange?()
-        return true
     }
 
     /// Saves any unsaved text now; returns whether everything is saved.

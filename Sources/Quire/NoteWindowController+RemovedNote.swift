@@ -41,10 +41,10 @@ extension NoteWindowController {
     }
 
     /// Shows the note `kept` (the same text) in place of the removed one, with
-    /// the cursor, the selection and the scroll as they were.
+    /// the cursor, the selection, the scroll and Undo's history as they were.
     private func goOn(in kept: UUID, editor: NoteEditor) {
         let (cursor, bound, scroll) = (editor.cursorOffset, editor.selectionBound, editor.scrollOffset)
-        guard editor.show(noteID: kept) else { return }
+        guard editor.goOn(in: kept) else { return }
         editor.select(cursor: cursor, bound: bound)
         editor.restoreScroll(to: scroll)
     }

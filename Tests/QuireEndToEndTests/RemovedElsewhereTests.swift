@@ -113,4 +113,27 @@ struct RemovedElsewhereTests {
         #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"])
         #expect(try session.stop() == 0)
     }
+
+    @Test("Undo, then the note trashed elsewhere with words typed still unsaved, then Redo: the window went on in the new note with its Undo history, and Redo puts the words back there")
+    func redoAfterGoingOn() throws {
+        let (session, window, store, plan) = try typingInPlan(inOwnWindow: false)
+        // Another program (a sync) holds the notes while these words are typed, then trashes the note.
+        let lock = try session.holdNotesLock(thenRunning: "UPDATE notes SET trashed_at = strftime('%s', 'now') WHERE id = '\(plan.id.uuidString)';")
+        #expect(lock.taken, "the lock is taken: \(lock.holder.standardError)")
+        try session.desktop.type(" (shop)", into: window)
+        try session.desktop.xdotool("key", "Left", "Right")  // the next words are an Undo step of their own
+        try session.desktop.type(" today", into: window)
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(eventually(within: 30) { session.drafts().map(\.body).contains("Plan (shop)\nbuy bread") },
+                "Undo took out the last words, and the rest wait in a draft: \(session.drafts().map(\.body))")
+        #expect(lock.release() == 0, "the note went to the trash: \(lock.holder.standardError)")
+        #expect(eventually(within: 20) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop)\nbuy bread"] },
+                "the words typed became a note: \(session.messages.suffix(800))")
+        _ = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.contains("kept as a new note") })
+        try session.desktop.xdotool("key", "ctrl+shift+z")
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop) today\nbuy bread"] },
+                "Redo put the words back, in the new note: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"], "nothing is written into the trash")
+        #expect(try session.stop() == 0)
+    }
 }
