@@ -22,6 +22,10 @@ struct WorkInterrupted {
     var launchEnvironment: [String: String] = [:]
     /// Runs before every launch.
     var beforeLaunch: () throws -> Void = {}
+    /// Starts something alongside the person's work (another program's
+    /// writes), given the session and a seed; what it returns stops it, just
+    /// before the blow.
+    var whileWorking: ((QuireSession, UInt64) -> () -> Void)?
 
     /// An attack named `attack`, drawing on a fresh seed.
     init(attack: String) {
@@ -66,7 +70,9 @@ struct WorkInterrupted {
             }
             Thread.sleep(forTimeInterval: 2.2)  // the restored windows settle: what follows is work, not restoring
             let user = try ScriptedUser(session: session, seed: generator.next())
+            let stopAlongside = whileWorking?(session, generator.next())
             user.act(forMilliseconds: Double.random(in: 300...6_000, using: &generator))
+            stopAlongside?()
             var failures: [String] = []
             // Closing the last window quits (the script may trash the last window's
             // note): a normal end. Any other end is a crash.
