@@ -337,15 +337,22 @@ final class NoteEditor: NoteDocumentView {
 
     /// Goes on in the note `id`, which the text shown was kept as (its note
     /// removed elsewhere). A note holding exactly the text shown takes over
-    /// the editor as it is: the cursor, the scroll and Undo's history stay,
-    /// so Redo after an Undo still puts back what the Undo took out. Else, as
-    /// `show(noteID:)`.
+    /// the editor as it is: the text is not touched, and the cursor, the
+    /// scroll and Undo's history stay, so Redo after an Undo still puts back
+    /// what the Undo took out. Else its text is shown with the cursor, the
+    /// selection and the scroll where they were.
     @discardableResult
     func goOn(in id: UUID) -> Bool {
         let text = currentText, waiting = isWaitingForText
+        let (cursor, bound, scroll) = (cursorOffset, selectionBound, scrollOffset)
         guard leaveDocument() else { return false }
         let next = documents.document(for: id) ?? documents.newDocument()
-        attach(to: next, showingItsText: waiting || next.isReading || next.currentText != text)
+        let reload = waiting || next.isReading || next.currentText != text
+        attach(to: next, showingItsText: reload)
+        if reload {
+            select(cursor: cursor, bound: bound)
+            restoreScroll(to: scroll)
+        }
         return true
     }
 
@@ -496,8 +503,8 @@ final class NoteEditor: NoteDocumentView {
     }
 
     func documentStateDidChange() {
-        // A save that found the note gone kept the text as a new note: the window
-        // goes on with it now, not once the removal is heard of (the editor is read-only until then).
+        // The text was kept as a new note (the note removed elsewhere): the window
+        // goes on in it now, not once the removal is heard of.
         if document.keptAs != nil { onNoteRemoved?() }
         if noteID != reportedNoteID {
             reportedNoteID = noteID

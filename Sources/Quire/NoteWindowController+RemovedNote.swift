@@ -7,12 +7,16 @@ import Scenes
 /// here (this window or another) or elsewhere (another device's sync, another
 /// program).
 extension NoteWindowController {
-    /// The note shown was removed. Deferred out of the signal handler that made
-    /// the change, yet ahead of the next key press, the window:
+    /// The note shown was removed. When the text shown was kept as a new
+    /// note (words typed here unsaved as it was removed elsewhere), the window
+    /// goes on in it at once: the editor keeps its text, so nothing is undone,
+    /// and no key finds the removed note, which takes none (GTK may hand over
+    /// several keys in one turn of the main loop, with nothing run between
+    /// them). The bar says so first, from the removed note's document.
     ///
-    /// - goes on with the new note its text became, where the person was in
-    ///   it, when text typed here was unsaved (removed elsewhere): the keys
-    ///   still coming follow the words before them;
+    /// Otherwise, deferred out of the signal handler that made the change,
+    /// yet ahead of the next key press, the window:
+    ///
     /// - stays on it, saying so, when it was removed elsewhere and the window
     ///   is the note's own or the person is typing in it: a window never
     ///   vanishes, or moves to another note, under the hands of someone
@@ -24,11 +28,16 @@ extension NoteWindowController {
     /// A window that moved on meanwhile (Delete Forever shows the next note
     /// there itself) stays where it is.
     func noteWasRemoved(from store: NoteStore) {
-        guard let removed = editor?.noteID else { return }
+        guard let shown = editor, let removed = shown.noteID else { return }
+        if let kept = shown.document.keptAs {
+            saveStateChanged()
+            shown.goOn(in: kept)
+            return
+        }
         MainLoop.aheadOfInput { [weak self] in
             guard let self, let scene, let owner, let editor, editor.noteID == removed else { return false }
             if let kept = editor.document.keptAs {
-                goOn(in: kept, editor: editor)
+                editor.goOn(in: kept)
             } else if editor.document.isRemovedElsewhere, owner.prefersItsNote || editor.hasKeyboardFocus {
                 sayRemovedElsewhere(removed, from: store)
             } else if owner.prefersItsNote {
@@ -38,15 +47,6 @@ extension NoteWindowController {
             }
             return false
         }
-    }
-
-    /// Shows the note `kept` (the same text) in place of the removed one, with
-    /// the cursor, the selection, the scroll and Undo's history as they were.
-    private func goOn(in kept: UUID, editor: NoteEditor) {
-        let (cursor, bound, scroll) = (editor.cursorOffset, editor.selectionBound, editor.scrollOffset)
-        guard editor.goOn(in: kept) else { return }
-        editor.select(cursor: cursor, bound: bound)
-        editor.restoreScroll(to: scroll)
     }
 
     /// The bar over a note removed elsewhere that the window stays on: what

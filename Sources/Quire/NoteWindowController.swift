@@ -305,7 +305,7 @@ final class NoteWindowController {
     func offer(_ toast: Toast) { (owner?.wideToasts ?? toasts)?.show(toast) }
 
     /// Shows, or hides, why the note is not saved; and any notice its document has.
-    private func saveStateChanged() {
+    func saveStateChanged() {
         guard let editor else { return }
         hideRemovalNoticeIfPast()
         if let problem = editor.document.problem, problem.isWorthShowing {
