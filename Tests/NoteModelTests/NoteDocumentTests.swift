@@ -36,6 +36,15 @@ struct NoteDocumentTests {
         return view
     }
 
+    /// Another program (a sync) trashes the note `id`, and deletes it for good
+    /// if `deleting`; the store finds both as it looks for other writers.
+    private func removeElsewhere(_ id: UUID, deleting: Bool = false) throws {
+        let other = try NoteStore(path: store.path)
+        try other.moveToTrash(id)
+        if deleting { _ = try other.deletePermanently(id) }
+        try store.followOtherWriters()
+    }
+
     /// Another program holding the notes' write lock (`ROLLBACK` lets it go).
     private func holdWriteLock() throws -> Database {
         let holder = try Database(path: store.path, schema: NoteSchema.schema)
@@ -313,8 +322,7 @@ struct NoteDocumentTests {
         let note = try store.createNote(body: "Plan", category: "Home")
         let document = document(of: note)
         let view = window(on: document)
-        try NoteStore(path: store.path).moveToTrash(note.id)
-        try store.followOtherWriters()
+        try removeElsewhere(note.id)
         #expect(document.state == .removed && document.isRemovedElsewhere)
         #expect(document.keptAs == nil && document.notice == nil, "nothing was unsaved, so nothing is kept yet")
 
@@ -333,10 +341,7 @@ struct NoteDocumentTests {
         let deleted = try store.createNote(body: "Gone")
         let document = document(of: deleted)
         let view = window(on: document)
-        let other = try NoteStore(path: store.path)
-        try other.moveToTrash(deleted.id)
-        _ = try other.deletePermanently(deleted.id)  // both found at once, as a sync's are
-        try store.followOtherWriters()
+        try removeElsewhere(deleted.id, deleting: true)  // both found at once, as a sync's are
         #expect(document.isRemovedElsewhere)
         view.type(" but kept", into: document)
         timers.advance(by: 300)
@@ -369,9 +374,7 @@ struct NoteDocumentTests {
         let note = try store.createNote(body: "Back")
         let document = document(of: note)
         let view = window(on: document)
-        let other = try NoteStore(path: store.path)
-        try other.moveToTrash(note.id)
-        try store.followOtherWriters()
+        try removeElsewhere(note.id)
         #expect(document.isRemovedElsewhere)
         try store.restoreFromTrash(note.id)
         #expect(document.state == .clean(revision: note.revision) && !document.isRemovedElsewhere)
