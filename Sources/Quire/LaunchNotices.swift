@@ -15,8 +15,11 @@ struct LaunchNotices {
     /// Nothing to say.
     var isEmpty: Bool { messages.isEmpty }
 
-    /// Notes what recovering drafts did.
-    mutating func add(recovered outcomes: [DraftRecoveryOutcome], in store: NoteStore) {
+    /// Notes what recovering drafts and journals did: which notes had text
+    /// put back. Text a note held already (saved after all, or kept as a note
+    /// of its own before the process stopped) was not put back: nothing is said of it.
+    mutating func add(recovered all: [DraftRecoveryOutcome], in store: NoteStore) {
+        let outcomes = all.filter { if case .alreadySaved = $0 { false } else { true } }
         guard !outcomes.isEmpty else { return }
         let titles = outcomes.map { outcome -> String in
             let title = ((try? store.note(id: outcome.recoveredNoteID)) ?? nil)?.title ?? ""
@@ -27,7 +30,7 @@ struct LaunchNotices {
             "Quire put back text it could not save last time, into the notes %s.",
             count: titles.count, titles.joined(separator: ", ")))
         if outcomes.contains(where: { if case .keptAsNewNote = $0 { true } else { false } }) {
-            messages.append(localized("Where the note had changed in the same place meanwhile, the text became a note of its own."))
+            messages.append(localized("Where the note had meanwhile changed in the same place, gone to the trash or been deleted, the text became a note of its own."))
         }
     }
 

@@ -114,6 +114,29 @@ struct KeystrokesKeptTests {
         #expect(!session.messages.contains("CRITICAL"), "\(session.messages.suffix(3_000))")
     }
 
+    @Test("recovery copies left by the last run: the one whose text its note holds already is removed without a word, and the notice names only the note text went back into")
+    func recoveredTextNamedOnlyWherePutBack() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let saved = try store.createNote(body: "Shopping list\nmilk", at: Date(timeIntervalSinceNow: -60))
+        let behind = try store.createNote(body: "Letter\nDear Ann")
+        // The last run could not save either note and stopped; the first note's
+        // text was saved after all (another device's sync brought the same words).
+        let drafts = DraftStore(stateDirectory: "\(session.stateHome)/io.github.quire.Quire")
+        try drafts.write(NoteDraft(noteID: saved.id, body: saved.body, baseBody: "Shopping list", baseRevision: saved.revision))
+        try drafts.write(NoteDraft(noteID: behind.id, body: "Letter\nDear Ann, thank you", baseBody: behind.body, baseRevision: behind.revision))
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Letter — Quire$")
+        let said = try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.hasPrefix("Quire put back text") })
+            .filter { $0.name.hasPrefix("Quire put back text") }
+        #expect(said.map(\.name) == ["Quire put back text it could not save last time, into the note “Letter”."],
+                "one notice, naming the note that changed: \(session.messages.suffix(2_000))")
+        #expect(try store.allNotes().map(\.body).sorted() == ["Letter\nDear Ann, thank you", "Shopping list\nmilk"])
+        #expect(session.drafts().isEmpty, "both copies are gone, their text in the notes")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("words typed just before the display is lost (the compositor crashed) are in the note after the next launch")
     func displayLost() throws {
         let first = try QuireSession()
