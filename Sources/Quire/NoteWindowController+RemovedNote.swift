@@ -5,7 +5,7 @@ import Scenes
 
 /// What a window does when the note it shows goes to the trash or is deleted:
 /// here (this window or another) or elsewhere (another device's sync, another
-/// program).
+/// program); and what a note's own window opened on a note in the trash says.
 extension NoteWindowController {
     /// The note shown was removed. When the text shown was kept as a new
     /// note (words typed here unsaved as it was removed elsewhere), the window
@@ -35,17 +35,27 @@ extension NoteWindowController {
             return
         }
         MainLoop.aheadOfInput { [weak self] in
-            guard let self, let scene, let owner, let editor, editor.noteID == removed else { return false }
+            guard let self, let owner, let editor, editor.noteID == removed else { return false }
             if let kept = editor.document.keptAs {
                 editor.goOn(in: kept)
             } else if editor.document.isRemovedElsewhere, owner.prefersItsNote || editor.hasKeyboardFocus {
                 sayRemovedElsewhere(removed, from: store)
-            } else if owner.prefersItsNote {
-                services.application?.requestSceneSessionDestruction(scene.session)
             } else {
-                editor.show(noteID: owner.noteToShow(after: removed, in: store))
+                leaveRemovedNote(removed, in: store)
             }
             return false
+        }
+    }
+
+    /// Leaves the note `removed`, in the trash or deleted: a note's own
+    /// window closes, discarding its session; a main window shows the note
+    /// its owner picks.
+    func leaveRemovedNote(_ removed: UUID, in store: NoteStore) {
+        guard let scene, let owner, let editor else { return }
+        if owner.prefersItsNote {
+            services.application?.requestSceneSessionDestruction(scene.session)
+        } else {
+            editor.show(noteID: owner.noteToShow(after: removed, in: store))
         }
     }
 
@@ -53,12 +63,25 @@ extension NoteWindowController {
     /// happened, what typing on does, and Restore for a note in the trash.
     private func sayRemovedElsewhere(_ id: UUID, from store: NoteStore) {
         let inTrash = (try? store.isInTrash(id)) == true
-        let message = inTrash
-            ? localized("This note was moved to the trash elsewhere. Anything typed into it is kept as a new note.")
-            : localized("This note was deleted elsewhere. Anything typed into it is kept as a new note.")
         Log.error("note \(id.uuidString) was \(inTrash ? "moved to the trash" : "deleted") by another program; its window stays on it")
+        guard inTrash else {
+            let message = localized("This note was deleted elsewhere. Anything typed into it is kept as a new note.")
+            removalNotice = (id, message)
+            return banner.show(message, actionLabel: localized("_OK"))
+        }
+        sayRemoved(id, localized("This note was moved to the trash elsewhere. Anything typed into it is kept as a new note."))
+    }
+
+    /// The bar over the note `id`, in the trash as this window opened on it
+    /// (restored, or a link's note, in a note's own window): it says so, what
+    /// typing does, and offers Restore.
+    func sayInTrash(_ id: UUID) {
+        sayRemoved(id, localized("This note is in the trash. Anything typed into it is kept as a new note."))
+    }
+
+    /// The bar over the note `id`, in the trash, saying `message`, with Restore.
+    private func sayRemoved(_ id: UUID, _ message: String) {
         removalNotice = (id, message)
-        guard inTrash else { return banner.show(message, actionLabel: localized("_OK")) }
         banner.show(message, actionLabel: localized("_Restore"), tooltip: localized("Take the note out of the trash")) { [weak self] in
             self?.restoreRemovedNote(id)
         }

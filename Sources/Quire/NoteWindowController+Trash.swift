@@ -17,8 +17,18 @@ extension NoteWindowController {
     /// what is typed from then on goes into the note shown next. The note's
     /// own windows close at once too, not when the trash lands: a window that
     /// vanished under the person's hands would take the keys they were typing.
+    ///
+    /// A note removed already (in the trash or deleted elsewhere, or in the
+    /// trash as the window opened on it, the bar over it saying so), with
+    /// nothing typed into it, is left as it is, and the window leaves it as a
+    /// trashing here would make it. The trash's own view, which only shows
+    /// its notes, does nothing.
     func moveNoteToTrash() {
         guard let editor, let store, let owner else { return }
+        if editor.document.isRemoved, !editor.document.hasUnsavedText, let id = editor.noteID {
+            if !editor.isReadOnly { leaveRemovedNote(id, in: store) }
+            return
+        }
         if editor.document.isLongNoteSavedInTheBackground, let saver = services.documents?.saver, let id = editor.noteID {
             moveToTrashInTheBackground(id, saver: saver)
             return

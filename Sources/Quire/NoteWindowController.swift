@@ -90,15 +90,13 @@ final class NoteWindowController {
         var requested = saved?.noteID
             ?? options.userActivities.lazy.compactMap(NoteWindowState.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
+        // A note in the trash (moved there elsewhere since the window last saved its
+        // state, or a link's note): its own window opens on it and says so, with
+        // Restore; a main window shows the newest note instead.
+        var openedInTrash: UUID?
         if let id = requested, (try? store.isInTrash(id)) == true {
-            // The note went to the trash after the window last saved its state (the
-            // app stopped before the window followed): do what it would have done.
-            Log.error("the note \(id.uuidString) of a restored window is in the trash; \(prefersItsNote ? "its window closes" : "the window shows the newest note")")
-            requested = nil
-            if prefersItsNote {
-                let application = services.application
-                MainLoop.idle { application?.requestSceneSessionDestruction(session); return false }
-            }
+            Log.error("the note \(id.uuidString) of a window being opened is in the trash; \(prefersItsNote ? "the window shows it, saying so" : "the window shows the newest note")")
+            if prefersItsNote { openedInTrash = id } else { requested = nil }
         }
         let editor = NoteEditor(documents: documents, noteID: requested ?? owner.initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
@@ -149,6 +147,7 @@ final class NoteWindowController {
         titleChanged(to: editor.windowTitle)
         stateChanged()
         saveStateChanged()
+        if let openedInTrash { sayInTrash(openedInTrash) }
         scene.userActivity = activity
     }
 

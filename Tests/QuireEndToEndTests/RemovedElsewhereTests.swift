@@ -136,4 +136,78 @@ struct RemovedElsewhereTests {
         #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"], "nothing is written into the trash")
         #expect(try session.stop() == 0)
     }
+
+    /// Waits for the bar saying the note the window opened on is in the trash; returns what it says.
+    private func inTrashBar(in session: QuireSession) -> [String] {
+        (try? AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.hasPrefix("This note is in the trash") })
+            .map(\.name).filter { $0.hasPrefix("This note is in the trash") }) ?? []
+    }
+
+    @Test("a note's own window restored on a note moved to the trash elsewhere while Quire was closed: it opens on the note and says so, and words typed there become a new note")
+    func restoredOnNoteInTrash() throws {
+        let (session, _, store, plan) = try typingInPlan(inOwnWindow: true)
+        #expect(try session.stop() == 0)
+        try store.moveToTrash(plan.id)  // another device's sync, while Quire is closed
+
+        try session.launch()
+        let own = try session.waitForWindow(matching: "^Plan — Quire$")
+        _ = try session.waitForWindow(matching: "^Other note — Quire$")  // the main window shows the newest note
+        #expect(inTrashBar(in: session).contains { $0.contains("Anything typed into it is kept as a new note") },
+                "the window says so: \(session.messages.suffix(800))")
+        #expect(session.windowIDs().count == 2, "the window stays open")
+        session.keepScreenshot(named: "restored-on-note-in-trash")
+        try session.desktop.type(" (shop)", into: own)
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Other note", "Plan (shop)\nbuy bread"] },
+                "the words typed became a note, where the cursor was: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.trashedNotes().map(\.body) == ["Plan\nbuy bread"], "nothing is written into the trash")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a link to a note in the trash opens it in its own window, which says so; Restore in the bar (Alt+R) takes it out of the trash, and typing saves into it")
+    func linkToNoteInTrash() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let groceries = try store.createNote(body: "Groceries")
+        try store.moveToTrash(groceries.id)
+        _ = try store.createNote(body: "Plans")
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^Plans — Quire$")
+
+        #expect(try session.runSecond(["quire://note/\(groceries.id.uuidString.lowercased())"]).status == 0)
+        let own = try session.focusNewWindow(besides: [main])
+        #expect(inTrashBar(in: session).count == 1, "the window opened on it says so: \(session.messages.suffix(800))")
+        #expect(session.desktop.windowTitles(matching: "Quire$").sorted() == ["Groceries — Quire", "Plans — Quire"])
+        try session.desktop.xdotool("key", "alt+r")
+        #expect(eventually(within: 10) { (try? store.trashedNotes().isEmpty) == true }, "out of the trash")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !$0.name.hasPrefix("This note is in the trash") } },
+                "the bar goes")
+        try session.desktop.xdotool("key", "ctrl+End")
+        try session.desktop.type(" and milk", into: own)
+        #expect(eventually(within: 10) { (try? store.note(id: groceries.id)?.body) == "Groceries and milk" },
+                "typing saves into the note: \((try? store.allNotes().map(\.body)) ?? [])")
+        #expect(try store.allNotes().count == 2, "no new note")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("Move to Trash (Alt+Delete) in a note's own window opened on a note in the trash closes the window and leaves the note as it is, without an error")
+    func moveToTrashWhenInTrash() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let groceries = try store.createNote(body: "Groceries")
+        try store.moveToTrash(groceries.id)
+        let trashed = try #require(try store.trashedNotes().first)
+        _ = try store.createNote(body: "Plans")
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^Plans — Quire$")
+        #expect(try session.runSecond(["quire://note/\(groceries.id.uuidString.lowercased())"]).status == 0)
+        _ = try session.focusNewWindow(besides: [main])
+        #expect(inTrashBar(in: session).count == 1)
+
+        try session.desktop.xdotool("key", "alt+Delete")
+        #expect(eventually(within: 10) { session.windowIDs() == [main] }, "the note's window closed")
+        #expect(try store.trashedNotes() == [trashed], "the note stays in the trash as it was")
+        #expect(!session.messages.contains("could not move the note to the trash"), "\(session.messages.suffix(800))")
+        #expect(try session.stop() == 0)
+    }
 }
