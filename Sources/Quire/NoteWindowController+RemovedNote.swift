@@ -22,8 +22,10 @@ extension NoteWindowController {
     ///   vanishes, or moves to another note, under the hands of someone
     ///   typing, and words typed on become a new note (`NoteDocument.isRemovedElsewhere`);
     /// - otherwise, a note's own window closes, discarding its session, and a
-    ///   main window moves to the note its owner picks: a word typed straight
-    ///   after Move to Trash goes into the note shown next, never into the removed one.
+    ///   main window moves to the note its owner picks. (Move to Trash here
+    ///   has the window it was chosen in leave the note at once, inside the key
+    ///   press: a word typed straight after goes into the note shown next,
+    ///   never into the removed one.)
     ///
     /// A window that moved on meanwhile (Delete Forever shows the next note
     /// there itself) stays where it is.

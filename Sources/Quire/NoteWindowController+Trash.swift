@@ -43,8 +43,12 @@ extension NoteWindowController {
             NoteWindowController.tellTrashFailed(error, in: self, services: services)
             return
         }
-        // A note's own window closes with its note: no toast is started in it (one
+        // The window leaves the note now, inside this key press, not once the
+        // removal is heard of: a key typed straight after would otherwise meet the
+        // trashed note, read-only, if GTK handed it over in the same turn. A
+        // note's own window closes with its note: no toast is started in it (one
         // still animating in a window being destroyed upsets GTK's frame clock).
+        leaveRemovedNote(id, in: store)
         guard !owner.prefersItsNote else { return }
         offerUndoOfTrash(id, title: title, reopeningItsWindow: hadOwnWindow) { restored in
             try store.waitingLonger { try store.restoreFromTrash(id) }
