@@ -178,7 +178,8 @@ static GtkWidget *header_bar(gboolean main_window) {
 /* The note's editor, in its scroller and clamp under an overlay for toasts; `view` is the text view. */
 static GtkWidget *editor(Note *note, GtkWidget **view_out) {
     GtkSourceBuffer *buffer = gtk_source_buffer_new(NULL);
-    gtk_source_buffer_set_language(buffer, language);
+    /* As Quire (SourceStyling): the language only on a buffer that holds text. */
+    if (note != NULL && note->body[0] != '\0') gtk_source_buffer_set_language(buffer, language);
     gtk_source_buffer_set_highlight_matching_brackets(buffer, FALSE);
     gtk_source_buffer_set_style_scheme(buffer, scheme);
     gtk_text_buffer_set_text(GTK_TEXT_BUFFER(buffer), note ? note->body : "", -1);

@@ -91,7 +91,7 @@ public final class SourceStyling {
         let textView = TextView(wrapping: view)
         undo.attach(to: textView)
         let buffer = cgtk_as_source_buffer(textView.buffer.objectPointer)
-        gtk_source_buffer_set_language(buffer, language)
+        giveLanguageOnceText(textView.buffer)
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
         // Restyling an edit takes every style off the edited lines first; where
         // a style is not, that would lay the lines out again for nothing (and
@@ -102,6 +102,47 @@ public final class SourceStyling {
         if let monospaceClass { ContextClassRegions.follow(textView.buffer, contextClass: monospaceClass, effect: .monospace) }
         if let hiddenClass { ContextClassRegions.follow(textView.buffer, contextClass: hiddenClass, effect: .hidden) }
         return textView
+    }
+
+    /// Gives `buffer` the language once it holds text: ahead of the next key
+    /// and the next frame, so the first text shows styled, or at once when
+    /// its context classes are asked for. Set on an empty buffer, the
+    /// language would have GtkSourceView read its whole definition, check it
+    /// against the RelaxNG schema and compile its patterns with PCRE2 (about
+    /// 1 MiB of code and data, and time before the first frame) for a view
+    /// that may never hold text: a first launch's empty note, a new note.
+    private func giveLanguageOnceText(_ buffer: TextBuffer) {
+        let source = cgtk_as_source_buffer(buffer.objectPointer)
+        guard buffer.characterCount == 0 else { return gtk_source_buffer_set_language(source, language) }
+        g_object_set_data(buffer.objectPointer, SourceStyling.waitingLanguageKey, UnsafeMutableRawPointer(language))
+        let waiting = LanguageWait()
+        waiting.connection = buffer.onChanged { [weak buffer] in
+            guard let buffer, buffer.characterCount > 0, !waiting.isScheduled else { return }
+            waiting.isScheduled = true
+            // Not inside the buffer's signal: a new highlighting engine attaches to
+            // the buffer's signals, and would miss the rest of this emission.
+            MainLoop.aheadOfInput { [weak buffer] in
+                waiting.connection?.disconnect()
+                if let buffer { SourceStyling.giveWaitingLanguage(to: buffer) }
+                return false
+            }
+        }
+    }
+
+    /// Sets the language `buffer` waits for (`giveLanguageOnceText`), if it does.
+    static func giveWaitingLanguage(to buffer: TextBuffer) {
+        let object = buffer.objectPointer
+        guard let language = g_object_steal_data(object, waitingLanguageKey) else { return }
+        gtk_source_buffer_set_language(cgtk_as_source_buffer(buffer.objectPointer), OpaquePointer(language))
+    }
+
+    /// The key of the language a buffer waits for, in its object data.
+    private static let waitingLanguageKey = "gtksourcekit-waiting-language"
+
+    /// A buffer waiting for its first text, and whether its language is on the way.
+    private final class LanguageWait {
+        var connection: SignalConnection?
+        var isScheduled = false
     }
 
     private func applyScheme(to buffer: TextBuffer) {
