@@ -56,6 +56,28 @@ static inline gulong cgtk_signal_connect_low_memory(gpointer monitor, CGtkLowMem
     return g_signal_connect_data(monitor, "low-memory-warning", G_CALLBACK(handler), data, release, 0);
 }
 
+/* ---- File changes -------------------------------------------------------- */
+
+/* A monitor of the file at `path`, which need not exist yet (GIO's file
+   monitor: inotify on Linux), with a new reference; NULL if GIO has none. */
+static inline gpointer cgtk_file_monitor_new(const char *path) {
+    GFile *file = g_file_new_for_path(path);
+    GFileMonitor *monitor = g_file_monitor_file(file, G_FILE_MONITOR_NONE, NULL, NULL);
+    g_object_unref(file);
+    return monitor;
+}
+
+static inline void cgtk_file_monitor_cancel(gpointer monitor) { g_file_monitor_cancel(G_FILE_MONITOR(monitor)); }
+
+/* void handler(GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event, gpointer data) */
+typedef void (*CGtkFileChangedHandler)(gpointer monitor, gpointer file, gpointer other, GFileMonitorEvent event,
+                                       gpointer data);
+
+static inline gulong cgtk_signal_connect_file_changed(gpointer monitor, CGtkFileChangedHandler handler, gpointer data,
+                                                      GClosureNotify release) {
+    return g_signal_connect_data(monitor, "changed", G_CALLBACK(handler), data, release, 0);
+}
+
 /* ---- Main sources -------------------------------------------------------- */
 
 /* g_idle_add_full and g_timeout_add_full take a GSourceFunc; Swift passes one directly. */

@@ -250,7 +250,8 @@ public final class NoteStore {
     /// process, another store on the same file) changed since the last call:
     /// `.edited` for a note written or restored, `.movedToTrash`,
     /// `.deletedPermanently`. Cheap when nothing changed: one pragma. Call it
-    /// regularly (the app does every second).
+    /// when the file may have changed (the app does when its write-ahead log
+    /// changes).
     public func followOtherWriters() throws {
         let version = try dataVersion()
         guard version != seenDataVersion else { return }

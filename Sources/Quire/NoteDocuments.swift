@@ -5,8 +5,8 @@ import Storage
 
 /// The notes this process has open: one document per note, shared by the
 /// windows showing it, and kept while its text is unsaved even after they
-/// close. It also follows what other processes change in the notes file, once
-/// a second, so every window shows their saves too.
+/// close. It also follows what other processes change in the notes file
+/// (`OtherWritersFollower`), so every window shows their saves too.
 @MainActor
 final class NoteDocuments {
     /// The notes.
@@ -22,11 +22,8 @@ final class NoteDocuments {
     /// connection could not be opened: then they are written on it).
     let saver: BackgroundNoteSaver?
     private var documents: [UUID: NoteDocument] = [:]
-    private var follower: MainLoopSource?
+    private var follower: OtherWritersFollower?
     private var lastFollowFailure: String?
-
-    /// How long after one look for other processes' changes the next is made, in milliseconds.
-    static let followMilliseconds: UInt32 = 1_000
 
     init(store: NoteStore, drafts: DraftStore, journals: String) {
         self.store = store
@@ -39,18 +36,7 @@ final class NoteDocuments {
             Log.error("notes will be saved on the main thread: a second connection to the notes file could not be opened: \(error)")
             saver = nil
         }
-        followLater()
-    }
-
-    /// Looks for other processes' changes a second after the last look
-    /// ended, not once a second: a look that takes long (a sync's thousands,
-    /// heard of by a list that loaded thousands) must not follow on the next
-    /// at once and leave the main loop no turn for its idle work.
-    private func followLater() {
-        follower = MainLoop.after(milliseconds: NoteDocuments.followMilliseconds) { [weak self] in
-            self?.tick()
-            self?.followLater()
-        }
+        follower = OtherWritersFollower(notesPath: store.path) { [weak self] in self?.followOtherWriters() ?? true }
     }
 
     /// Notes longer than this, in bytes, are read off the main thread (reading
@@ -191,34 +177,40 @@ final class NoteDocuments {
                 }
             }
         }
-        hasWaitingDrafts = waiting
+        if waiting { retryDraftsLater() }
         return outcomes
     }
     private var reportedUnreadable: Set<String> = []
     private var reportedWaiting: Set<UUID> = []
-    /// Whether some earlier run's drafts could not be recovered yet.
-    private var hasWaitingDrafts = false
-    private var ticks = 0
+    /// The next try at the drafts that could not be recovered yet, while some wait.
+    private var draftRetry: MainLoopSource?
 
     /// Drafts this run's documents are writing (never "recovered" from under them).
     private var ownDraftIDs: Set<UUID> { Set(documents.values.map(\.draftID)) }
 
-    private func tick() {
-        followOtherWriters()
-        ticks += 1
-        if hasWaitingDrafts && ticks % 5 == 0 { recoverDrafts() }
+    /// Tries the drafts that wait again in five seconds.
+    private func retryDraftsLater() {
+        guard draftRetry == nil else { return }
+        draftRetry = MainLoop.after(milliseconds: 5_000) { [weak self] in
+            self?.draftRetry = nil
+            self?.recoverDrafts()
+        }
     }
 
-    private func followOtherWriters() {
-        // A save under way in the background is this process's own; wait for it
-        // to be handed back rather than take it for someone else's.
-        guard saver?.isBusy != true else { return }
+    /// Looks for other processes' changes; false if it could not, to be
+    /// tried again: this process's own save is under way in the background (it
+    /// waits for it to be handed back rather than take it for someone else's),
+    /// or the look failed.
+    private func followOtherWriters() -> Bool {
+        guard saver?.isBusy != true else { return false }
         do {
             try store.followOtherWriters()
             lastFollowFailure = nil
+            return true
         } catch {
             if "\(error)" != lastFollowFailure { Log.error("could not look for other programs' changes: \(error)") }
             lastFollowFailure = "\(error)"
+            return false
         }
     }
 }

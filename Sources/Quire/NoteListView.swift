@@ -567,7 +567,7 @@ final class NoteListView {
     }
 
     /// Follows changes made or found together (a sync's hundreds, heard of
-    /// once a second; an import; a trash emptied): one by one if they are few; if many, by
+    /// together; an import; a trash emptied): one by one if they are few; if many, by
     /// reading the loaded notes again once (where one by one, each note was
     /// placed, its rows bound and the list scrolled and selected again), and
     /// binding again the rows that kept their place but show a changed note.
