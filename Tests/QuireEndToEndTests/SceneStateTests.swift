@@ -28,7 +28,13 @@ struct SceneStateTests {
         try session.desktop.xdotool("windowmap", "--sync", window)
         try session.desktop.xdotool("windowfocus", "--sync", window)
         session.waitForTrace { $0.dropFirst(hidden).contains { $0.callback == "sceneDidBecomeActive(_:)" } }
-        #expect(session.lifecycle(after: hidden).map(\.callback) == ["sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)"])
+        let back = session.lifecycle(after: hidden).map(\.callback)
+        #expect(back.prefix(2) == ["sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)"], "\(back)")
+        // Mapped with no window manager, the window may take the X focus itself before
+        // xdotool gives it again, which X tells as focus out and in: inactive and active
+        // again, as the focus went, never a trip to the background.
+        #expect(back.dropFirst(2).elementsEqual(Array(repeating: ["sceneWillResignActive(_:)", "sceneDidBecomeActive(_:)"],
+                                                               count: (back.count - 2) / 2).joined()), "\(back)")
         #expect(try session.stop() == 0)
     }
 
