@@ -186,6 +186,26 @@ class Launch:
             last = now
         return last
 
+    def wakeups_per_second(self, seconds):
+        """How often the program's threads woke of their own accord (their voluntary context
+        switches, each a sleep ended), a second, over `seconds`: the threads alive at both
+        readings, so a helper thread that came or went in between counts for nothing."""
+        def read():
+            counts = {}
+            for thread in os.listdir("/proc/%d/task" % self.pid):
+                try:
+                    with open("/proc/%d/task/%s/status" % (self.pid, thread)) as status:
+                        for line in status:
+                            if line.startswith("voluntary_ctxt_switches:"):
+                                counts[thread] = int(line.split()[1])
+                except OSError:
+                    pass  # the thread ended while the folder was read
+            return counts
+        before = read()
+        time.sleep(seconds)
+        after = read()
+        return sum(after[thread] - before[thread] for thread in before.keys() & after.keys()) / seconds
+
     def stop(self):
         stop_process(self.pid)
 
@@ -673,6 +693,27 @@ class Bench:
         self.row("memory after opening and closing %d windows, against after 20" % cycles, [after_all], [after20], 1.05,
                  unit="MiB", note="both are quire")
 
+    def idle_figure(self, data10):
+        """What a window left open costs the machine while nobody uses it: how often the
+        program wakes. GTK blinks the cursor for 10 s after the last key, so the count starts
+        12 s after the first frame and lasts 5 s."""
+        say("wakeups a second while idle, one window")
+        def idle(start):
+            def measure():
+                launch = start()
+                launch.wait_for_frames(1)
+                time.sleep(12)
+                result = launch.wakeups_per_second(5)
+                launch.stop()
+                return result
+            return measure
+        quire, baseline = [], []
+        for _ in range(1 if self.smoke else 3):  # each run is 17 s a program
+            quire.append(idle(lambda: self.quire(data10, 1))())
+            baseline.append(idle(lambda: self.baseline(1))())
+        self.row("wakeups a second, idle with 1 window, from 12 s after its first frame", quire, baseline, 0.5, unit="wakeups/s",
+                 absolute=True, note="voluntary context switches of every thread over 5 s; onto 10 notes")
+
     def search_figure(self, data100k):
         say("full-text search over 100,000 notes")
         path = os.path.join(data100k, APP_ID, "notes.sqlite")
@@ -902,7 +943,7 @@ class Bench:
         subprocess.run(["convert"] + draw, check=False, capture_output=True)
 
 
-FIGURES = ("launch", "new-window", "churn", "search", "typing", "sync")
+FIGURES = ("launch", "new-window", "idle", "churn", "search", "typing", "sync")
 
 
 def main():
@@ -927,6 +968,8 @@ def main():
             bench.launch_figures(os.path.join(work, "data-empty"), data10, data100, data100k, *states)
         if "new-window" in only:
             bench.new_window_figure(data10)
+        if "idle" in only:
+            bench.idle_figure(data10)
         if "churn" in only:
             bench.churn_figure(data10)
         if "search" in only:
