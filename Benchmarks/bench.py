@@ -384,10 +384,11 @@ class Bench:
             bus.terminate()
             bus.wait()
 
-    def interleaved(self, *measures):
-        """Runs the measurements in turn (A B C A B C …), `runs` times each; returns their lists."""
+    def interleaved(self, *measures, runs=None):
+        """Runs the measurements in turn (A B C A B C …), `runs` times each (the suite's
+        count unless given); returns their lists."""
         results = [[] for _ in measures]
-        for _ in range(self.runs):
+        for _ in range(runs or self.runs):
             for measure, found in zip(measures, results):
                 found.append(measure())
         return results
@@ -707,10 +708,8 @@ class Bench:
                 launch.stop()
                 return result
             return measure
-        quire, baseline = [], []
-        for _ in range(1 if self.smoke else 3):  # each run is 17 s a program
-            quire.append(idle(lambda: self.quire(data10, 1))())
-            baseline.append(idle(lambda: self.baseline(1))())
+        quire, baseline = self.interleaved(idle(lambda: self.quire(data10, 1)), idle(lambda: self.baseline(1)),
+                                           runs=min(self.runs, 3))  # each run is 17 s a program
         self.row("wakeups a second, idle with 1 window, from 12 s after its first frame", quire, baseline, 0.5, unit="wakeups/s",
                  absolute=True, note="voluntary context switches of every thread over 5 s; onto 10 notes")
 
