@@ -1,12 +1,12 @@
-import Dispatch
 import FoundationEssentials
+import Storage
 import Synchronization
 
-/// The thread side of `BackgroundNoteSaver`: a serial queue and the store
+/// The thread side of `BackgroundNoteSaver`: a thread of its own and the store
 /// connection only it uses, and the finished saves, other changes and reads
 /// waiting to be handed back.
 ///
-/// Sendable by confinement: `store` is touched only on `queue`, `finished`,
+/// Sendable by confinement: `store` is touched only on `thread`, `finished`,
 /// `finishedChanges` and `finishedReads` only while holding `lock`.
 final class BackgroundSaveWorker: @unchecked Sendable {
     /// One save to make.
@@ -16,7 +16,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let body: String
         let revision: Int64
         let date: Date
-        /// Run on the queue just before the save (a typing journal notes it).
+        /// Run on the thread just before the save (a typing journal notes it).
         let beforeSaving: (@Sendable () -> Void)?
     }
 
@@ -42,7 +42,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         let outcome: Result<Note?, any Error>
     }
 
-    private let queue = DispatchQueue(label: "NoteModel.BackgroundSaveWorker", qos: .userInitiated)
+    private let thread = WorkerThread(name: "note saves")
     private let store: NoteStore
     private let finished = Mutex<[Finished]>([])
     private let finishedReads = Mutex<[FinishedRead]>([])
@@ -53,9 +53,9 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         store = try NoteStore(path: path, durability: .everyCommit)
     }
 
-    /// Makes the save on the queue, then calls `then` (on the queue).
+    /// Makes the save on the thread, then calls `then` (on the thread).
     func save(_ request: Request, then: @escaping @Sendable () -> Void) {
-        queue.async { [self] in
+        thread.async { [self] in
             let result: Finished
             request.beforeSaving?()
             do {
@@ -70,24 +70,24 @@ final class BackgroundSaveWorker: @unchecked Sendable {
         }
     }
 
-    /// Makes a change on the queue, after the saves asked for before it:
+    /// Makes a change on the thread, after the saves asked for before it:
     /// `write` makes it through the worker's store and returns what it
-    /// returns and the change sequences it made. Then calls `then` (on the queue).
+    /// returns and the change sequences it made. Then calls `then` (on the thread).
     func change(
         ticket: Int, _ write: @escaping @Sendable (NoteStore) throws -> (value: any Sendable, sequences: ClosedRange<Int64>?),
         then: @escaping @Sendable () -> Void
     ) {
-        queue.async { [self] in
+        thread.async { [self] in
             let outcome = Result { try write(store) }
             finishedChanges.withLock { $0.append(FinishedChange(ticket: ticket, outcome: outcome)) }
             then()
         }
     }
 
-    /// Reads the note `id` on the queue, after the saves asked for before,
-    /// then calls `then` (on the queue).
+    /// Reads the note `id` on the thread, after the saves asked for before,
+    /// then calls `then` (on the thread).
     func read(_ id: UUID, ticket: Int, then: @escaping @Sendable () -> Void) {
-        queue.async { [self] in
+        thread.async { [self] in
             let outcome = Result { try store.note(id: id) }
             finishedReads.withLock { $0.append(FinishedRead(ticket: ticket, outcome: outcome)) }
             then()
@@ -96,7 +96,7 @@ final class BackgroundSaveWorker: @unchecked Sendable {
 
     /// Returns once every save and read asked for so far is made.
     func waitUntilIdle() {
-        queue.sync {}
+        thread.sync {}
     }
 
     /// The saves made since the last call, oldest first.
@@ -124,6 +124,6 @@ final class BackgroundSaveWorker: @unchecked Sendable {
     }
 
     func close() {
-        queue.sync { store.close() }
+        thread.sync { store.close() }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 public import FoundationEssentials
+import Storage
 
 /// Writes and removes drafts on a thread of its own, one at a time in the
 /// order asked, so that syncing a draft to the disk (which a busy or slow
@@ -9,7 +10,7 @@ public import FoundationEssentials
 @MainActor
 public final class DraftWriter {
     private let store: DraftStore
-    private let queue = DispatchQueue(label: "io.github.quire.Quire.drafts")
+    private let thread = WorkerThread(name: "drafts")
 
     /// A writer of the drafts in `store`.
     public init(store: DraftStore) {
@@ -37,7 +38,7 @@ public final class DraftWriter {
     private func inTurn<Value: Sendable>(
         _ work: @escaping @Sendable () throws -> Value, then completion: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
-        queue.async {
+        thread.async {
             let result = Result(catching: work)
             DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
         }
@@ -47,12 +48,12 @@ public final class DraftWriter {
     /// (the app is quitting: the text must be on the disk before it goes).
     public func writeNow(_ draft: NoteDraft) throws {
         let store = store
-        try queue.sync { try store.write(draft) }
+        try thread.sync { try store.write(draft) }
     }
 
     /// Waits until everything asked is written or removed (their outcomes
     /// still come back on the main thread, later).
     public func finishPending() {
-        queue.sync {}
+        thread.sync {}
     }
 }

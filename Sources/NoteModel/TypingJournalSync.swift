@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Storage
 import Glibc
@@ -6,7 +5,7 @@ import Synchronization
 
 /// Puts typing journals on disk off the windows' thread: half a second after
 /// a record is written to a journal that had none unsynced, its file and
-/// folder are synced on a queue of their own (the records written meanwhile
+/// folder are synced on a thread of their own (the records written meanwhile
 /// go with it). So a power cut loses no keystroke that reached a journal over
 /// half a second before, at the cost of at most two syncs a second while a
 /// person types; the windows' thread only ever calls `write()`.
@@ -19,10 +18,10 @@ final class TypingJournalSync: Sendable {
     /// The syncs of every journal of this process.
     static let shared = TypingJournalSync()
 
-    /// How long a record may wait for its sync.
-    static let delay: DispatchTimeInterval = .milliseconds(500)
+    /// How long a record may wait for its sync (milliseconds).
+    static let delay = 500
 
-    private let queue = DispatchQueue(label: "NoteModel.TypingJournalSync", qos: .utility)
+    private let thread = WorkerThread(name: "journal syncs")
     /// The journal files written to since their last sync.
     private let unsynced = Mutex<Set<String>>([])
 
@@ -32,7 +31,7 @@ final class TypingJournalSync: Sendable {
             defer { paths.insert(path) }
             return paths.isEmpty
         }
-        if first { queue.asyncAfter(deadline: .now() + TypingJournalSync.delay) { self.syncAll() } }
+        if first { thread.async(afterMilliseconds: TypingJournalSync.delay) { self.syncAll() } }
     }
 
     /// Renames the journal written afresh at `fresh` over `path` once the
@@ -55,11 +54,11 @@ final class TypingJournalSync: Sendable {
         afterSyncingLog(of: notes, holding: holding) { unlink(path) }
     }
 
-    /// Makes `change` to a journal's file on this queue once the log of
+    /// Makes `change` to a journal's file on this thread once the log of
     /// `notes` is synced, then closes `holding` (if not -1).
     private func afterSyncingLog(of notes: String?, holding: Int32, _ change: @escaping @Sendable () -> Void) -> TypingJournalReplacement {
         let done = TypingJournalReplacement()
-        queue.async {
+        thread.async {
             TypingJournalSync.syncLog(of: notes)
             change()
             if holding >= 0 { close(holding) }
@@ -71,15 +70,15 @@ final class TypingJournalSync: Sendable {
     /// Waits for the syncs, replacements and removals asked for so far (the
     /// app is quitting; tests). Syncs not yet due are not waited for.
     func finishPending() {
-        queue.sync {}
+        thread.sync {}
     }
 
     /// Holds every replacement and removal until `resume()` (for tests: the
     /// moment before the notes' log is synced, which a power cut may strike).
-    func suspend() { queue.suspend() }
+    func suspend() { thread.suspend() }
 
     /// Lets what `suspend()` held go on.
-    func resume() { queue.resume() }
+    func resume() { thread.resume() }
 
     private func syncAll() {
         let paths = unsynced.withLock { paths in

@@ -1,5 +1,4 @@
 import CSQLite
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -28,10 +27,10 @@ final class BackgroundCheckpoint: Sendable {
     /// How many pages the log may hold before the committing connection checkpoints itself.
     static let logPagesBeforeCheckpointHere: Int32 = 8_000
     /// Where checkpoints run, one at a time.
-    static let queue = DispatchQueue(label: "Storage.BackgroundCheckpoint", qos: .utility)
+    static let thread = WorkerThread(name: "checkpoints")
 
-    /// How long after a commit the log is synced, where the connection leaves that to this thread.
-    static let logSyncDelay: DispatchTimeInterval = .milliseconds(400)
+    /// How long after a commit the log is synced (milliseconds), where the connection leaves that to this thread.
+    static let logSyncDelay = 400
 
     private let path: String
     private let openFileKey: String
@@ -67,7 +66,7 @@ final class BackgroundCheckpoint: Sendable {
 
     /// Waits for the checkpoints asked for so far, of every database, to be done.
     static func waitForCheckpoints() {
-        queue.sync {}
+        thread.sync {}
     }
 
     /// After a commit, with the log `logPages` long: asks for a checkpoint
@@ -76,7 +75,7 @@ final class BackgroundCheckpoint: Sendable {
     /// a checkpoint after every commit synced the disk thousands of times).
     private func committed(logPages: Int32) {
         if syncsLog, logSyncScheduled.withLock({ scheduled in defer { scheduled = true }; return !scheduled }) {
-            BackgroundCheckpoint.queue.asyncAfter(deadline: .now() + BackgroundCheckpoint.logSyncDelay) { self.syncLog() }
+            BackgroundCheckpoint.thread.async(afterMilliseconds: BackgroundCheckpoint.logSyncDelay) { self.syncLog() }
         }
         let limit = BackgroundCheckpoint.logPagesBeforeCheckpoint
         let due = asked.withLock { asked in
@@ -85,7 +84,7 @@ final class BackgroundCheckpoint: Sendable {
             asked = (true, logPages)
             return true
         }
-        if due { BackgroundCheckpoint.queue.async { self.checkpoint() } }
+        if due { BackgroundCheckpoint.thread.async { self.checkpoint() } }
     }
 
     /// Syncs the log's data to disk through a descriptor of its own: a sync

@@ -26,15 +26,15 @@ struct BackgroundCheckpointTests {
         let path = fixture.path("long-log.sqlite")
         let database = try Database(path: path, schema: StorageFixture.schema())
         let fileBefore = Self.size(path)
-        BackgroundCheckpoint.queue.suspend()
+        BackgroundCheckpoint.thread.suspend()
         var suspended = true
-        defer { if suspended { BackgroundCheckpoint.queue.resume() } }
+        defer { if suspended { BackgroundCheckpoint.thread.resume() } }
         try Self.write(1_500, into: database)
         // SQLite's own checkpoint would have run in the commit that crossed the limit, on this thread.
         #expect(Self.size(path) == fileBefore, "the file is as it was: no checkpoint ran here")
         #expect(Self.size(path + "-wal") > Int(BackgroundCheckpoint.logPagesBeforeCheckpoint) * 4_096, "the log holds the commits")
 
-        BackgroundCheckpoint.queue.resume()
+        BackgroundCheckpoint.thread.resume()
         suspended = false
         #expect(eventually(within: 10) { Self.size(path) > 1_500 * 4_096 }, "the checkpoint folded the log into the file: \(Self.size(path))")
         try Self.write(1_200, into: database, from: 1_500)  // a checkpoint asked for again, maybe under way at the close
@@ -48,8 +48,8 @@ struct BackgroundCheckpointTests {
     func longLogCheckpointsInTheCommit() throws {
         let path = fixture.path("very-long-log.sqlite")
         let database = try Database(path: path, schema: StorageFixture.schema())
-        BackgroundCheckpoint.queue.suspend()
-        defer { BackgroundCheckpoint.queue.resume() }
+        BackgroundCheckpoint.thread.suspend()
+        defer { BackgroundCheckpoint.thread.resume() }
         try Self.write(4_500, into: database)  // about two pages a row
         #expect(Self.size(path) > 2_000 * 4_096, "the commit past the limit folded the log in: \(Self.size(path))")
         #expect(Self.size(path + "-wal") < Int(BackgroundCheckpoint.logPagesBeforeCheckpointHere + 100) * 4_096,
