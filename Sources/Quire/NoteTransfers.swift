@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import GtkKit
 import NoteModel
+import Storage
 
 /// Notes in and out as files, for the menus and the command line alike:
 /// an import reads its files away from the main thread, then adds their notes
@@ -41,10 +42,7 @@ final class NoteTransfers {
             if MainLoop.monotonicMicroseconds - started >= NoteTransfers.quietMilliseconds * 1_000 { progress(tracker.fraction) }
             return true
         }
-        Task { @MainActor [weak self, store] in
-            let read = await Task.detached {
-                NoteFileReader.readFiles(paths) { tracker.update(done: $0, total: $1) }
-            }.value
+        NoteTransfers.thread.async({ NoteFileReader.readFiles(paths) { tracker.update(done: $0, total: $1) } }) { [weak self, store] read in
             ticker.cancel()
             self?.runningImport = nil
             guard !tracker.isStopped else { return done(.failure(CancellationError())) }
@@ -56,6 +54,9 @@ final class NoteTransfers {
         }
         return tracker
     }
+
+    /// Where imports read their files and exports write theirs, one at a time.
+    nonisolated private static let thread = WorkerThread(name: "transfers")
 
     /// How many notes an export writes between two reports of its progress.
     nonisolated static let exportProgressStep = 500
@@ -75,16 +76,15 @@ final class NoteTransfers {
             return done(.failure(error))
         }
         let untitled = localized("Untitled")
-        Task { @MainActor in
-            let written = await Task.detached {
-                Result { () throws(NoteExportError) -> [String] in
-                    try NoteExporter.export(notes, to: folder, untitled: untitled) { written, total in
-                        guard written % NoteTransfers.exportProgressStep == 0, written < total else { return }
-                        // The main queue runs in order: every report comes before the outcome.
-                        DispatchQueue.main.async { MainActor.assumeIsolated { progress(written, total) } }
-                    }
+        NoteTransfers.thread.async({
+            Result { () throws(NoteExportError) -> [String] in
+                try NoteExporter.export(notes, to: folder, untitled: untitled) { written, total in
+                    guard written % NoteTransfers.exportProgressStep == 0, written < total else { return }
+                    // The main queue runs in order: every report comes before the outcome.
+                    DispatchQueue.main.async { MainActor.assumeIsolated { progress(written, total) } }
                 }
-            }.value
+            }
+        }) { written in
             done(written.mapError { $0 })
         }
     }

@@ -97,11 +97,10 @@ final class SpellCheckService {
     func prepare() {
         guard languages == nil, !loading.contains("") else { return }
         loading.insert("")
-        Task { @MainActor [weak self] in
-            let found = await LowPriorityThread.run { () -> ([String], String?) in
-                let installed = SpellingLanguages.installed()
-                return (installed, SpellingLanguages.systemLanguage(installed: installed))
-            }
+        LowPriorityThread.run({ () -> ([String], String?) in
+            let installed = SpellingLanguages.installed()
+            return (installed, SpellingLanguages.systemLanguage(installed: installed))
+        }) { [weak self] found in
             guard let self else { return }
             loading.remove("")
             languages = found
@@ -114,8 +113,7 @@ final class SpellCheckService {
     private func load(_ language: String) {
         guard !loading.contains(language) else { return }
         loading.insert(language)
-        Task { @MainActor [weak self] in
-            let checker = await LowPriorityThread.run { SpellChecker(language: language) }
+        LowPriorityThread.run({ SpellChecker(language: language) }) { [weak self] checker in
             guard let self else { return }
             loading.remove(language)
             if checker == nil { Log.error("no spelling dictionary for \(language) is installed") }

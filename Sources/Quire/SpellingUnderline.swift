@@ -1,6 +1,7 @@
 import GtkKit
 import GtkSourceKit
 import Spelling
+import Storage
 
 /// Underlines, in an editor, the words spelled wrong, and offers in its
 /// right-click menu what they may have meant, Add to Dictionary and Ignore,
@@ -15,6 +16,8 @@ final class SpellingUnderline {
     static let tag = "misspelled", color = "#e01b24"
     /// The most text checked at once around what shows (a long paragraph's rest waits for it to show).
     static let longestCheck: Int32 = 20_000
+    /// Where the checks run, one at a time, for every window.
+    nonisolated private static let checks = WorkerThread(name: "spell checks")
     private static let trace = SpellCheckService.trace
 
     private let view: TextView
@@ -115,8 +118,7 @@ final class SpellingUnderline {
         typedSinceCheck = false
         isChecking = true
         lastChecker = checker
-        Task { @MainActor [weak self] in
-            let found = await Task.detached(priority: .userInitiated) { checker.misspellings(in: text, skipping: skipped) }.value
+        SpellingUnderline.checks.async({ checker.misspellings(in: text, skipping: skipped) }) { [weak self] found in
             self?.underline(found, in: region, of: text, checkedAt: started, whileTyping: typing)
         }
     }
