@@ -15,7 +15,7 @@ final class ChangesHeldWhileTyping {
     /// When the first change held now was held (monotonic microseconds).
     private var heldSince: Int64 = 0
     /// Waits for typing to pause, then gives what is held to `release`.
-    private var waiting: Task<Void, Never>?
+    private var waiting: MainLoopSource?
     private let release: @MainActor ([NoteChange]) -> Void
 
     /// A hold that gives what it held to `release` once typing pauses.
@@ -50,12 +50,16 @@ final class ChangesHeldWhileTyping {
 
     private var heldTooLong: Bool { !held.isEmpty && heldMilliseconds >= ChangesHeldWhileTyping.longestHoldMilliseconds }
 
-    /// Releases what is held once typing pauses, or the hold runs out, whichever comes first.
+    /// Releases what is held once typing pauses, or the hold runs out, whichever
+    /// comes first. A main-loop timer, not a task that sleeps: on Linux a
+    /// task's sleep ends on libdispatch's pool, which starts it, and it then
+    /// wakes every second for the rest of the session.
     private func releaseAfterPause() {
-        waiting = Task { [weak self] in
-            _ = await TypingPause.paused(waitingAtMost: ChangesHeldWhileTyping.longestHoldMilliseconds)
-            guard let self, !Task.isCancelled else { return }
+        let holdLeft = max(0, ChangesHeldWhileTyping.longestHoldMilliseconds - heldMilliseconds)
+        waiting = MainLoop.after(milliseconds: UInt32(max(1, min(TypingPause.millisecondsLeft, holdLeft)))) { [weak self] in
+            guard let self else { return }
             waiting = nil
+            if TypingPause.isTyping && !heldTooLong { return releaseAfterPause() }
             release(takeHeld())
         }
     }
