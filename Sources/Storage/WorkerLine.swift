@@ -24,15 +24,16 @@ final class WorkerLine: @unchecked Sendable {
     /// Work due now, in the order handed over; the first `taken` of it has run or is running.
     private var ready: [Work] = []
     private var taken = 0
-    /// Work due at a moment (monotonic nanoseconds), numbered in the order handed
-    /// over (which orders work due at the same moment).
-    private var waiting: [(due: UInt64, order: UInt64, work: Work)] = []
-    private var waitingHanded: UInt64 = 0
+    /// Work due at a moment (monotonic nanoseconds), earliest first, and in the
+    /// order handed over among work due at the same moment.
+    private var waiting: [(due: UInt64, work: Work)] = []
     /// How many pieces of work were ever made due, and how many are done.
     private var handed: UInt64 = 0
     private var done: UInt64 = 0
     private var suspensions = 0
     private var threadStarted = false
+    /// The thread, once it runs.
+    private var thread: pthread_t?
     private var ownerGone = false
 
     init(name: String, niceness: Int32) {
@@ -63,23 +64,40 @@ final class WorkerLine: @unchecked Sendable {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// Hands `work` over to run after the work handed before it, or not
-    /// before `due` if given. Returns its place in line (for `waitUntilDone`),
-    /// or nil for work that waits for a moment.
+    /// Hands `work` over to run after the work handed before it. Returns its
+    /// place in line, for `waitUntilDone`.
     @discardableResult
-    func add(_ work: @escaping Work, due: UInt64? = nil) -> UInt64? {
+    func add(_ work: @escaping Work) -> UInt64 {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         startThreadIfNeeded()
         pthread_cond_signal(arrived)
-        if let due {
-            waitingHanded += 1
-            waiting.append((due, waitingHanded, work))
-            return nil
-        }
         ready.append(work)
         handed += 1
         return handed
+    }
+
+    /// Hands `work` over to run not before `due` (monotonic nanoseconds),
+    /// after the work due before it or at the same moment and handed over first.
+    func add(_ work: @escaping Work, due: UInt64) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        startThreadIfNeeded()
+        pthread_cond_signal(arrived)
+        // Kept in the order it falls due: after everything due by the same moment.
+        var low = 0, high = waiting.count
+        while low < high {
+            let middle = (low + high) / 2
+            if waiting[middle].due <= due { low = middle + 1 } else { high = middle }
+        }
+        waiting.insert((due, work), at: low)
+    }
+
+    /// Whether the calling thread is this line's own (work it is running).
+    var isCurrentThread: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
     /// Waits until the work at `place` in line is done.
@@ -134,6 +152,7 @@ final class WorkerLine: @unchecked Sendable {
         // On Linux a nice value is the calling thread's own (who 0 is this thread).
         if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
         pthread_mutex_lock(mutex)
+        thread = pthread_self()
         while true {
             makeDue(now: WorkerLine.now())
             if suspensions == 0, taken < ready.count {
@@ -155,7 +174,7 @@ final class WorkerLine: @unchecked Sendable {
                 continue
             }
             if ownerGone, taken == ready.count, waiting.isEmpty { break }
-            if let next = waiting.map(\.due).min() {
+            if let next = waiting.first?.due {
                 var until = timespec(tv_sec: Int(next / 1_000_000_000), tv_nsec: Int(next % 1_000_000_000))
                 pthread_cond_timedwait(arrived, mutex, &until)
             } else {
@@ -178,10 +197,10 @@ final class WorkerLine: @unchecked Sendable {
 
     /// Moves the waiting work due by `now` into line, earliest first (called with `mutex` held).
     private func makeDue(now: UInt64) {
-        guard waiting.contains(where: { $0.due <= now }) else { return }
-        let due = waiting.filter { $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
-        waiting.removeAll { $0.due <= now }
-        ready.append(contentsOf: due.map(\.work))
-        handed += UInt64(due.count)
+        let count = waiting.prefix { $0.due <= now }.count
+        guard count > 0 else { return }
+        ready.append(contentsOf: waiting.prefix(count).map(\.work))
+        waiting.removeFirst(count)
+        handed += UInt64(count)
     }
 }

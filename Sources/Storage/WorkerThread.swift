@@ -41,12 +41,14 @@ public final class WorkerThread: Sendable {
     }
 
     /// Runs `work` on the thread after the work handed over before it, and
-    /// waits for it: returns what it returns, throws what it throws. Never
-    /// call it from work on this same thread, which would wait for itself.
+    /// waits for it: returns what it returns, throws what it throws. Work on
+    /// this same thread must not call it: it would wait for itself, so that
+    /// stops the program with a message rather than hang.
     public func sync<Value, Failure: Error>(_ work: () throws(Failure) -> Value) throws(Failure) -> Value {
+        precondition(!line.isCurrentThread, "WorkerThread “\(line.name)”: sync called from its own thread would wait for itself")
         let outcome = withoutActuallyEscaping(work) { work in
             let call = WorkerCall(work)
-            line.waitUntilDone(line.add { call.run() }!)
+            line.waitUntilDone(line.add { call.run() })
             return call.outcome!
         }
         return try outcome.get()

@@ -89,6 +89,33 @@ struct WorkerThreadTests {
         #expect(order[1].1 - start >= 100_000_000 && order[2].1 - start >= 200_000_000, "none ran before its moment")
     }
 
+    @Test("work handed over for many moments runs in the order of its moments, and in the order handed over at the same moment")
+    func manyMomentsInOrder() {
+        let worker = WorkerThread(name: "test-moments")
+        worker.suspend()  // all of it waits in line, then falls due together
+        let seen = Mutex<[Int]>([])
+        var generator = SystemRandomNumberGenerator()
+        let delays = (0..<300).map { _ in Int.random(in: 0...20, using: &generator) }
+        for (index, delay) in delays.enumerated() {
+            worker.async(afterMilliseconds: delay) { seen.withLock { $0.append(index) } }
+        }
+        usleep(30_000)
+        worker.resume()
+        #expect(eventually(within: 20) { seen.withLock { $0.count } == delays.count })
+        let expected = delays.indices.sorted { (delays[$0], $0) < (delays[$1], $1) }
+        #expect(seen.withLock { $0 } == expected)
+    }
+
+    @Test("sync from work on the worker's own thread stops the program with a message instead of waiting for itself")
+    func syncFromItsOwnThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let worker = WorkerThread(name: "test-self")
+            worker.sync { worker.sync {} }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("WorkerThread “test-self”: sync called from its own thread would wait for itself"))
+    }
+
     @Test("a suspended thread starts no work until resumed as often as suspended")
     func suspendHoldsWork() {
         let worker = WorkerThread(name: "test-suspend")
