@@ -33,6 +33,7 @@
 #include "accessibility.h"
 #include "application.h"
 #include "dispatch.h"
+#include "tasks.h"
 #include "style.h"
 #include "textcursor.h"
 #include "transfers.h"

@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 
 /// The GLib main loop, as Swift sees it: idle and timeout sources, and the
 /// bridge that lets `DispatchQueue.main` and `@MainActor` work run inside it.
@@ -16,6 +17,17 @@ public enum MainLoop {
             cgtk_dispatch_drain_main_queue()
             return 1 // G_SOURCE_CONTINUE
         }, nil)
+    }
+
+    /// Runs the work Swift concurrency hands its global executor (detached
+    /// tasks, nonisolated async code, the hop back from a resumed
+    /// continuation, a task's sleep) on GLib's shared thread pool, and the
+    /// work due later on a main-loop timer, instead of libdispatch's pool: on
+    /// Linux that pool, once used, is watched by a timer that wakes the process
+    /// every second until it ends. Call once from `main`, before any task
+    /// starts; the main actor's work is unchanged (`bridgeDispatchMainQueue`).
+    public static func runTasksOnGLibThreads() {
+        cgtk_tasks_run_on_glib()
     }
 
     /// Runs `body` whenever the loop is idle until it returns `false`.
@@ -79,6 +91,18 @@ public enum MainLoop {
         every(milliseconds: milliseconds) {
             body()
             return false
+        }
+    }
+
+    /// Suspends the calling task for `milliseconds` on a main-loop timer, or
+    /// until it is cancelled: in place of `Task.sleep`, whose wait libdispatch's
+    /// pool keeps (see `runTasksOnGLibThreads`).
+    public static func sleep(milliseconds: UInt32) async {
+        let sleep = MainLoopSleep()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { sleep.start(milliseconds, $0) }
+        } onCancel: {
+            DispatchQueue.main.async { MainActor.assumeIsolated { sleep.end() } }
         }
     }
 

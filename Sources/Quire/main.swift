@@ -13,6 +13,7 @@ CrashBacktraces.write()
 // before any other thread starts, as it may set GTK's environment.
 WindowRenderer.drawWithCairoOnSoftwareOpenGL()
 MainLoop.bridgeDispatchMainQueue()
+MainLoop.runTasksOnGLibThreads()
 StallMonitor.startIfRequested()
 Localization.setUp(domain: "quire", directory: Resources.localeDirectory)
 if let status = SyncSetupCommand.runIfRequested(CommandLine.arguments) { exit(status) }

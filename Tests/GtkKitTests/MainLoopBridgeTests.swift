@@ -8,10 +8,11 @@ import TestSupport
 /// the test runner's dispatch loop.)
 @Suite("Main loop bridge", .serialized)
 struct MainLoopBridgeTests {
-    private func runProbe(bridged: Bool) throws -> (status: Int32?, output: String, error: String) {
+    private func runProbe(bridged: Bool, glibTasks: Bool = false) throws -> (status: Int32?, output: String, error: String) {
         let desktop = try PrivateDesktop()
         var extra: [String: String] = [:]
         if !bridged { extra["PROBE_WITHOUT_BRIDGE"] = "1" }
+        if glibTasks { extra["PROBE_GLIB_TASKS"] = "1" }
         extra["G_DEBUG"] = "fatal-criticals"
         return try ChildProcess.run(
             BuiltProducts.executable("GtkKitProbe"), [], environment: desktop.environment(extra),
@@ -35,5 +36,27 @@ struct MainLoopBridgeTests {
         #expect(result.status == 1)
         #expect(result.output.contains("timeout: never ran"), "\(result.output)")
         #expect(!result.output.contains("ran main-actor-task"))
+    }
+
+    @Test("with Swift's global executor on GLib's threads, detached tasks, task groups, resumed continuations and sleeps run, and no thread of libdispatch's pool starts")
+    func tasksRunOnGLibThreads() throws {
+        let result = try runProbe(bridged: true, glibTasks: true)
+        #expect(result.status == 0, "probe failed: \(result.output) \(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        func ran(_ name: String) -> [String]? {
+            lines.first { $0.hasPrefix("ran \(name) ") }.map { $0.split(separator: " ").map(String.init) }
+        }
+        #expect(ran("detached-task")?.last?.hasPrefix("pool-") == true, "on GLib's pool: \(result.output)")
+        #expect(ran("task-group")?.last?.split(separator: ",").allSatisfy { $0.hasPrefix("pool-") } == true, "\(result.output)")
+        #expect(ran("continuation-from-thread")?.last == "GtkKitProbe", "back on the main thread: \(result.output)")
+        let slept = ran("main-loop-sleep")?.last.flatMap { Int($0.dropLast(2)) }
+        #expect(slept.map { $0 >= 50 } == true, "no sooner than asked: \(result.output)")
+        let cancelled = ran("cancelled-sleep")?.last.flatMap { Int($0.dropLast(2)) }
+        #expect(cancelled.map { $0 < 60_000 } == true, "a cancelled sleep ends at once: \(result.output)")
+        let threads = lines.first { $0.hasPrefix("threads ") }?.dropFirst("threads ".count).split(separator: "|") ?? []
+        #expect(threads.contains { $0.hasPrefix("pool-") }, "\(result.output)")
+        // libdispatch names each thread of its pool after the queue it serves (com.apple.root.default-qos, …).
+        #expect(!threads.isEmpty && !threads.contains { $0.contains("qos") }, "\(result.output)")
+        #expect(result.output.contains("done"))
     }
 }

@@ -7,6 +7,11 @@ import GtkKit
 // main actor ran: "ran <name> <milliseconds>", then "done" (or "timeout" with
 // exit status 1 if some work never ran within 3 seconds).
 // PROBE_WITHOUT_BRIDGE=1 leaves the bridge out, to show that it is what makes this work.
+// PROBE_GLIB_TASKS=1 also runs Swift's global executor on GLib's threads, as
+// Quire's `main` does, runs a detached task, a task group, a continuation
+// resumed from a thread of its own, a main-loop sleep and a cancelled one
+// (each "ran <name> <milliseconds> <thread>"), touches no libdispatch queue
+// but the main one, and prints "threads <name>|<name>…" before "done".
 // PROBE_RENDERER=1 first asks for Cairo on software OpenGL, as Quire's `main`
 // does, and reports once the app has started "GDK_DEBUG <value, or unset>"
 // and a line "mapped <path>" for each file it has mapped.
@@ -15,19 +20,34 @@ let probesRenderer = ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1
 if probesRenderer { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
 let bridged = ProcessInfo.processInfo.environment["PROBE_WITHOUT_BRIDGE"] != "1"
 if bridged { MainLoop.bridgeDispatchMainQueue() }
+let glibTasks = ProcessInfo.processInfo.environment["PROBE_GLIB_TASKS"] == "1"
+if glibTasks { MainLoop.runTasksOnGLibThreads() }
+
+/// The calling thread's name, as the kernel has it.
+func threadName() -> String {
+    ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+}
 
 let application = DesktopApplication(id: "io.github.quire.GtkKitProbe", isUnique: false)
-let expected: Set<String> = [
+let expected = Set([
     "dispatch-main-async", "main-actor-task", "dispatch-main-from-background", "main-actor-run-from-detached-task",
-]
+]).union(glibTasks ? ["detached-task", "task-group", "continuation-from-thread", "main-loop-sleep", "cancelled-sleep"] : [])
 var ran: [String: Double] = [:]
 let start = MainLoop.monotonicMicroseconds
 
-@MainActor func report(_ name: String) {
+@MainActor func report(_ name: String, on thread: String? = nil) {
     let milliseconds = Double(MainLoop.monotonicMicroseconds - start) / 1_000
     ran[name] = milliseconds
-    print("ran \(name) \(String(format: "%.1f", milliseconds))")
+    print("ran \(name) \(String(format: "%.1f", milliseconds))" + (thread.map { " \($0)" } ?? ""))
     if Set(ran.keys) == expected {
+        if glibTasks {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let names = tasks.map { task in
+                ((try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            print("threads \(names.sorted().joined(separator: "|"))")
+        }
         print("done")
         application.release()
     }
@@ -43,8 +63,13 @@ application.onActivate {
     }
     DispatchQueue.main.async { report("dispatch-main-async") }
     Task { @MainActor in report("main-actor-task") }
-    DispatchQueue.global().async {
-        DispatchQueue.main.async { report("dispatch-main-from-background") }
+    if glibTasks {
+        Thread.detachNewThread { DispatchQueue.main.async { report("dispatch-main-from-background") } }
+        runTasks()
+    } else {
+        DispatchQueue.global().async {
+            DispatchQueue.main.async { report("dispatch-main-from-background") }
+        }
     }
     Task.detached {
         await MainActor.run { report("main-actor-run-from-detached-task") }
@@ -54,5 +79,37 @@ application.onActivate {
         exit(1)
     }
 }
+/// The work PROBE_GLIB_TASKS adds: each kind of job Swift hands its global executor.
+@MainActor func runTasks() {
+    Task.detached {
+        let thread = threadName()
+        await MainActor.run { report("detached-task", on: thread) }
+    }
+    Task.detached {
+        let threads = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<4 { group.addTask { threadName() } }
+            return await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        await MainActor.run { report("task-group", on: threads.sorted().joined(separator: ",")) }
+    }
+    Task {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume() }
+        }
+        report("continuation-from-thread", on: threadName())
+    }
+    Task {
+        let before = MainLoop.monotonicMicroseconds
+        await MainLoop.sleep(milliseconds: 50)
+        report("main-loop-sleep", on: "\((MainLoop.monotonicMicroseconds - before) / 1_000)ms")
+    }
+    let sleeper = Task {
+        let before = MainLoop.monotonicMicroseconds
+        await MainLoop.sleep(milliseconds: 60_000)
+        report("cancelled-sleep", on: "\((MainLoop.monotonicMicroseconds - before) / 1_000)ms")
+    }
+    MainLoop.after(milliseconds: 20) { sleeper.cancel() }
+}
+
 let status = application.run()
 exit(status)
