@@ -38,6 +38,12 @@ public enum Keyring {
         }
     }
 
+    /// `timeout` in whole milliseconds, rounded up.
+    private static var timeoutMilliseconds: guint {
+        let (seconds, attoseconds) = timeout.components
+        return guint(clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
     /// Throws at once if no Secret Service runs on the session bus or can be
     /// started there: libsecret would otherwise wait for one until `timeout`.
     private static func requireService() throws(KeyringError) {
@@ -58,11 +64,17 @@ public enum Keyring {
         try requireService()
         let cancellable = g_cancellable_new()
         defer { g_object_unref(cancellable) }
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            g_cancellable_cancel(cancellable)
+        // A main-loop timer, not a task's sleep: that would start libdispatch's pool.
+        let timer = g_timeout_source_new(timeoutMilliseconds)
+        defer {
+            g_source_destroy(timer)
+            g_source_unref(timer)
         }
-        defer { timer.cancel() }
+        g_source_set_callback(timer, { cancellable in
+            g_cancellable_cancel(cancellable?.assumingMemoryBound(to: GCancellable.self))
+            return 0  // G_SOURCE_REMOVE
+        }, g_object_ref(cancellable), { g_object_unref($0) })
+        g_source_attach(timer, nil)
         let failure: String? = await withCheckedContinuation { continuation in
             let pending = PendingCall(finish: finish, continuation: continuation)
             start(cancellable, { _, result, data in

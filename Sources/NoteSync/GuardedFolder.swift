@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NoteModel
+import Storage
 import WebDAV
 
 /// The sync folder's writes, each made only over the version this device
@@ -37,6 +38,9 @@ final class GuardedFolder {
     /// because another client held a lock on the file (it is being written),
     /// rather than because the file was not as expected.
     private(set) var lastRefusalWasLock = false
+    /// Where a write waits out the second in which Apache gives a weak tag:
+    /// a thread's timer, not a task's sleep, which would start libdispatch's pool.
+    private static let timer = WorkerThread(name: "sync waits")
 
     init(remote: WebDAVClient, safety: WriteSafety, held: HeldLocks) {
         self.remote = remote
@@ -171,7 +175,7 @@ final class GuardedFolder {
     private func usableTag(_ name: String, _ expected: Expectation) async throws(WebDAVError) -> String? {
         guard case let .holding(version, hash) = expected else { return nil }
         if let version, GuardedFolder.isStrongTag(version) { return version }
-        if version.map(GuardedFolder.isWeakTag) == true { try? await Task.sleep(for: .milliseconds(1_100)) }
+        if version.map(GuardedFolder.isWeakTag) == true { await GuardedFolder.timer.sleep(milliseconds: 1_100) }
         return try await strongTag(name, holding: hash)
     }
 

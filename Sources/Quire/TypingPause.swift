@@ -35,12 +35,8 @@ enum TypingPause {
     static func paused(waitingAtMost longest: Int64) async -> Int64 {
         let start = MainLoop.monotonicMicroseconds
         var waited: Int64 = 0
-        while isTyping && waited < longest {
-            do {
-                try await Task.sleep(for: .milliseconds(min(millisecondsLeft, longest - waited)))
-            } catch {
-                break  // cancelled: sleeping would return at once, over and over
-            }
+        while isTyping && waited < longest && !Task.isCancelled {
+            await MainLoop.sleep(milliseconds: UInt32(clamping: min(millisecondsLeft, longest - waited)))
             waited = (MainLoop.monotonicMicroseconds - start) / 1_000
         }
         return waited

@@ -64,6 +64,15 @@ public final class WorkerThread: Sendable {
         }
     }
 
+    /// Suspends the calling task until `milliseconds` have passed, timed on
+    /// this thread (after the work due before then is done): a wait that
+    /// starts no libdispatch thread, unlike `Task.sleep`.
+    public func sleep(milliseconds: Int) async {
+        await withCheckedContinuation { continuation in
+            async(afterMilliseconds: milliseconds) { continuation.resume() }
+        }
+    }
+
     /// Holds back the work not yet started until as many `resume()` calls
     /// (for tests: a moment a power cut or a second process may strike).
     public func suspend() {

@@ -213,6 +213,15 @@ final class QuireSession {
         return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// The names of the running Quire's threads, as the kernel has them (15 bytes at most).
+    func threadNames() throws -> [String] {
+        let pid = try #require(process?.pid)
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").compactMap { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     /// The X ids of the app's visible windows.
     func windowIDs() -> [String] { visibleWindows("--name", "Quire$") }
 

@@ -44,6 +44,26 @@ struct SyncTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("syncs through the running Quire start none of libdispatch's threads, whose pool would wake Quire every second for the rest of its life")
+    func syncLeavesNoDispatchPool() throws {
+        let server = try WebDAVServer(.apache)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Groceries\nmilk"], into: window)
+        for _ in 0..<2 {
+            let sync = try session.syncNow()
+            #expect(sync.status == 0, "\(sync.output) \(sync.error)")
+        }
+        #expect(server.files() == ["Groceries.md": "Groceries\nmilk"])
+        let threads = try session.threadNames()
+        #expect(threads.contains("quire") && threads.contains("pool-io.github."), "the app's threads, and GLib's pool that ran its tasks: \(threads)")
+        // libdispatch names each thread of its pool after the queue it serves (com.apple.root.default-qos, …).
+        #expect(!threads.contains { $0.contains("qos") }, "\(threads)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a note written in one Quire reaches the other through Apache: created, edited, renamed, trashed and restored")
     func noteTravels() throws {
         let server = try WebDAVServer(.apache)

@@ -291,6 +291,21 @@ struct SyncTroubleTests {
         #expect(!database.contains(WebDAVServer.password), "the password is nowhere in the notes")
     }
 
+    @Test("a keyring that stops answering holds a sync up no longer than the time limit: it fails asking for the password, and the keyring's next answer lets the sync through")
+    func keyringThatHangs() throws {
+        let server = try WebDAVServer(.apache)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        try NoteStore(path: session.notesPath).createNote(body: "Behind a stuck keyring")
+        kill(keyring.pid, SIGSTOP)  // it keeps its name on the bus, and reads nothing
+        let stuck = try session.syncNow(seconds: 90)
+        kill(keyring.pid, SIGCONT)
+        #expect(stuck.status == 1 && stuck.error.contains("No password is known"), "\(stuck.output) \(stuck.error)")
+        #expect(stuck.error.contains("the keyring did not answer within 30"), "\(stuck.error)")
+        #expect(server.files().isEmpty)
+        let later = try session.syncNow()
+        #expect(later.status == 0 && later.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(later.output) \(later.error)")
+    }
+
     @Test("a Nextcloud server's base address finds the user's Notes folder, making it if the account has none yet")
     func nextcloudAddress() throws {
         let server = try WebDAVServer(.apache)
