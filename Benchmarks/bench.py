@@ -30,7 +30,7 @@ import tempfile
 import threading
 import time
 
-from sync_figures import sync_figures
+from sync_figures import idle_after_sync, sync_figures
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build-aux"))
 import docs_table  # noqa: E402
@@ -696,14 +696,15 @@ class Bench:
 
     def idle_figure(self, data10):
         """What a window left open costs the machine while nobody uses it: how often the
-        program wakes, left alone since its launch, and after a person typed into it (a
-        save, the typing journal's sync, a spell check, each on a thread of its own). GTK
+        program wakes, left alone since its launch, after a person typed into it (a
+        save, the typing journal's sync, a spell check, each on a thread of its own), and
+        after a sync (Swift concurrency's tasks, on GLib's thread pool). GTK
         blinks the cursor for 10 s after the last key, so the count starts 12 s after the
         first frame or the last key, and lasts 5 s."""
         def idle(start, title=None):
             def measure():
                 launch = start()
-                launch.wait_for_frames(1)
+                launch.wait_for_frames(1)  # at once if `start` waited for it
                 if title:
                     self.type_into(launch, title, 100)
                 time.sleep(12)
@@ -722,6 +723,11 @@ class Bench:
                                            idle(lambda: self.baseline(1), "^Baseline$"), runs=runs)
         self.row("wakeups a second, idle with 1 window typed into, from 12 s after the last key", quire, baseline, 0.5,
                  unit="wakeups/s", absolute=True, note=note + "; 100 characters typed at the end of the note shown")
+        say("wakeups a second while idle, one window, after a sync through it")
+        quire, baseline = idle_after_sync(self, data10, idle, runs)
+        self.row("wakeups a second, idle with 1 window, from 12 s after a sync through it", quire, baseline, 0.5,
+                 unit="wakeups/s", absolute=True,
+                 note=note + "; sync set up with Apache on 127.0.0.1 and run with quire --sync-now, sent to the running Quire")
 
     def search_figure(self, data100k):
         say("full-text search over 100,000 notes")

@@ -179,6 +179,41 @@ def typing_during_first_sync(bench, server, count):
                        else "the notes were NOT all in within 180 s"))
 
 
+def idle_after_sync(bench, data, idle, runs):
+    """Wakeups a second of Quire left alone with one window after a sync run
+    through it (`quire --sync-now`, handed to the running Quire as the menu's
+    Sync Now is), from 12 s after the sync ended, against the baseline left
+    alone as long. Swift concurrency's global executor is libdispatch's pool
+    unless the app says otherwise, and that pool, once used, wakes the process
+    every second for the rest of its life. `idle(start)` is the idle
+    figure's measurement of what `start()` launches."""
+    work = os.path.join(bench.work, "idle-sync")
+    os.makedirs(work)
+    server = DavServer(work)
+    keyring = start_keyring(bench.fresh())
+    try:
+        data = bench.fresh(data)
+        env = dict(bench.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=bench.fresh())
+        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER, "--sync-allow-http"],
+                               input=PASSWORD + "\n", capture_output=True, text=True, env=env, timeout=60)
+        if setup.returncode != 0 or "keyring" in setup.stderr:
+            raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))
+
+        def synced():
+            launch = bench.quire(data, 1)
+            launch.wait_for_frames(1)
+            done = subprocess.run([bench.tools.quire, "--sync-now"], capture_output=True, text=True, env=env, timeout=120)
+            if done.returncode != 0:
+                launch.stop()
+                raise RuntimeError("quire --sync-now failed: %s %s" % (done.stdout, done.stderr))
+            return launch
+        return bench.interleaved(idle(synced), idle(lambda: bench.baseline(1)), runs=runs)
+    finally:
+        keyring.kill()
+        keyring.wait()
+        server.stop()
+
+
 def typing_run(bench, server, count):
     """One run of `typing_during_first_sync`: the stalls typing with sync and
     then with sync off, the characters typed, the notes in when typing ended,
