@@ -73,6 +73,7 @@ func search(path: String, queries: String) throws {
 @MainActor
 func runSync(path: String, folder: String, user: String, password: String) throws {
     MainLoop.bridgeDispatchMainQueue()
+    MainLoop.runTasksOnGLibThreads()  // as Quire's `main` does
     StallMonitor.startIfRequested()
     let store = try NoteStore(path: path)
     if try store.syncAccount() == nil {
