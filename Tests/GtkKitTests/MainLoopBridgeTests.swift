@@ -59,4 +59,18 @@ struct MainLoopBridgeTests {
         #expect(!threads.isEmpty && !threads.contains { $0.contains("qos") }, "\(result.output)")
         #expect(result.output.contains("done"))
     }
+
+    @Test("no code of the app's waits with Task.sleep or queues work on libdispatch's global queues: either would start the pool the hooks keep closed")
+    func nothingStartsTheDispatchPool() throws {
+        let sources = BuiltProducts.sourceRoot + "/Sources"
+        let files = try #require(FileManager.default.enumerator(atPath: sources)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        for file in files {
+            let code = try String(contentsOfFile: sources + "/" + file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }  // comments may name them
+            for forbidden in ["Task.sleep", "DispatchQueue.global", "asyncAfter"] {
+                #expect(!code.contains { $0.contains(forbidden) }, "\(file) uses \(forbidden)")
+            }
+        }
+    }
 }

@@ -23,9 +23,10 @@ if bridged { MainLoop.bridgeDispatchMainQueue() }
 let glibTasks = ProcessInfo.processInfo.environment["PROBE_GLIB_TASKS"] == "1"
 if glibTasks { MainLoop.runTasksOnGLibThreads() }
 
-/// The calling thread's name, as the kernel has it.
-func threadName() -> String {
-    ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+/// A thread's name as the kernel has it: the calling thread's, or the one `task` of /proc/self/task names.
+func threadName(_ task: String? = nil) -> String {
+    let path = task.map { "/proc/self/task/\($0)/comm" } ?? "/proc/thread-self/comm"
+    return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 let application = DesktopApplication(id: "io.github.quire.GtkKitProbe", isUnique: false)
@@ -42,10 +43,7 @@ let start = MainLoop.monotonicMicroseconds
     if Set(ran.keys) == expected {
         if glibTasks {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-            let names = tasks.map { task in
-                ((try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?")
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
+            let names = tasks.map(threadName)
             print("threads \(names.sorted().joined(separator: "|"))")
         }
         print("done")
