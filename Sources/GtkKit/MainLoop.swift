@@ -20,12 +20,14 @@ public enum MainLoop {
     }
 
     /// Runs the work Swift concurrency hands its global executor (detached
-    /// tasks, nonisolated async code, the hop back from a resumed
-    /// continuation, a task's sleep) on GLib's shared thread pool, and the
-    /// work due later on a main-loop timer, instead of libdispatch's pool: on
-    /// Linux that pool, once used, is watched by a timer that wakes the process
-    /// every second until it ends. Call once from `main`, before any task
-    /// starts; the main actor's work is unchanged (`bridgeDispatchMainQueue`).
+    /// tasks, task groups' children, nonisolated async code, the hop back
+    /// from a resumed continuation) on GLib's shared thread pool, and the work
+    /// it enqueues for later on a main-loop timer, instead of libdispatch's
+    /// pool: on Linux that pool, once used, is watched by a timer that wakes
+    /// the process every second until it ends. Call once from `main`, before
+    /// any task starts; the main actor's work is unchanged
+    /// (`bridgeDispatchMainQueue`). `Task.sleep` still goes to libdispatch
+    /// (Swift 6.3 schedules it past these hooks): wait with `sleep(milliseconds:)`.
     public static func runTasksOnGLibThreads() {
         cgtk_tasks_run_on_glib()
     }

@@ -106,6 +106,21 @@ struct WorkerThreadTests {
         #expect(seen.withLock { $0 } == expected)
     }
 
+    @Test("a task sleeping on the thread's timer wakes no sooner than asked, and the thread does other work meanwhile")
+    func taskSleepsOnTheTimer() async {
+        let worker = WorkerThread(name: "test-sleep")
+        let order = Mutex<[String]>([])
+        let start = WorkerLine.now()
+        async let slept: Void = {
+            await worker.sleep(milliseconds: 100)
+            order.withLock { $0.append("woke") }
+        }()
+        worker.async { order.withLock { $0.append("other work") } }
+        await slept
+        #expect(WorkerLine.now() - start >= 100_000_000)
+        #expect(order.withLock { $0 } == ["other work", "woke"])
+    }
+
     @Test("sync from work on the worker's own thread stops the program with a message instead of waiting for itself")
     func syncFromItsOwnThreadStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
