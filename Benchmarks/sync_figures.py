@@ -179,6 +179,15 @@ def typing_during_first_sync(bench, server, count):
                        else "the notes were NOT all in within 180 s"))
 
 
+def set_up_sync(bench, server, env):
+    """`quire --sync-setup` with `server`'s folder, the password on standard
+    input, in the data and keyring `env` gives, as a person sets sync up."""
+    setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER, "--sync-allow-http"],
+                           input=PASSWORD + "\n", capture_output=True, text=True, env=env, timeout=60)
+    if setup.returncode != 0 or "keyring" in setup.stderr:
+        raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))
+
+
 def idle_after_sync(bench, data, idle, runs):
     """Wakeups a second of Quire left alone with one window after a sync run
     through it (`quire --sync-now`, handed to the running Quire as the menu's
@@ -194,10 +203,7 @@ def idle_after_sync(bench, data, idle, runs):
     try:
         data = bench.fresh(data)
         env = dict(bench.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=bench.fresh())
-        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER, "--sync-allow-http"],
-                               input=PASSWORD + "\n", capture_output=True, text=True, env=env, timeout=60)
-        if setup.returncode != 0 or "keyring" in setup.stderr:
-            raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))
+        set_up_sync(bench, server, env)
 
         def synced():
             launch = bench.quire(data, 1)
@@ -222,11 +228,7 @@ def typing_run(bench, server, count):
     try:
         data = bench.fresh()
         env = dict(bench.base_env, XDG_DATA_HOME=data, XDG_STATE_HOME=bench.fresh())
-        setup = subprocess.run([bench.tools.quire, "--sync-setup", server.url, "--sync-user", USER, "--sync-allow-http"],
-                               input=PASSWORD + "\n",
-                               capture_output=True, text=True, env=env, timeout=60)
-        if setup.returncode != 0 or "keyring" in setup.stderr:
-            raise RuntimeError("quire --sync-setup failed: %s %s" % (setup.stdout, setup.stderr))
+        set_up_sync(bench, server, env)
         database = os.path.join(data, "io.github.quire.Quire", "notes.sqlite")
 
         def notes_in():

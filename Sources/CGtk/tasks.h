@@ -5,14 +5,14 @@
 /*
  * On Linux, libdispatch runs the jobs Swift concurrency hands its global
  * executor (detached tasks, nonisolated async code, the hop back from a
- * resumed continuation, a task's sleep), and from the first such job until
- * the process ends it watches that pool with a timer firing every second.
- * The Swift runtime exports hooks (swift_task_enqueueGlobal*_hook, its
- * Concurrency.h) through which a program runs those jobs itself; SwiftNIO
- * uses them to put tasks on its event loops. These send each job to GLib's
- * shared thread pool, whose idle threads sleep and then end, and a job due
- * later to a timer on the main context, which wakes the main loop only when
- * it falls due.
+ * resumed continuation), and from the first such job until the process ends
+ * it watches that pool with a timer firing every second. The Swift runtime
+ * exports hooks (swift_task_enqueueGlobal*_hook, its Concurrency.h) through
+ * which a program runs those jobs itself; SwiftNIO uses them to put tasks on
+ * its event loops. These send each job to GLib's shared thread pool, whose
+ * idle threads sleep and then end, and a job due later to a timer on the
+ * main context, which wakes the main loop only when it falls due. Task.sleep
+ * does not pass through them: Swift 6.3 hands its wait to libdispatch itself.
  *
  * The runtime's functions and hooks use Swift's calling convention; a job is
  * run on the generic executor, whose reference is two zero words.
@@ -54,15 +54,19 @@ static GThreadPool *cgtk_tasks_pool(void) {
     return pool;
 }
 
-static gboolean cgtk_tasks_job_due(gpointer job) {
+static void cgtk_tasks_push(void *job) {
     g_thread_pool_push(cgtk_tasks_pool(), job, NULL);
+}
+
+static gboolean cgtk_tasks_job_due(gpointer job) {
+    cgtk_tasks_push(job);
     return G_SOURCE_REMOVE;
 }
 
 /* Runs `job` once `nanoseconds` have passed: never sooner, rounded up to GLib's milliseconds. */
 static void cgtk_tasks_push_after(unsigned long long nanoseconds, void *job) {
     if (nanoseconds == 0) {
-        g_thread_pool_push(cgtk_tasks_pool(), job, NULL);
+        cgtk_tasks_push(job);
         return;
     }
     unsigned long long milliseconds = (nanoseconds + 999999ULL) / 1000000ULL;
@@ -71,7 +75,7 @@ static void cgtk_tasks_push_after(unsigned long long nanoseconds, void *job) {
 
 static __attribute__((swiftcall)) void cgtk_tasks_enqueue(void *job, cgtk_swift_enqueue original) {
     (void)original;
-    g_thread_pool_push(cgtk_tasks_pool(), job, NULL);
+    cgtk_tasks_push(job);
 }
 
 static __attribute__((swiftcall)) void cgtk_tasks_enqueue_after(

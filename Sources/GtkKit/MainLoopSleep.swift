@@ -7,6 +7,8 @@ import CGtk
 final class MainLoopSleep {
     private var continuation: CheckedContinuation<Void, Never>?
     private var timer: MainLoopSource?
+    /// Set by `end()`: a cancellation heard of before `start` (the task may hop
+    /// executors between the two) ends the sleep as soon as it starts.
     private var ended = false
 
     /// Starts the timer for `milliseconds`; resumes `continuation` when it fires.

@@ -216,9 +216,8 @@ final class QuireSession {
     /// The names of the running Quire's threads, as the kernel has them (15 bytes at most).
     func threadNames() throws -> [String] {
         let pid = try #require(process?.pid)
-        return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").compactMap { task in
-            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").map {
+            QuireSession.threadFile("comm", of: $0, in: pid)
         }
     }
 
@@ -446,12 +445,14 @@ final class QuireSession {
     static func threadStates(of pid: pid_t) -> String {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.map { task in
-            func read(_ name: String) -> String {
-                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(name)", encoding: .utf8)) ?? "?")
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            return "\(task) \(read("comm")) in \(read("wchan"))"
+            "\(task) \(threadFile("comm", of: task, in: pid)) in \(threadFile("wchan", of: task, in: pid))"
         }.joined(separator: "; ")
+    }
+
+    /// The file `name` of the thread `task` of the process `pid`, trimmed ("?" if it cannot be read).
+    static func threadFile(_ name: String, of task: String, in pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(name)", encoding: .utf8)) ?? "?")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
