@@ -14,8 +14,8 @@ package final class ClosureBox<Closure> {
         self.closure = closure
         self.kind = kind
         switch kind {
-        case .signalHandler: LiveCounts.signalHandlers += 1
-        case .sourceClosure: LiveCounts.sourceClosures += 1
+        case .signalHandler: LiveCounts.made(self, kind: .signalHandler)
+        case .sourceClosure: LiveCounts.made(self, kind: .sourceClosure)
         case .permanent: break
         }
     }

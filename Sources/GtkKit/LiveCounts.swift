@@ -11,4 +11,31 @@ public enum LiveCounts {
     public internal(set) static var sourceClosures = 0
     /// `Object` wrappers (each holding one GObject reference) not yet deinitialised.
     public internal(set) static var objectWrappers = 0
+
+    /// The watch `watching` records into while its body runs.
+    private static var watch: LiveObjectWatch?
+
+    /// Runs `body` and returns a watch on every helper object it made. Other
+    /// tests in the process make and release helpers of their own whenever
+    /// the main loop runs, so a test that iterates the loop before it checks
+    /// compares this watch, not the counts above. `body` must not run the
+    /// main loop itself, or what other tests make then is recorded too.
+    package static func watching(_ body: () throws -> Void) rethrows -> LiveObjectWatch {
+        let made = LiveObjectWatch()
+        let outer = watch
+        watch = made
+        defer { watch = outer }
+        try body()
+        return made
+    }
+
+    /// Counts a new helper of `kind`, and records it if a test is watching.
+    static func made(_ object: AnyObject, kind: LiveObjectWatch.Kind) {
+        switch kind {
+        case .objectWrapper: objectWrappers += 1
+        case .signalHandler: signalHandlers += 1
+        case .sourceClosure: sourceClosures += 1
+        }
+        watch?.record(object, kind: kind)
+    }
 }

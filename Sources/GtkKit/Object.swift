@@ -15,7 +15,7 @@ public class Object {
     /// return value that is not floating, such as a new GSimpleAction).
     init(adopting pointer: UnsafeMutableRawPointer) {
         objectPointer = cgtk_as_object(pointer)
-        LiveCounts.objectWrappers += 1
+        LiveCounts.made(self, kind: .objectWrapper)
     }
 
     /// Wraps an object the caller does not own a reference to (`transfer none`)
@@ -23,7 +23,7 @@ public class Object {
     init(retaining pointer: UnsafeMutableRawPointer) {
         objectPointer = cgtk_as_object(pointer)
         g_object_ref_sink(objectPointer)
-        LiveCounts.objectWrappers += 1
+        LiveCounts.made(self, kind: .objectWrapper)
     }
 
     isolated deinit {

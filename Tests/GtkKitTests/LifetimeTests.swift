@@ -13,65 +13,60 @@ struct LifetimeTests {
         try TestToolkit.start()
     }
 
-    @MainActor
-    private struct Counts: Equatable, CustomStringConvertible {
-        let wrappers: Int, handlers: Int, sources: Int
-        init() {
-            wrappers = LiveCounts.objectWrappers
-            handlers = LiveCounts.signalHandlers
-            sources = LiveCounts.sourceClosures
-        }
-        nonisolated var description: String { "\(wrappers) wrappers, \(handlers) handlers, \(sources) source closures" }
-    }
-
-    /// Runs the main loop until the counts are back to `before`, for at most
-    /// 5 s (whatever GLib releases on idle is released by then, however busy
-    /// the machine): true if they are. A leak never comes back to them.
-    private func settled(to before: Counts) -> Bool { MainLoop.iterate(forAtMost: 5) { Counts() == before } }
+    /// Runs the main loop until every helper `watch` saw made is gone, for
+    /// at most 5 s (whatever GLib releases on idle is released by then,
+    /// however busy the machine): true if they are. A leak never goes.
+    private func settled(_ watch: LiveObjectWatch) -> Bool { MainLoop.iterate(forAtMost: 5) { watch.aliveCount == 0 } }
 
     @Test("1,000 windows, shown and destroyed, leave nothing alive")
     func windows() {
-        let before = Counts()
-        for index in 0..<1_000 {
-            let window = Window()
-            window.title = "window \(index)"
-            window.onDestroy {}
-            window.onCloseRequest { false }
-            window.onWidthChanged { _ in }
-            window.onFirstFrame {}
-            window.setChild(TextView())
-            if index % 100 == 0 { window.present() }  // realised too, with its surface handlers
-            window.destroy()
+        let made = LiveCounts.watching {
+            for index in 0..<1_000 {
+                let window = Window()
+                window.title = "window \(index)"
+                window.onDestroy {}
+                window.onCloseRequest { false }
+                window.onWidthChanged { _ in }
+                window.onFirstFrame {}
+                window.setChild(TextView())
+                if index % 100 == 0 { window.present() }  // realised too, with its surface handlers
+                window.destroy()
+            }
         }
-        #expect(settled(to: before), "\(Counts()) left, against \(before)")
+        #expect(made.madeCount >= 6_000, "each window's wrapper, its text view's and its four handlers")
+        #expect(settled(made), "\(made.aliveDescription) left")
     }
 
     @Test("1,000 list views with rows leave nothing alive")
     func listViews() {
-        let before = Counts()
         final class Row {}
-        for _ in 0..<1_000 {
-            let strings = StringList()
-            strings.replaceAll(with: ["one", "two", "three"])
-            let selection = SingleSelection(model: strings)
-            let list = ListView<Row>(selection: selection, makeRow: { (Row(), Label("")) }, bindRow: { _, text in text })
-            list.onActivate { _ in }
-            selection.onSelectionChanged {}
+        let made = LiveCounts.watching {
+            for _ in 0..<1_000 {
+                let strings = StringList()
+                strings.replaceAll(with: ["one", "two", "three"])
+                let selection = SingleSelection(model: strings)
+                let list = ListView<Row>(selection: selection, makeRow: { (Row(), Label("")) }, bindRow: { _, text in text })
+                list.onActivate { _ in }
+                selection.onSelectionChanged {}
+            }
         }
-        #expect(settled(to: before), "\(Counts()) left, against \(before)")
+        #expect(made.madeCount >= 5_000, "each list's model, selection and view, and their two handlers")
+        #expect(settled(made), "\(made.aliveDescription) left")
     }
 
     @Test("1,000 applications, with their handlers and actions, leave nothing alive")
     func applications() {
-        let before = Counts()
-        for index in 0..<1_000 {
-            let application = DesktopApplication(id: "io.github.quire.LifetimeTest\(index)", isUnique: false)
-            application.onStartup {}
-            application.onActivate {}
-            application.onShutdown {}
-            application.addAction("act") {}
+        let made = LiveCounts.watching {
+            for index in 0..<1_000 {
+                let application = DesktopApplication(id: "io.github.quire.LifetimeTest\(index)", isUnique: false)
+                application.onStartup {}
+                application.onActivate {}
+                application.onShutdown {}
+                application.addAction("act") {}
+            }
         }
-        #expect(settled(to: before), "\(Counts()) left, against \(before)")
+        #expect(made.madeCount >= 4_000, "each application's wrapper and its three handlers")
+        #expect(settled(made), "\(made.aliveDescription) left")
     }
 
     @Test("a signal connection that outlives its object says it is disconnected, and is harmless to use")
@@ -106,14 +101,15 @@ struct LifetimeTests {
 
     @Test("process-wide handlers go with their subscription")
     func subscriptions() {
-        let before = Counts()
-        do {
+        let sourcesBefore = LiveCounts.sourceClosures, handlersBefore = LiveCounts.signalHandlers
+        let made = LiveCounts.watching {
             let signals = UnixSignals.onTerminationRequest {}
             let memory = MemoryMonitor.onLowMemoryWarning {}
-            #expect(LiveCounts.sourceClosures == before.sources + 3)
-            #expect(LiveCounts.signalHandlers == before.handlers + (memory == nil ? 0 : 1))
+            #expect(LiveCounts.sourceClosures == sourcesBefore + 3)
+            #expect(LiveCounts.signalHandlers == handlersBefore + (memory == nil ? 0 : 1))
             _ = signals
         }
-        #expect(settled(to: before), "\(Counts()) left, against \(before)")
+        #expect(made.madeCount >= 3, "the three signal sources' closures")
+        #expect(settled(made), "\(made.aliveDescription) left")
     }
 }
