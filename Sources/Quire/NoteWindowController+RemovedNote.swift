@@ -5,7 +5,8 @@ import Scenes
 
 /// What a window does when the note it shows goes to the trash or is deleted:
 /// here (this window or another) or elsewhere (another device's sync, another
-/// program); and what a note's own window opened on a note in the trash says.
+/// program); and what a note's own window opened on a note in the trash, or
+/// on one deleted for good, says.
 extension NoteWindowController {
     /// The note shown was removed. When the text shown was kept as a new
     /// note (words typed here unsaved as it was removed elsewhere), the window
@@ -81,6 +82,15 @@ extension NoteWindowController {
         sayRemoved(id, localized("This note is in the trash. Anything typed into it is kept as a new note."))
     }
 
+    /// The bar over a note's own window that opened on a new note because its
+    /// own was deleted for good meanwhile (restored on it): it says why the
+    /// window is empty, until what is typed there is saved as a note.
+    func sayDeletedBeforeOpening() {
+        let message = localized("The note this window showed was deleted elsewhere. Anything typed here starts a new note.")
+        removalNotice = (nil, message)
+        banner.show(message, actionLabel: localized("_OK"))
+    }
+
     /// The bar over the note `id`, in the trash, saying `message`, with Restore.
     private func sayRemoved(_ id: UUID, _ message: String) {
         removalNotice = (id, message)
@@ -101,10 +111,13 @@ extension NoteWindowController {
 
     /// Hides the bar over a note removed elsewhere once it no longer holds: the
     /// window shows another note (the one its text became, or one picked), or
-    /// the note came back out of the trash.
+    /// the note came back out of the trash; or, over a new note in place of a
+    /// deleted one, once it is saved.
     func hideRemovalNoticeIfPast() {
         guard let (id, message) = removalNotice, let editor else { return }
-        let stillRemoved = editor.noteID == id && (editor.document.isRemoved || editor.document.hasUnsavedText)
+        let stillRemoved = id == nil
+            ? editor.noteID == nil
+            : editor.noteID == id && (editor.document.isRemoved || editor.document.hasUnsavedText)
         guard !stillRemoved else { return }
         removalNotice = nil
         if banner.text == message { banner.hide() }

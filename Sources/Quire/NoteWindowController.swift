@@ -29,8 +29,10 @@ final class NoteWindowController {
     private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
-    /// The note removed elsewhere that the banner tells of, and what it says, while it does.
-    var removalNotice: (noteID: UUID, message: String)?
+    /// The note removed elsewhere that the banner tells of, and what it says,
+    /// while it does; nil for the new note a window started in place of a
+    /// note deleted before it opened, until that one is saved.
+    var removalNotice: (noteID: UUID?, message: String)?
     private(set) weak var scene: WindowScene?
     /// The window's restoration activity: marked for saving as the window
     /// changes, filled in with its state only as it is saved.
@@ -98,6 +100,14 @@ final class NoteWindowController {
             Log.error("the note \(id.uuidString) of a window being opened is in the trash; \(prefersItsNote ? "the window shows it, saying so" : "the window shows the newest note")")
             if prefersItsNote { openedInTrash = id } else { requested = nil }
         }
+        // A note deleted for good (elsewhere, since the window last saved its state): a
+        // main window shows the newest note instead, a note's own window a new note, saying why.
+        var openedOnDeleted = false
+        if let id = requested, (try? store.revision(of: id) == nil) == true {
+            Log.error("the note \(id.uuidString) of a window being opened no longer exists; \(prefersItsNote ? "the window starts a new note, saying so" : "the window shows the newest note")")
+            openedOnDeleted = prefersItsNote
+            requested = nil
+        }
         let editor = NoteEditor(documents: documents, noteID: requested ?? owner.initialNoteID(in: store))
         editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
         editor.onStateChange = { [weak self] in self?.stateChanged() }
@@ -148,6 +158,7 @@ final class NoteWindowController {
         stateChanged()
         saveStateChanged()
         if let openedInTrash { sayInTrash(openedInTrash) }
+        if openedOnDeleted { sayDeletedBeforeOpening() }
         scene.userActivity = activity
     }
 

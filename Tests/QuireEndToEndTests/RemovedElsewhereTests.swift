@@ -163,6 +163,31 @@ struct RemovedElsewhereTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("windows restored on a note deleted for good while Quire was closed: a note's own window opens on a new note and says why, the main window shows the newest note")
+    func restoredOnNoteDeletedForGood() throws {
+        let (session, _, store, plan) = try typingInPlan(inOwnWindow: true)
+        #expect(try session.stop() == 0)
+        try store.moveToTrash(plan.id)  // another program, while Quire is closed
+        _ = try store.deletePermanently(plan.id)
+
+        try session.launch()
+        let own = try session.waitForWindow(matching: "^New Note — Quire$")  // the note's own window
+        _ = try session.waitForWindow(matching: "^Other note — Quire$")  // the main window: the newest note
+        #expect(session.windowIDs().count == 2, "both windows come back")
+        let said = (try? AccessibilityTree(desktop: session.desktop).elements(once: { $0.name.hasPrefix("The note this window showed") })
+            .map(\.name).filter { $0.hasPrefix("The note this window showed") }) ?? []
+        #expect(said == ["The note this window showed was deleted elsewhere. Anything typed here starts a new note."],
+                "the note's own window says why it is empty: \(said) \(session.messages.suffix(800))")
+        session.keepScreenshot(named: "restored-on-note-deleted-for-good")
+        try session.desktop.type("Fresh start", into: own)
+        #expect(eventually(within: 10) { (try? store.allNotes().map(\.body).sorted()) == ["Fresh start", "Other note"] },
+                "the words typed became a note: \((try? store.allNotes().map(\.body)) ?? [])")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !$0.name.hasPrefix("The note this window showed") } },
+                "the bar goes once the window holds a note of its own")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a link to a note in the trash opens it in its own window, which says so; Restore in the bar (Alt+R) takes it out of the trash, and typing saves into it")
     func linkToNoteInTrash() throws {
         let session = try QuireSession(accessibility: true)
