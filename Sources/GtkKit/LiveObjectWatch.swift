@@ -5,7 +5,11 @@
 @MainActor
 package final class LiveObjectWatch {
     /// What kind of helper an entry is, as `LiveCounts` counts them.
-    package enum Kind: String, Sendable { case objectWrapper = "object wrappers", signalHandler = "signal handlers", sourceClosure = "source closures" }
+    package enum Kind: String, Sendable {
+        case objectWrapper = "object wrappers"
+        case signalHandler = "signal handlers"
+        case sourceClosure = "source closures"
+    }
 
     private struct Entry {
         let kind: Kind
