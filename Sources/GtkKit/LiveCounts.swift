@@ -19,12 +19,13 @@ public enum LiveCounts {
     /// tests in the process make and release helpers of their own whenever
     /// the main loop runs, so a test that iterates the loop before it checks
     /// compares this watch, not the counts above. `body` must not run the
-    /// main loop itself, or what other tests make then is recorded too.
+    /// main loop itself, or what other tests make then is recorded too; nor
+    /// watch again inside it.
     package static func watching(_ body: () throws -> Void) rethrows -> LiveObjectWatch {
+        precondition(watch == nil, "LiveCounts.watching inside another watch")
         let made = LiveObjectWatch()
-        let outer = watch
         watch = made
-        defer { watch = outer }
+        defer { watch = nil }
         try body()
         return made
     }
