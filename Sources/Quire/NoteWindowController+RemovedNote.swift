@@ -70,7 +70,7 @@ extension NoteWindowController {
         guard inTrash else {
             let message = localized("This note was deleted elsewhere. Anything typed into it is kept as a new note.")
             removalNotice = (id, message)
-            return banner.show(message, actionLabel: localized("_OK"))
+            return madeRemovalBar().show(message, actionLabel: localized("_OK"))
         }
         sayRemoved(id, localized("This note was moved to the trash elsewhere. Anything typed into it is kept as a new note."))
     }
@@ -88,13 +88,13 @@ extension NoteWindowController {
     func sayDeletedBeforeOpening() {
         let message = localized("The note this window showed was deleted elsewhere. Anything typed here starts a new note.")
         removalNotice = (nil, message)
-        banner.show(message, actionLabel: localized("_OK"))
+        madeRemovalBar().show(message, actionLabel: localized("_OK"))
     }
 
     /// The bar over the note `id`, in the trash, saying `message`, with Restore.
     private func sayRemoved(_ id: UUID, _ message: String) {
         removalNotice = (id, message)
-        banner.show(message, actionLabel: localized("_Restore"), tooltip: localized("Take the note out of the trash")) { [weak self] in
+        madeRemovalBar().show(message, actionLabel: localized("_Restore"), tooltip: localized("Take the note out of the trash")) { [weak self] in
             self?.restoreRemovedNote(id)
         }
     }
@@ -120,6 +120,16 @@ extension NoteWindowController {
             : editor.noteID == id && (editor.document.isRemoved || editor.document.hasUnsavedText)
         guard !stillRemoved else { return }
         removalNotice = nil
-        if banner.text == message { banner.hide() }
+        if removalBar?.text == message { removalBar?.hide() }
+    }
+
+    /// The bar telling of a note removed elsewhere, made and placed under the
+    /// banner the first time it is needed.
+    private func madeRemovalBar() -> MessageBar {
+        if let removalBar { return removalBar }
+        let bar = MessageBar()
+        barsAndContent?.insert(bar.root, after: banner.root)
+        removalBar = bar
+        return bar
     }
 }

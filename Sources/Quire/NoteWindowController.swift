@@ -29,10 +29,17 @@ final class NoteWindowController {
     private var undoToast: Toast?
     /// Why the note is not saved, while saving fails, with Try Again.
     private let saveBar = MessageBar(isError: true)
-    /// The note removed elsewhere that the banner tells of, and what it says,
-    /// while it does; nil for the new note a window started in place of a
-    /// note deleted before it opened, until that one is saved.
+    /// The note removed elsewhere that `removalBar` tells of, and what it
+    /// says, while it does; nil for the new note a window started in place of
+    /// a note deleted before it opened, until that one is saved.
     var removalNotice: (noteID: UUID?, message: String)?
+    /// The bar telling of a note removed elsewhere, under `banner`: a bar of
+    /// its own, so that a notice shown later (what the launch found, an
+    /// import's outcome) never hides it while it holds. Made the first time
+    /// it shows: most windows never need it.
+    var removalBar: MessageBar?
+    /// The window's bars and content, one above the other, once it has notes.
+    private(set) var barsAndContent: Box?
     private(set) weak var scene: WindowScene?
     /// The window's restoration activity: marked for saving as the window
     /// changes, filled in with its state only as it is saved.
@@ -137,6 +144,7 @@ final class NoteWindowController {
         content.append(saveBar.root)
         content.append(banner.root)
         content.append(owner.makeContent(around: toasts, store: store))
+        barsAndContent = content
         // A note's row let go anywhere in a window that takes nothing there is
         // taken, doing nothing: only one let go outside every window (on the
         // desktop) opens the note in a window of its own.

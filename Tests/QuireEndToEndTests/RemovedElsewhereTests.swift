@@ -163,6 +163,33 @@ struct RemovedElsewhereTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a note's own window restored on a note in the trash, in front as the launch has something to say: both bars show, and OK on the launch's notice (Alt+O) leaves the bar saying the note is in the trash, with Restore")
+    func restoredOnNoteInTrashWithLaunchNotice() throws {
+        let (session, _, store, plan) = try typingInPlan(inOwnWindow: true)
+        #expect(try session.stop() == 0)
+        try store.moveToTrash(plan.id)  // another device's sync, while Quire is closed
+        // The last run could not save words typed into the other note: the launch puts them back and says so.
+        let other = try #require(try store.allNotes().first { $0.body == "Other note" })
+        let drafts = DraftStore(stateDirectory: "\(session.stateHome)/io.github.quire.Quire")
+        try drafts.write(NoteDraft(noteID: other.id, body: "Other note, longer", baseBody: other.body, baseRevision: other.revision))
+
+        try session.launch()
+        _ = try session.waitForWindow(matching: "^Plan — Quire$")
+        _ = try session.waitForWindow(matching: "^Other note, longer — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let isLaunchNotice = { (name: String) in name.hasPrefix("Quire put back text") }
+        let said = tree.elements(once: { isLaunchNotice($0.name) }).map(\.name)
+        #expect(said.contains(where: isLaunchNotice), "the launch says what it put back: \(session.messages.suffix(800))")
+        #expect(inTrashBar(in: session).count == 1, "the window still says its note is in the trash: \(said.filter { $0.contains("Quire") || $0.contains("trash") })")
+        session.keepScreenshot(named: "restored-in-trash-with-launch-notice")
+        try session.desktop.xdotool("key", "alt+o")
+        #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !isLaunchNotice($0.name) } }, "OK hides the launch's notice")
+        #expect(inTrashBar(in: session).count == 1, "and leaves the bar saying the note is in the trash")
+        try session.desktop.xdotool("key", "alt+r")
+        #expect(eventually(within: 10) { (try? store.trashedNotes().isEmpty) == true }, "Restore takes the note out of the trash")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("windows restored on a note deleted for good while Quire was closed: a note's own window opens on a new note and says why, the main window shows the newest note")
     func restoredOnNoteDeletedForGood() throws {
         let (session, _, store, plan) = try typingInPlan(inOwnWindow: true)
