@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GtkKit
 import Spelling
+import Storage
 
 /// Spell checking for every editor: whether it is on and in which language
 /// (the person's `Preferences`, or a language chosen for a note), and a
@@ -27,6 +28,11 @@ final class SpellCheckService {
     private let noteLanguageFollowers = Followers<UUID>()
     /// Whether the language in use loads as soon as the dictionaries are found (`loadAhead()` was called).
     private var loadsAhead = false
+    /// Where the dictionaries are found and loaded: a thread at the lowest
+    /// priority (nice 19), so that it takes only what windows being built and
+    /// the display server leave (on two cores, English's 11 MB dictionary
+    /// loading beside a new window made the window take half as long again).
+    private let loader = WorkerThread(name: "dictionaries", niceness: 19)
     /// The spelling trace (`QUIRE_TRACE_SPELLING=1`), which the editors' underlines write to as well.
     static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_SPELLING", prefix: "spelling")
 
@@ -97,7 +103,7 @@ final class SpellCheckService {
     func prepare() {
         guard languages == nil, !loading.contains("") else { return }
         loading.insert("")
-        LowPriorityThread.run({ () -> ([String], String?) in
+        loader.async({ () -> ([String], String?) in
             let installed = SpellingLanguages.installed()
             return (installed, SpellingLanguages.systemLanguage(installed: installed))
         }) { [weak self] found in
@@ -113,7 +119,7 @@ final class SpellCheckService {
     private func load(_ language: String) {
         guard !loading.contains(language) else { return }
         loading.insert(language)
-        LowPriorityThread.run({ SpellChecker(language: language) }) { [weak self] checker in
+        loader.async({ SpellChecker(language: language) }) { [weak self] checker in
             guard let self else { return }
             loading.remove(language)
             if checker == nil { Log.error("no spelling dictionary for \(language) is installed") }
