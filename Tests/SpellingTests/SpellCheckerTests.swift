@@ -7,13 +7,16 @@ import Testing
 /// which Enchant reads each time), never to the home folder's.
 @Suite("Spelling checked by Enchant")
 struct SpellCheckerTests {
-    /// The tests' word-list folder, made once for the process.
+    /// The tests' word-list folder, made once for the process and removed as it exits.
     private static let wordLists: String = {
-        let folder = NSTemporaryDirectory() + "quire-enchant-\(getpid())"
+        let folder = folderName()
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         setenv("ENCHANT_CONFIG_DIR", folder, 1)
+        atexit { try? FileManager.default.removeItem(atPath: SpellCheckerTests.folderName()) }
         return folder
     }()
+
+    private static func folderName() -> String { NSTemporaryDirectory() + "quire-enchant-\(getpid())" }
 
     init() {
         _ = SpellCheckerTests.wordLists
