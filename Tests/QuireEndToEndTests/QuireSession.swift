@@ -213,13 +213,16 @@ final class QuireSession {
         return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The names of the running Quire's threads, as the kernel has them (15 bytes at most).
-    func threadNames() throws -> [String] {
+    /// The running Quire's threads: each one's id and name, as the kernel has them (15 bytes at most).
+    func threads() throws -> [(id: String, name: String)] {
         let pid = try #require(process?.pid)
         return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").map {
-            QuireSession.threadFile("comm", of: $0, in: pid)
+            ($0, QuireSession.threadFile("comm", of: $0, in: pid))
         }
     }
+
+    /// The names of the running Quire's threads.
+    func threadNames() throws -> [String] { try threads().map(\.name) }
 
     /// The X ids of the app's visible windows.
     func windowIDs() -> [String] { visibleWindows("--name", "Quire$") }

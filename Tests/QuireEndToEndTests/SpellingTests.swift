@@ -100,12 +100,8 @@ struct SpellingTests {
         #expect(lines.filter { $0.hasPrefix("spelling: loading the dictionary ahead") }.count == 1, "once a process")
         #expect(first("spelling: named ") == nil, "the languages are named (ICU's locale data loaded) only for the menu")
         let pid = try #require(session.process?.pid)
-        let loaders = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-            .filter { QuireSession.threadFile("comm", of: $0, in: pid) == "dictionaries" }
-        let niceness = loaders.map { task in
-            // stat's 19th field, counted after the name's closing parenthesis (the name may hold spaces).
-            QuireSession.threadFile("stat", of: task, in: pid).split(separator: ")").last?.split(separator: " ").dropFirst(16).first
-        }
+        let niceness = try session.threads().filter { $0.name == "dictionaries" }
+            .map { ProcStat(path: "/proc/\(pid)/task/\($0.id)/stat")?.field(19) }
         #expect(niceness == ["19"], "it loaded on a thread of its own at the lowest priority: \(niceness)")
 
         #expect(try session.stop() == 0)

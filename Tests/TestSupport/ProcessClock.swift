@@ -8,11 +8,7 @@ public struct ProcessClock: Sendable {
 
     /// The clock of process `pid`, which must be running.
     public init?(pid: pid_t) {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let afterName = stat.range(of: ")", options: .backwards)
-        else { return nil }
-        let fields = stat[afterName.upperBound...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        guard let ticks = ProcStat(path: "/proc/\(pid)/stat")?.field(22).flatMap({ Double($0) }) else { return nil }
         startSeconds = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
