@@ -15,35 +15,6 @@ final class ShellSearchProvider {
     /// How many notes one search offers the Shell (it shows a handful).
     static let resultLimit = 20
 
-    static let interfaceXML = """
-        <node>
-          <interface name="org.gnome.Shell.SearchProvider2">
-            <method name="GetInitialResultSet">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetSubsearchResultSet">
-              <arg type="as" name="previous_results" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetResultMetas">
-              <arg type="as" name="identifiers" direction="in"/>
-              <arg type="aa{sv}" name="metas" direction="out"/>
-            </method>
-            <method name="ActivateResult">
-              <arg type="s" name="identifier" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-            <method name="LaunchSearch">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-          </interface>
-        </node>
-        """
-
     /// The app's notes and windows.
     private let services: any NoteWindowServices
 
