@@ -38,6 +38,14 @@ public enum MainLoop {
         idle(priority: G_PRIORITY_DEFAULT_IDLE, body)
     }
 
+    /// Runs `body` whenever the loop has nothing else to do, not even GTK's
+    /// or the app's own idle work, until it returns `false`: for work done
+    /// ahead of need.
+    @discardableResult
+    public static func whenQuiet(_ body: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        idle(priority: G_PRIORITY_LOW, body)
+    }
+
     /// Runs `body` at every turn of the loop in which no input waits and no
     /// frame is due, until it returns `false`: ahead of GTK's own idle work
     /// (a text view laying out its text, for one). For work done a small piece

@@ -184,6 +184,10 @@ public final class Window: Widget {
     /// Shows the window and asks for it to be raised and focused.
     public func present() { gtk_window_present(windowPointer) }
 
+    /// Makes the window, and the widgets in it, ready on the display without
+    /// showing it: a window built ahead then shows as soon as it is presented.
+    public func realize() { gtk_widget_realize(widgetPointer) }
+
     /// Shows the window behind `window` (a shown one), leaving the keyboard
     /// focus where it is. On X11 it asks the window manager not to focus it
     /// and is stacked just below `window` before it maps; a window manager
