@@ -118,6 +118,16 @@ struct SceneHostTests {
         #expect(results["sessions"] == "1")
     }
 
+    @Test("a window a scene delegate built ahead is its scene's, connected as any new one; one never handed over keeps nothing running")
+    func windowBuiltAhead() throws {
+        let desktop = try PrivateDesktop()
+        let results = try run("built-ahead", on: desktop, state: desktop.directory.file("ahead"))
+        #expect(results["took-it"] == "true")
+        #expect(results["calls"] == "configurationForConnecting,willConnectTo,willEnterForeground,didBecomeActive",
+                "the same calls, in the same order, as for a window built when asked for")
+        #expect(results["next-its-own"] == "true")
+    }
+
     @Test("requests about a discarded session are refused with requestDenied")
     func discardedRequests() throws {
         let desktop = try PrivateDesktop()

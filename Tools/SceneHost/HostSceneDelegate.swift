@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import Scenes
 
 /// The host's scene delegate: records every call with the session, and what
@@ -13,7 +14,15 @@ final class HostSceneDelegate: WindowSceneDelegate, InstantiableSceneDelegate {
     /// activity was readable in willConnectTo, as "reason/readable".
     static var connections: [String] = []
 
+    /// The window the next scene takes, built ahead (the built-ahead scenario).
+    static var windowAhead: Window?
+
     init() {}
+
+    func windowBuiltAhead(for session: SceneSession) -> Window? {
+        defer { HostSceneDelegate.windowAhead = nil }
+        return HostSceneDelegate.windowAhead
+    }
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         Recorder.record("willConnectTo", session)

@@ -134,6 +134,30 @@ struct Scenario {
         result("refusals", refusals.joined(separator: " | "))
     }
 
+    /// A window built ahead (`windowBuiltAhead(for:)`) is the next scene's,
+    /// connected through the same calls as any new scene's; the scene after
+    /// it makes its own. A window made and never handed to a scene does not
+    /// keep the app running once the last scene closes.
+    func builtAhead() async {
+        guard await firstActiveSession() != nil else { return result("error", "no first scene") }
+        let ahead = application.makeWindow(), neverHandedOver = application.makeWindow()
+        for window in [ahead, neverHandedOver] {
+            window.setChild(Label("built ahead"))
+            window.realize()
+        }
+        HostSceneDelegate.windowAhead = ahead
+        let mark = Recorder.calls.count
+        guard let second = await openScene() else { return result("error", "no second scene") }
+        result("took-it", (second.scene as? WindowScene)?.window === ahead)
+        let itsCalls = Recorder.since(mark).filter { $0.hasSuffix(" \(second.persistentIdentifier.prefix(8))") }
+        result("calls", itsCalls.map { $0.split(separator: " ")[0] }.joined(separator: ","))
+        guard let third = await openScene() else { return result("error", "no third scene") }
+        result("next-its-own", (third.scene as? WindowScene).map { $0.window !== ahead && $0.window !== neverHandedOver } ?? false)
+        withExtendedLifetime(neverHandedOver) {
+            for session in application.openSessions { application.requestSceneSessionDestruction(session) }
+        }
+    }
+
     /// A one-window manifest refuses a second window.
     func singleScene() async {
         guard await firstActiveSession() != nil else { return result("error", "no first scene") }

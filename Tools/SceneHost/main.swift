@@ -5,7 +5,7 @@ import Scenes
 // A minimal app on the scene framework, for its conformance tests: recording
 // delegates, a manifest built in code, and one scripted scenario chosen by
 // SCENE_HOST_SCENARIO (lifetime, reconnect, conditions, single-scene,
-// restoration, throttle, quit-after-waiting, discarded-requests, wrong-role,
+// restoration, throttle, quit-after-waiting, discarded-requests, built-ahead, wrong-role,
 // style; SCENE_HOST_FOLLOW_STYLE=1 opts in to the desktop's dark style). Not a
 // product; never installed.
 
@@ -34,6 +34,7 @@ Task { @MainActor in
     case "reconnect": await scenario.reconnect()
     case "conditions": await scenario.conditions()
     case "single-scene": await scenario.singleScene()
+    case "built-ahead": await scenario.builtAhead()
     case "restoration": await scenario.restoration()
     case "throttle": await scenario.throttle()
     case "quit-after-waiting": await scenario.quitAfterWaiting()

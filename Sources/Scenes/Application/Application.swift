@@ -28,6 +28,11 @@ public final class Application {
     public let windowMenu = Menu()
 
     let desktop: DesktopApplication
+
+    /// A new window of this app's, not yet shown: for a scene delegate that
+    /// builds its scene's window ahead (``WindowSceneDelegate/windowBuiltAhead(for:)``).
+    /// A window made but never handed to a scene goes when the app quits.
+    public func makeWindow() -> Window { Window(application: desktop) }
     /// Where the sessions are kept (`scenes.sqlite`).
     let stateDirectory: String
     var store: SessionStore?
