@@ -34,6 +34,9 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// The menus' and the command line's import and export.
     private(set) lazy var fileTransfers = FileTransferActions { [weak self] in self?.transfers }
 
+    /// The next main window, built while the app is idle.
+    private let mainWindowAhead = MainWindowAhead()
+
     /// Zoom In, Zoom Out, Reset Zoom, and the document font they zoom.
     private let zoomActions = ZoomActions()
 
@@ -249,9 +252,11 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     }
 
     func application(_ application: Application, sceneDelegateFor session: SceneSession) -> (any SceneDelegate)? {
-        session.configuration.name == AppDelegate.mainConfiguration
-            ? MainSceneDelegate(services: self) : NoteSceneDelegate(services: self)
+        guard session.configuration.name == AppDelegate.mainConfiguration else { return NoteSceneDelegate(services: self) }
+        return mainWindowAhead.take(for: session, services: self) ?? MainSceneDelegate(services: self)
     }
+
+    func windowDidShow() { mainWindowAhead.buildWhenQuiet(services: self) }
 
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
         guard let id = NoteLink.noteID(in: url) else {
@@ -349,6 +354,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// the file once, not a hundred times).
     func windowClosed(_ window: NoteWindowState) {
         lastWindow = window
+        mainWindowAhead.windowClosed(services: self)
         guard lastWindowSave == nil else { return }
         lastWindowSave = MainLoop.idle { [weak self] in
             self?.lastWindowSave = nil

@@ -54,10 +54,10 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         return selected.count > 1 ? selected : []
     }
 
-    func makeContent(around editorView: Widget, store: NoteStore) -> Widget {
+    func makeContent(around editorView: Widget, store: NoteStore, in window: Window, windowHeight: Int32) -> Widget {
         let list = NoteListView(
             store: store, rowMenus: (noteWindow.services.rowMenu, noteWindow.services.trashRowMenu),
-            windowHeight: noteWindow.scene?.window.expectedHeight ?? NoteWindowController.defaultSize.height)
+            windowHeight: windowHeight)
         list.onSelect = { [weak self, weak list] id in
             // A note that cannot be saved stays in view (its save bar says why).
             guard let self, let list, let editor else { return }
@@ -80,7 +80,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         editor?.onSearchMatchesChanged = { [weak list] current, count in list?.showNoteMatches(current: current, count: count) }
         list.onFirstResultOpened = { [weak self] in self?.showNote() }
         list.onSearchStopped = { [weak self] in self?.showNote() }  // Escape: back to the note
-        noteWindow.scene?.window.onFirstFrame { [weak list] in list?.windowDidShow() }
+        window.onFirstFrame { [weak list] in list?.windowDidShow() }
         list.onEmptinessChange = { [weak self] isEmpty in
             guard let self else { return }
             listHasNotes = !isEmpty
@@ -111,7 +111,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         let layout = ListAndNoteLayout(list: listPane, note: editorView)
         layout.listWidth = 280 + (sidebar.root.isShown ? CategorySidebar.width : 0)
         layout.onChange = { [weak self] in self?.layoutChanged() }
-        noteWindow.scene?.window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
+        window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
         // Alt+Left in the note of a narrow window: back to the list, as the back button.
         editor?.onBackKey = { [weak layout] in
             if layout?.isFolded == true { layout?.showList() }

@@ -71,21 +71,48 @@ final class NoteWindowController {
         return store
     }
 
-    /// Builds the window: its header bar, and with notes, the editor on the
-    /// note the session restores, the activity opening it asks for, or the
-    /// owner's choice; without notes, why they could not be opened.
+    /// The window built ahead (`buildAhead`), until its scene takes it.
+    private(set) var windowBuiltAhead: Window?
+
+    /// Builds `window`'s widgets before anyone asks for it, while the app is
+    /// idle: the header bar, and the content on no note (an editor on a new,
+    /// empty one, which nothing is saved from unless typed into); then makes
+    /// its window on the display, which fixes its size: give it its size
+    /// first. Its scene takes the window as it connects, and `connect` only
+    /// puts in the note and the state: the window maps as soon as it is
+    /// asked for, without a moment of building. Nothing without notes.
+    func buildAhead(in window: Window) {
+        guard barsAndContent == nil, let owner, case let .success(store) = services.notes,
+              let documents = services.documents
+        else { return }
+        addHeader(in: window, withNoteControls: true, owner: owner)
+        buildContent(in: window, store: store, documents: documents, noteID: nil, windowHeight: window.expectedHeight, owner: owner)
+        window.realize()
+        windowBuiltAhead = window
+    }
+
+    /// Lets go of the window built ahead, which no scene took: its editor's
+    /// new note, untouched, and its window.
+    func discardBuiltAhead() {
+        guard let window = windowBuiltAhead else { return }
+        windowBuiltAhead = nil
+        editor?.close()
+        editor = nil
+        window.destroy()
+    }
+
+    /// Builds the window (unless it was built ahead): its header bar, and
+    /// with notes, the editor on the note the session restores, the activity
+    /// opening it asks for, or the owner's choice; without notes, why they
+    /// could not be opened. Then sizes it, and puts in the state it restores.
     func connect(_ scene: Scene, to session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let owner else { return }
+        let builtAhead = windowBuiltAhead === scene.window
+        windowBuiltAhead = nil
         self.scene = scene
         scene.subtitle = owner.kindOfWindow
-        let header = HeaderBar()
-        header.packEnd(MenuButton(
-            iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
-            menuChildren: [ZoomActions.menuItemID: { [weak self] in self?.makeZoomControl() ?? Box(vertical: false) }],
-            willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
-        if let sync = services.sync { syncStatus = SyncStatusButton(in: header, following: sync) }
-        scene.window.setTitlebar(header)
         guard case let .success(store) = services.notes, let documents = services.documents else {
+            addHeader(in: scene.window, withNoteControls: false, owner: owner)
             scene.title = "Quire"
             if case let .failure(error) = services.notes {
                 scene.window.setDefaultSize(width: Self.defaultSize.width, height: Self.defaultSize.height)
@@ -93,7 +120,7 @@ final class NoteWindowController {
             }
             return
         }
-        owner.decorate(header)  // note controls only where there are notes
+        if !builtAhead { addHeader(in: scene.window, withNoteControls: true, owner: owner) }
         let prefersItsNote = owner.prefersItsNote
         let saved = session.stateRestorationActivity.map(NoteWindowState.init)
         var requested = saved?.noteID
@@ -115,41 +142,25 @@ final class NoteWindowController {
             openedOnDeleted = prefersItsNote
             requested = nil
         }
-        let editor = NoteEditor(documents: documents, noteID: requested ?? owner.initialNoteID(in: store))
-        editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
-        editor.onStateChange = { [weak self] in self?.stateChanged() }
-        editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
-        editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
-        editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
-        editor.onOpenNoteLink = { [services] in services.openNoteWindow(for: $0, showing: nil) }
-        self.editor = editor
-        editor.zoom = saved?.zoom ?? EditorZoom.normal
         // A window of its own to restore comes back as it was; a new one opens as the last one closed.
         let last = saved == nil ? services.lastWindow : nil
-        let size = saved?.size ?? last?.size ?? Self.defaultSize
-        scene.window.setDefaultSize(width: size.width, height: size.height)
-        if saved?.maximized ?? last?.maximized ?? false { scene.window.maximize() }
+        let windowSize = NoteWindowSize.forNewWindow(after: last, saved: saved)
+        if !builtAhead { windowSize.apply(to: scene.window) }  // else built at that size
+        let size = (width: windowSize.width, height: windowSize.height)
         // A window dragged out (a note's row let go on the desktop) opens where it was let go, on screen.
         let openedAt = saved == nil ? options.userActivities.lazy.compactMap { NoteWindowState($0).position }.first : nil
         if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: size) }) {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
-        // Over the editor only: in a main window, a toast never covers the list's buttons.
-        let toasts = ToastOverlay(child: editor.root)
-        self.toasts = toasts
-        // The bars span the window: a narrow main window showing its list hides the editor,
-        // and a note that is not saved must say so whichever it shows.
-        let content = Box(vertical: true)
-        content.append(saveBar.root)
-        content.append(banner.root)
-        content.append(owner.makeContent(around: toasts, store: store))
-        barsAndContent = content
-        // A note's row let go anywhere in a window that takes nothing there is
-        // taken, doing nothing: only one let go outside every window (on the
-        // desktop) opens the note in a window of its own.
-        content.onTextDrop { text in URL(string: text).flatMap(NoteLink.noteID(in:)) != nil }
-        scene.window.setChild(content)
+        let noteID = requested ?? owner.initialNoteID(in: store)
+        if !builtAhead {
+            buildContent(in: scene.window, store: store, documents: documents, noteID: noteID,
+                         windowHeight: scene.window.expectedHeight, owner: owner)
+        }
+        guard let editor else { return }
+        if builtAhead, editor.noteID != noteID { editor.show(noteID: noteID) }
+        editor.zoom = saved?.zoom ?? EditorZoom.normal
         if let last, requested == nil, last.noteID != nil, last.noteID == editor.noteID {
             editor.select(cursor: last.cursor, bound: last.selectionBound ?? last.cursor)
             revealCursorOnceSized(in: editor)
@@ -167,7 +178,53 @@ final class NoteWindowController {
         saveStateChanged()
         if let openedInTrash { sayInTrash(openedInTrash) }
         if openedOnDeleted { sayDeletedBeforeOpening() }
+        scene.window.onFirstFrame { [services] in services.windowDidShow() }
         scene.userActivity = activity
+    }
+
+    /// The window's header bar, with the main menu and the sync button, and
+    /// where there are notes, the owner's note controls.
+    private func addHeader(in window: Window, withNoteControls: Bool, owner: any NoteWindowSceneDelegate) {
+        let header = HeaderBar()
+        header.packEnd(MenuButton(
+            iconName: "open-menu-symbolic", menu: services.primaryMenu, accessibleName: localized("Main Menu"),
+            menuChildren: [ZoomActions.menuItemID: { [weak self] in self?.makeZoomControl() ?? Box(vertical: false) }],
+            willOpen: { [weak self] in self?.services.menuWillOpen(for: self?.noteID) }))
+        if let sync = services.sync { syncStatus = SyncStatusButton(in: header, following: sync) }
+        if withNoteControls { owner.decorate(header) }
+        window.setTitlebar(header)
+    }
+
+    /// The editor on the note `noteID` (a new one if nil), the bars over it,
+    /// and the owner's content around it (a main window's list, for a window
+    /// `windowHeight` tall), as `window`'s child.
+    private func buildContent(
+        in window: Window, store: NoteStore, documents: NoteDocuments, noteID: UUID?, windowHeight: Int32,
+        owner: any NoteWindowSceneDelegate
+    ) {
+        let editor = NoteEditor(documents: documents, noteID: noteID)
+        editor.onTitleChange = { [weak self] in self?.titleChanged(to: $0) }
+        editor.onStateChange = { [weak self] in self?.stateChanged() }
+        editor.onNoteRemoved = { [weak self] in self?.noteWasRemoved(from: store) }
+        editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
+        editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
+        editor.onOpenNoteLink = { [services] in services.openNoteWindow(for: $0, showing: nil) }
+        self.editor = editor
+        // Over the editor only: in a main window, a toast never covers the list's buttons.
+        let toasts = ToastOverlay(child: editor.root)
+        self.toasts = toasts
+        // The bars span the window: a narrow main window showing its list hides the editor,
+        // and a note that is not saved must say so whichever it shows.
+        let content = Box(vertical: true)
+        content.append(saveBar.root)
+        content.append(banner.root)
+        content.append(owner.makeContent(around: toasts, store: store, in: window, windowHeight: windowHeight))
+        barsAndContent = content
+        // A note's row let go anywhere in a window that takes nothing there is
+        // taken, doing nothing: only one let go outside every window (on the
+        // desktop) opens the note in a window of its own.
+        content.onTextDrop { text in URL(string: text).flatMap(NoteLink.noteID(in:)) != nil }
+        window.setChild(content)
     }
 
     /// `corner`, moved left and up as far as a window of `size` needs to be

@@ -18,8 +18,10 @@ protocol NoteWindowSceneDelegate: WindowSceneDelegate {
     var kindOfWindow: String { get }
     /// The note a window starts with when nothing asks for a particular one.
     func initialNoteID(in store: NoteStore) -> UUID?
-    /// The window's content around the editor (a main window adds the list).
-    func makeContent(around editorView: Widget, store: NoteStore) -> Widget
+    /// The window's content around the editor (a main window adds the list),
+    /// for `window`, `windowHeight` tall; built before the scene connects
+    /// when the window is built ahead.
+    func makeContent(around editorView: Widget, store: NoteStore, in window: Window, windowHeight: Int32) -> Widget
     /// Adds controls to the header bar (a main window adds New Note).
     func decorate(_ header: HeaderBar)
     /// The editor shows another note.
@@ -51,7 +53,9 @@ extension NoteWindowSceneDelegate {
     var notesActedOn: [UUID] { [] }
     var kindOfWindow: String { localized("note window") }
     func initialNoteID(in store: NoteStore) -> UUID? { nil }
-    func makeContent(around editorView: Widget, store: NoteStore) -> Widget { editorView }
+    func makeContent(around editorView: Widget, store: NoteStore, in window: Window, windowHeight: Int32) -> Widget {
+        editorView
+    }
     func decorate(_ header: HeaderBar) {}
     func editorDidShow(_ noteID: UUID?) {}
     func noteToShow(after removed: UUID, in store: NoteStore) -> UUID? { initialNoteID(in: store) }
@@ -62,6 +66,8 @@ extension NoteWindowSceneDelegate {
     func startNewNote() { noteWindow.editor?.startNewNote() }
 
     // The scene's life, handled alike for every window showing a note.
+
+    func windowBuiltAhead(for session: SceneSession) -> Window? { noteWindow.windowBuiltAhead }
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         noteWindow.connect(scene, to: session, options: options)

@@ -26,6 +26,9 @@ protocol NoteWindowServices: AnyObject {
     var trashRowMenu: Menu { get }
     /// The last window that closed, which a window opened afresh follows.
     var lastWindow: NoteWindowState? { get }
+    /// A window showing notes drew its first frame: the app may build the
+    /// next main window ahead, once it has nothing else to do.
+    func windowDidShow()
     /// Records the window that just closed, for the next one opened afresh.
     func windowClosed(_ window: NoteWindowState)
     /// A menu of the window's (the primary menu, a list row's) is about to open
