@@ -253,7 +253,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
 
     func application(_ application: Application, sceneDelegateFor session: SceneSession) -> (any SceneDelegate)? {
         guard session.configuration.name == AppDelegate.mainConfiguration else { return NoteSceneDelegate(services: self) }
-        return mainWindowAhead.take(for: session, services: self) ?? MainSceneDelegate(services: self)
+        return mainWindowAhead.take(for: session) ?? MainSceneDelegate(services: self)
     }
 
     func windowDidShow() { mainWindowAhead.buildWhenQuiet(services: self) }

@@ -19,21 +19,19 @@ final class MainWindowAhead {
     private var ready: (delegate: MainSceneDelegate, size: NoteWindowSize)?
     private var waiting: MainLoopSource?
 
-    /// The delegate of the main window built ahead for the new session
-    /// `session`, if one is ready at the size it opens at; after it, none is
-    /// ready until the next is built.
-    func take(for session: SceneSession, services: any NoteWindowServices) -> MainSceneDelegate? {
+    /// The delegate of the main window built ahead, if one is ready, for the
+    /// new session `session` (it opens at the size the window was built at:
+    /// `windowClosed` keeps that so); after it, none is ready until the next
+    /// is built.
+    func take(for session: SceneSession) -> MainSceneDelegate? {
         guard let ready, session.stateRestorationActivity == nil else { return nil }
         self.ready = nil
-        guard ready.size == NoteWindowSize.forNewWindow(after: services.lastWindow) else {
-            ready.delegate.noteWindow.discardBuiltAhead()
-            return nil
-        }
         return ready.delegate
     }
 
-    /// A window closed: if new windows now open at another size, the one
-    /// built ahead goes, and another is built at that size.
+    /// A window closed, the only change to the size new windows open at: if
+    /// they now open at another size, the one built ahead goes, and another
+    /// is built at that size.
     func windowClosed(services: any NoteWindowServices) {
         guard let ready, ready.size != NoteWindowSize.forNewWindow(after: services.lastWindow) else { return }
         self.ready = nil

@@ -50,8 +50,8 @@ struct WindowBuiltAheadTests {
         try session.desktop.type(" and bread", into: second)
         #expect(session.stores("groceries and bread"), "typing into it edits the note")
 
-        // Closed at another size, a window makes the one built ahead since the wrong size:
-        // the next opens at the size of the last one closed, as any new window does.
+        // A window closed at another size leaves the one built ahead at the wrong size:
+        // it is built again, and the next window opens at the size of the last one closed.
         let third = try windowBuiltAhead(of: session, at: "720x540")
         try session.desktop.xdotool("windowsize", "--sync", second, "900", "640")
         try session.desktop.xdotool("key", "ctrl+w")

@@ -28,11 +28,6 @@ public final class Application {
     public let windowMenu = Menu()
 
     let desktop: DesktopApplication
-
-    /// A new window of this app's, not yet shown: for a scene delegate that
-    /// builds its scene's window ahead (``WindowSceneDelegate/windowBuiltAhead(for:)``).
-    /// A window made but never handed to a scene goes when the app quits.
-    public func makeWindow() -> Window { Window(application: desktop) }
     /// Where the sessions are kept (`scenes.sqlite`).
     let stateDirectory: String
     var store: SessionStore?
@@ -230,6 +225,11 @@ public final class Application {
         finishTermination()
         desktop.quit()
     }
+
+    /// A new window of this app's, not yet shown: for a scene delegate that
+    /// builds its scene's window ahead (``WindowSceneDelegate/windowBuiltAhead(for:)``).
+    /// A window made but never handed to a scene goes when the app quits.
+    public func makeWindow() -> Window { Window(application: desktop) }
 
     /// Marks this process's sessions as ended cleanly and tells the delegate;
     /// runs once, however the loop ended.
