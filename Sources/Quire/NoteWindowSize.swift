@@ -2,10 +2,13 @@ import GtkKit
 
 /// The size a window showing notes opens at: its default size, and whether
 /// it is maximised.
-struct NoteWindowSize: Equatable {
+struct NoteWindowSize: Equatable, CustomStringConvertible {
     var width: Int32
     var height: Int32
     var maximized: Bool
+
+    /// "720x540", or "720x540 maximized".
+    var description: String { "\(width)x\(height)\(maximized ? " maximized" : "")" }
 
     /// The size of a window restored from `saved`, or else opened afresh
     /// after `last` (the last window closed): as it was, or as the last one

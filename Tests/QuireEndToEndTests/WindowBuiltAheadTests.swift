@@ -31,6 +31,19 @@ struct WindowBuiltAheadTests {
         return String(try #require(found.first).split(separator: " ")[0])
     }
 
+    /// The lines `QUIRE_TRACE_WINDOWS` wrote so far, without their prefix:
+    /// "built ahead at 720x540", "taken (built ahead at 720x540)", ….
+    private func windowTrace(of session: QuireSession) -> [String] {
+        session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: ") }.map { String($0.dropFirst(9)) }
+    }
+
+    /// Waits until the window trace holds `line` `count` times.
+    private func waitForWindowTrace(_ line: String, count: Int = 1, in session: QuireSession,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(eventually(within: 15) { windowTrace(of: session).filter { $0 == line }.count == count },
+                "\(count) × \"\(line)\" in \(windowTrace(of: session))", sourceLocation: sourceLocation)
+    }
+
     @Test("New Window maps the window built ahead, on the newest note; after a window closed at another size, the next one opens at that size")
     func newWindowTakesTheOneBuiltAhead() throws {
         let session = try QuireSession()
@@ -63,6 +76,47 @@ struct WindowBuiltAheadTests {
         #expect(fourth == rebuilt)
         let size = try session.desktop.geometry(of: fourth)
         #expect((size.width, size.height) == (900, 640), "\(size)")
+        #expect(try session.storedNotes().count == 1, "windows built ahead leave no note behind")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("on Wayland too: New Window takes the window built ahead, on the newest note, typing into it edits the note; after a window closed at another size, the next opens at that size")
+    func onWayland() throws {
+        let session = try QuireSession(wayland: true)
+        try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        _ = try session.desktop.waitForWaylandWindow(matching: "^New Note — Quire$")
+        try session.desktop.typeOnWayland("groceries")
+        #expect(session.stores("groceries"))
+        waitForWindowTrace("built ahead at 720x540", in: session)
+
+        #expect(try session.runSecond(["--new-window"]).status == 0)
+        waitForWindowTrace("taken (built ahead at 720x540)", in: session)
+        var windows: [WaylandWindow] = []
+        #expect(eventually(within: 10) {
+            windows = session.desktop.waylandWindows()
+            return windows.map(\.title) == ["groceries — Quire", "groceries — Quire"] && windows.last?.isFocused == true
+        }, "the new window, in front, shows the newest note: \(windows)")
+        #expect(windows.last.map { [$0.width, $0.height] } == [720, 540], "\(windows)")
+        session.keepScreenshot(named: "wayland-window-built-ahead")
+        try session.desktop.typeOnWayland(" and bread")
+        #expect(session.stores("groceries and bread"), "typing into it edits the note")
+
+        // Closed at another size, the window leaves the next one built ahead at the
+        // wrong size: it is thrown away and built again at the size of the one closed.
+        waitForWindowTrace("built ahead at 720x540", count: 2, in: session)
+        try session.desktop.swaymsg("resize", "set", "900", "640")
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().last.map { [$0.width, $0.height] } == [900, 640] },
+                "\(session.desktop.waylandWindows())")
+        try session.desktop.pressOnWayland("w", with: ["ctrl"])
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().count == 1 })
+        waitForWindowTrace("thrown away (built ahead at 720x540)", in: session)
+        waitForWindowTrace("built ahead at 900x640", in: session)
+        #expect(try session.runSecond(["--new-window"]).status == 0)
+        waitForWindowTrace("taken (built ahead at 900x640)", in: session)
+        #expect(eventually(within: 10) {
+            windows = session.desktop.waylandWindows()
+            return windows.count == 2 && windows.last.map { [$0.width, $0.height] } == [900, 640]
+        }, "\(windows)")
         #expect(try session.storedNotes().count == 1, "windows built ahead leave no note behind")
         #expect(try session.stop() == 0)
     }
