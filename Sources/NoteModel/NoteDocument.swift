@@ -488,6 +488,11 @@ public final class NoteDocument {
             return true
         }
         DocumentTrace.note(noteID, "save", "exists=\(exists) revision=\(savedRevision)", text: text)
+        // Noted in the journal before the commit, as on the background saver,
+        // but without waiting for the disk (this is the windows' thread): a
+        // process killed after the commit, before the journal starts again
+        // from it below, leaves a journal that replays onto the saved text.
+        journal.saveBegins().record?.write(fingerprintOf: text, syncing: false)
         do {
             if exists {
                 try write(text, conflicts: 0)

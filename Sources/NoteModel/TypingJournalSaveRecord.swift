@@ -1,11 +1,12 @@
 import Glibc
 
-/// The record of a save that begins, for a typing journal whose save runs on
-/// another thread (`BackgroundNoteSaver`): that thread writes it, with the
-/// fingerprint of the text it saves, into the journal's file just before the
-/// save, and puts it on disk, as its commit will be. So a process killed, or
-/// a power cut, after the save and before the journal heard of it still
-/// leaves a journal the next launch replays onto the saved text
+/// The record of a save that begins: the thread making the save writes it,
+/// with the fingerprint of the text it saves, into the journal's file just
+/// before the save. On another thread (`BackgroundNoteSaver`) it also puts
+/// it on disk, as its commit will be; the windows' thread, which never waits
+/// for the disk, only writes it. So a process killed (or, off the windows'
+/// thread, a power cut) after the save and before the journal heard of it
+/// still leaves a journal the next launch replays onto the saved text
 /// (`TypingJournalFile.replay(onto:body:)`), however long that text is: the
 /// windows' thread never reads it through.
 public final class TypingJournalSaveRecord: Sendable {
@@ -21,11 +22,13 @@ public final class TypingJournalSaveRecord: Sendable {
 
     deinit { close(file) }
 
-    /// Writes the record of a save of `text` and syncs it. Where it cannot
-    /// (a full disk), the journal goes without it, and a launch after a kill
-    /// that followed this save sets the journal aside, with its edits.
-    public func write(fingerprintOf text: String) {
+    /// Writes the record of a save of `text` and, with `syncing`, syncs it
+    /// (a save on the windows' thread, which never waits for the disk, only
+    /// writes it: the kernel keeps it across the process's death). Where it
+    /// cannot (a full disk), the journal goes without it, and a launch after
+    /// a kill that followed this save sets the journal aside, with its edits.
+    public func write(fingerprintOf text: String, syncing: Bool = true) {
         let record = TypingJournalFile.saveRecord(editCount: editCount, fingerprint: TextFingerprint.of(text))
-        if TypingJournal.writeWhole(record, to: file) { fdatasync(file) }
+        if TypingJournal.writeWhole(record, to: file), syncing { fdatasync(file) }
     }
 }

@@ -209,6 +209,39 @@ struct NoteDocumentTests {
         #expect(try store.note(id: note.id)?.body == long + "first words, then more", "each word once")
     }
 
+    @Test("killed after a save on the windows' thread reached the notes, before the journal started again from it: the next launch finds every word, once, and sets nothing aside; a new note's first save too")
+    func saveKilledBeforeTheJournalStartedAgain() throws {
+        let note = try store.createNote(body: "Trip")
+        let existing = document(of: note)
+        let new = NoteDocument(newNoteIn: store, drafts: draftWriter, saver: nil, journals: folder.file("journals"), timers: timers)
+        for (index, (document, typed, saved)) in [(existing, " to Porto", "Trip to Porto"), (new, "Packing list", "Packing list")].enumerated() {
+            // The store tells its observers of a save once it is committed, before
+            // the document hears of it: the journals as they are then are what a
+            // process killed there leaves.
+            let atTheKill = folder.file("journals-at-the-kill-\(index)")
+            var copied = false
+            let observation = store.observe { _, _ in
+                guard !copied else { return }
+                copied = true
+                TypingJournal.finishPendingWrites()
+                try? FileManager.default.copyItem(atPath: folder.file("journals"), toPath: atTheKill)
+            }
+            let view = window(on: document)
+            withExtendedLifetime(observation) {
+                view.type(typed, into: document)
+                timers.advance(by: 300)
+            }
+            #expect(copied)
+            #expect(try store.note(id: document.noteID)?.body == saved)
+
+            let result = TypingJournalRecovery.recoverAll(in: atTheKill, into: store)
+            #expect(result.problems.isEmpty, "\(result.problems)")
+            #expect(try store.note(id: document.noteID)?.body == saved, "each word once")
+            let left = try FileManager.default.contentsOfDirectory(atPath: atTheKill)
+            #expect(left.isEmpty, "nothing set aside: \(left)")
+        }
+    }
+
     @Test("a save that fails keeps the text in a draft and is tried again after 0.5, 1, 2, 4, 8, then every 10 s; once it works, the draft goes")
     func failingSaveRetries() async throws {
         let note = try store.createNote(body: "Kept")
