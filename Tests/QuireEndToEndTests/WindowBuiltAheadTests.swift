@@ -60,13 +60,14 @@ struct WindowBuiltAheadTests {
                 "it shows the newest note: \(session.desktop.windowTitles(matching: "Quire$"))")
         #expect(try session.desktop.geometry(of: second).width == 720)
         session.keepScreenshot(named: "window-built-ahead")
+        // Resized before the typing, which the app handles after the new size.
+        try session.desktop.xdotool("windowsize", "--sync", second, "900", "640")
         try session.desktop.type(" and bread", into: second)
         #expect(session.stores("groceries and bread"), "typing into it edits the note")
 
         // A window closed at another size leaves the one built ahead at the wrong size:
         // it is built again, and the next window opens at the size of the last one closed.
         let third = try windowBuiltAhead(of: session, at: "720x540")
-        try session.desktop.xdotool("windowsize", "--sync", second, "900", "640")
         try session.desktop.xdotool("key", "ctrl+w")
         #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "Quire$").count == 1 })
         let rebuilt = try windowBuiltAhead(of: session, at: "900x640")
@@ -98,15 +99,16 @@ struct WindowBuiltAheadTests {
         }, "the new window, in front, shows the newest note: \(windows)")
         #expect(windows.last.map { [$0.width, $0.height] } == [720, 540], "\(windows)")
         session.keepScreenshot(named: "wayland-window-built-ahead")
+        // Resized before the typing, which the app handles after the new size.
+        try session.desktop.swaymsg("resize", "set", "900", "640")
+        #expect(eventually(within: 10) { session.desktop.waylandWindows().last.map { [$0.width, $0.height] } == [900, 640] },
+                "\(session.desktop.waylandWindows())")
         try session.desktop.typeOnWayland(" and bread")
         #expect(session.stores("groceries and bread"), "typing into it edits the note")
 
         // Closed at another size, the window leaves the next one built ahead at the
         // wrong size: it is thrown away and built again at the size of the one closed.
         waitForWindowTrace("built ahead at 720x540", count: 2, in: session)
-        try session.desktop.swaymsg("resize", "set", "900", "640")
-        #expect(eventually(within: 10) { session.desktop.waylandWindows().last.map { [$0.width, $0.height] } == [900, 640] },
-                "\(session.desktop.waylandWindows())")
         try session.desktop.pressOnWayland("w", with: ["ctrl"])
         #expect(eventually(within: 10) { session.desktop.waylandWindows().count == 1 })
         waitForWindowTrace("thrown away (built ahead at 720x540)", in: session)
