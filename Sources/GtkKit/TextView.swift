@@ -84,6 +84,18 @@ public final class TextView: Widget {
         gtk_text_view_scroll_mark_onscreen(textViewPointer, gtk_text_buffer_get_insert(buffer))
     }
 
+    /// Scrolls just enough that the cursor shows, once GTK has measured the
+    /// text's lines: for a cursor moved far into a long text just put in
+    /// (Ctrl+End). GTK measures such a text a chunk at a time while idle and
+    /// scrolls at once to where it guesses the cursor's line is, which lands
+    /// short of the end; this scrolls again after its measuring.
+    public func keepCursorInViewOnceMeasured() {
+        MainLoop.idle { [weak self] in  // after GTK's measuring, which runs at a higher priority
+            self?.keepCursorInView()
+            return false
+        }
+    }
+
     /// Whether the user can change the text.
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(textViewPointer) != 0 }

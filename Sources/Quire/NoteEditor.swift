@@ -97,6 +97,8 @@ final class NoteEditor: NoteDocumentView {
             // is for the whole note: it goes in at once, and the key takes effect on it.
             self?.document.finishReading()
             self?.load?.finishNow()
+            // Ctrl+End in a long text GTK is still measuring: where GTK scrolls is a guess.
+            if key.control, key.name == "End" || key.name == "KP_End" { editor?.keepCursorInViewOnceMeasured() }
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
             return true
