@@ -84,14 +84,14 @@ public final class TextView: Widget {
         gtk_text_view_scroll_mark_onscreen(textViewPointer, gtk_text_buffer_get_insert(buffer))
     }
 
-    /// Scrolls just enough that the cursor shows, once GTK has measured the
-    /// text's lines: for a cursor moved far into a long text just put in
-    /// (Ctrl+End). GTK measures such a text a chunk at a time while idle and
-    /// scrolls at once to where it guesses the cursor's line is, which lands
-    /// short of the end; this scrolls again after its measuring.
-    public func keepCursorInViewOnceMeasured() {
+    /// Runs `body` with this view once GTK has measured the text's lines:
+    /// for a second scroll after GTK's own. GTK measures a long text a chunk
+    /// at a time while idle, and a scroll to a line it has not measured yet
+    /// goes where it guesses that line is, which lands short (Ctrl+End in a
+    /// long text just shown, a cursor put back far into a note).
+    public func onceMeasured(_ body: @escaping @MainActor (TextView) -> Void) {
         MainLoop.idle { [weak self] in  // after GTK's measuring, which runs at a higher priority
-            self?.keepCursorInView()
+            if let self { body(self) }
             return false
         }
     }

@@ -98,7 +98,7 @@ final class NoteEditor: NoteDocumentView {
             self?.document.finishReading()
             self?.load?.finishNow()
             // Ctrl+End in a long text GTK is still measuring: where GTK scrolls is a guess.
-            if key.control, key.name == "End" || key.name == "KP_End" { editor?.keepCursorInViewOnceMeasured() }
+            if key.control, key.name == "End" || key.name == "KP_End" { editor?.onceMeasured { $0.keepCursorInView() } }
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
             return true
@@ -242,10 +242,7 @@ final class NoteEditor: NoteDocumentView {
             return
         }
         editor.scrollToCursor()
-        MainLoop.idle { [weak self] in
-            self?.editor.scrollToCursor()
-            return false
-        }
+        editor.onceMeasured { $0.scrollToCursor() }
     }
 
     /// Selects the first place the search `search` matches in the note and

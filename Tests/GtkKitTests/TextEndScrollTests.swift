@@ -5,7 +5,7 @@ import Testing
 /// Ctrl+End in a long text just put in: GTK measures the lines a chunk at a
 /// time while idle, and its scroll to the cursor lands where it guessed the
 /// last line was, short of the end; the view scrolls again once they are
-/// measured (`keepCursorInViewOnceMeasured`).
+/// measured (`onceMeasured`).
 @MainActor
 @Suite("Scrolling to the end of a long text", .serialized)
 struct TextEndScrollTests {
@@ -35,7 +35,7 @@ struct TextEndScrollTests {
         MainLoop.iterate(forAtMost: 5) { drawn }
         view.buffer.placeCursor(atOffset: -1)
         view.keepCursorInView()  // what GTK does for Ctrl+End
-        view.keepCursorInViewOnceMeasured()
+        view.onceMeasured { $0.keepCursorInView() }
         MainLoop.iterate(forAtMost: 20) { scroller.distanceToEnd < 1 }
         #expect(scroller.distanceToEnd < 1, "the view ends at the text's end: \(scroller.distanceToEnd) pixels short")
     }
