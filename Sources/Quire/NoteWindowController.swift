@@ -146,10 +146,9 @@ final class NoteWindowController {
         let last = saved == nil ? services.lastWindow : nil
         let windowSize = NoteWindowSize.forNewWindow(after: last, saved: saved)
         if !builtAhead { windowSize.apply(to: scene.window) }  // else built at that size
-        let size = (width: windowSize.width, height: windowSize.height)
         // A window dragged out (a note's row let go on the desktop) opens where it was let go, on screen.
         let openedAt = saved == nil ? options.userActivities.lazy.compactMap { NoteWindowState($0).position }.first : nil
-        if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: size) }) {
+        if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: windowSize) }) {
             // Where it was on the screen (X11 only; Wayland does not let apps place windows).
             scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
@@ -229,7 +228,7 @@ final class NoteWindowController {
 
     /// `corner`, moved left and up as far as a window of `size` needs to be
     /// all on the largest monitor.
-    private static func keptOnScreen(_ corner: (x: Int32, y: Int32), size: (width: Int32, height: Int32)) -> (x: Int32, y: Int32) {
+    private static func keptOnScreen(_ corner: (x: Int32, y: Int32), size: NoteWindowSize) -> (x: Int32, y: Int32) {
         guard let screen = Toolkit.largestMonitorSize else { return corner }
         return (max(0, min(corner.x, screen.width - size.width)), max(0, min(corner.y, screen.height - size.height)))
     }
