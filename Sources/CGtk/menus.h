@@ -54,6 +54,20 @@ static inline gulong cgtk_widget_on_key_pressed(gpointer widget, gboolean after_
     return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), data, release, 0);
 }
 
+/* gboolean handler(GtkEventControllerScroll *, double dx, double dy, gpointer data): "scroll"; TRUE stops it there. */
+typedef gboolean (*CGtkScrollHandler)(gpointer controller, double dx, double dy, gpointer data);
+
+/* Calls `handler` for each scroll (a wheel's step, a touchpad's motion) over
+ * `widget` or a widget inside it, before any of them scrolls (capture phase).
+ * The widget owns the controller. */
+static inline gulong cgtk_widget_on_scroll(gpointer widget, CGtkScrollHandler handler, gpointer data,
+                                           GClosureNotify release) {
+    GtkEventController *scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+    gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE);
+    gtk_widget_add_controller(GTK_WIDGET(widget), scroll);
+    return g_signal_connect_data(scroll, "scroll", G_CALLBACK(handler), data, release, 0);
+}
+
 /* The modifier keys that make a shortcut (Ctrl, Shift, Alt; Super, Meta, Hyper), without lock keys. */
 static inline gboolean cgtk_modifiers_control(GdkModifierType state) { return (state & GDK_CONTROL_MASK) != 0; }
 static inline gboolean cgtk_modifiers_shift(GdkModifierType state) { return (state & GDK_SHIFT_MASK) != 0; }

@@ -64,6 +64,23 @@ public final class ScrolledWindow: Widget {
         adjustment.connect("changed", handler)
     }
 
+    /// Calls `handler` whenever the person scrolls the content themselves: a
+    /// wheel or touchpad over it or its scrollbars, or a press of any button
+    /// in it (a scrollbar dragged, the text clicked), before it scrolls.
+    public func onPersonScrolls(_ handler: @escaping @MainActor () -> Void) {
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_scroll(objectPointer, { _, _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+                return 0
+            }, data, release)
+        }
+        boxingHandler(handler) { data, release in
+            cgtk_widget_on_click(objectPointer, 0, "pressed", 1, { _, _, _, _, data in
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).closure() }
+            }, data, release)
+        }
+    }
+
     /// How wide the part of the content that shows is, in pixels (0 until first laid out).
     public var visibleWidth: Double { gtk_adjustment_get_page_size(horizontalAdjustment) }
 

@@ -88,8 +88,10 @@ public final class TextView: Widget {
     /// for a second scroll after GTK's own. GTK measures a long text a chunk
     /// at a time while idle, and a scroll to a line it has not measured yet
     /// goes where it guesses that line is, which lands short (Ctrl+End in a
-    /// long text just shown, a cursor put back far into a note).
-    public func onceMeasured(_ body: @escaping @MainActor (TextView) -> Void) {
+    /// long text just shown, a cursor put back far into a note). Cancel it
+    /// if the person scrolls meanwhile (`ScrolledWindow.onPersonScrolls`).
+    @discardableResult
+    public func onceMeasured(_ body: @escaping @MainActor (TextView) -> Void) -> MainLoopSource {
         MainLoop.idle { [weak self] in  // after GTK's measuring, which runs at a higher priority
             if let self { body(self) }
             return false

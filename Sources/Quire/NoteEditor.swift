@@ -36,6 +36,9 @@ final class NoteEditor: NoteDocumentView {
     private var selectionAfterLoad: (cursor: Int32, bound: Int32)?
     /// Whether to scroll to the cursor once the text is all in.
     private var revealAfterLoad = false
+    /// A second scroll to the cursor, waiting for GTK to measure the text;
+    /// called off if the person scrolls meanwhile.
+    private var secondScroll: MainLoopSource?
     /// The search whose first match to select once the note's text is read.
     private var matchAfterRead: String?
 
@@ -89,6 +92,7 @@ final class NoteEditor: NoteDocumentView {
         SpellCheckService.shared.followNoteLanguages(by: self) { [weak self] changed in
             if changed == self?.noteID { self?.showSpellingLanguage() }
         }
+        scroller.onPersonScrolls { [weak self] in self?.secondScroll?.cancel() }
         // GtkSourceView moves words with Alt+Left and Alt+Right; in GNOME Alt+Left
         // goes back (to the list, in a narrow window), and no word moves by surprise.
         editor.onKeyPress { [weak self, weak editor] key in
@@ -98,7 +102,7 @@ final class NoteEditor: NoteDocumentView {
             self?.document.finishReading()
             self?.load?.finishNow()
             // Ctrl+End in a long text GTK is still measuring: where GTK scrolls is a guess.
-            if key.control, key.name == "End" || key.name == "KP_End" { editor?.onceMeasured { $0.keepCursorInView() } }
+            if key.control, key.name == "End" || key.name == "KP_End" { self?.scrollAgainOnceMeasured { $0.keepCursorInView() } }
             guard key.isAltOnly, key.name == "Left" || key.name == "Right" else { return false }
             if key.name == "Left" { self?.onBackKey?() }
             return true
@@ -242,7 +246,13 @@ final class NoteEditor: NoteDocumentView {
             return
         }
         editor.scrollToCursor()
-        editor.onceMeasured { $0.scrollToCursor() }
+        scrollAgainOnceMeasured { $0.scrollToCursor() }
+    }
+
+    /// Runs `scroll` once GTK has measured the text, instead of any second scroll still waiting.
+    private func scrollAgainOnceMeasured(_ scroll: @escaping @MainActor (TextView) -> Void) {
+        secondScroll?.cancel()
+        secondScroll = editor.onceMeasured(scroll)
     }
 
     /// Selects the first place the search `search` matches in the note and

@@ -1,17 +1,25 @@
 import CGtk
-import Testing
+import Foundation
 @testable import GtkKit
+import Testing
+import TestSupport
 
 /// Ctrl+End in a long text just put in: GTK measures the lines a chunk at a
 /// time while idle, and its scroll to the cursor lands where it guessed the
 /// last line was, short of the end; the view scrolls again once they are
-/// measured (`onceMeasured`).
+/// measured (`onceMeasured`), unless the person scrolled meanwhile.
 @MainActor
 @Suite("Scrolling to the end of a long text", .serialized)
 struct TextEndScrollTests {
     init() throws {
         try TestToolkit.start()
     }
+
+    /// Lines long enough to wrap in a narrow window, which GTK cannot know before measuring each.
+    static let longText: String = {
+        let line = "a line of words long enough to wrap once or twice in a narrow window, "
+        return (0..<20_000).map { "\(line)\($0)" }.joined(separator: "\n")
+    }()
 
     @Test("the cursor moved to the end of 20,000 wrapped lines just shown, and scrolled to as GTK's Ctrl+End does: the view ends at the text's end once GTK has measured them")
     func endShowsOnceMeasured() {
@@ -26,9 +34,7 @@ struct TextEndScrollTests {
         defer { window.destroy() }
         MainLoop.iterate(forAtMost: 5) { window.isMapped }
 
-        // Lines long enough to wrap at this width, which GTK cannot know before measuring each.
-        let line = "a line of words long enough to wrap once or twice in a narrow window, "
-        view.buffer.text = (0..<20_000).map { "\(line)\($0)" }.joined(separator: "\n")
+        view.buffer.text = Self.longText
         // Shown first, as a note is: GTK has measured what shows, not the rest.
         var drawn = false
         window.onNextFrame(requestingOne: true) { drawn = true }
@@ -38,5 +44,52 @@ struct TextEndScrollTests {
         view.onceMeasured { $0.keepCursorInView() }
         MainLoop.iterate(forAtMost: 20) { scroller.distanceToEnd < 1 }
         #expect(scroller.distanceToEnd < 1, "the view ends at the text's end: \(scroller.distanceToEnd) pixels short")
+    }
+
+    @Test("a wheel scroll over the text while GTK still measures it calls off the second scroll: the view stays where the person scrolled")
+    func wheelScrollCallsOffTheSecondScroll() throws {
+        try OwnDisplay.run { desktop in
+            let view = TextView()
+            let scroller = ScrolledWindow()
+            scroller.setChild(view)
+            let window = Window()
+            defer { window.destroy() }
+            window.setChild(scroller)
+            let title = "Wheel while measuring \(UUID().uuidString)"
+            OwnDisplay.show(window, titled: title)
+            let id = try #require(desktop.xdotool("search", "--sync", "--name", title).split(separator: "\n").first.map(String.init))
+            try desktop.xdotool("mousemove", "--sync", "--window", id, "160", "120")
+
+            view.buffer.text = Self.longText
+            var drawn = false
+            window.onNextFrame(requestingOne: true) { drawn = true }
+            MainLoop.iterate(forAtMost: 5) { drawn }
+            view.buffer.placeCursor(atOffset: -1)
+            let secondScroll = view.onceMeasured { $0.keepCursorInView() }
+            scroller.onPersonScrolls { secondScroll.cancel() }
+            // Sent while the main loop waits: GTK handles it long before its idle measuring is done.
+            try desktop.xdotool("click", "--repeat", "3", "5")
+            MainLoop.iterate(forAtMost: 10) { scroller.verticalOffset > 0 }
+            #expect(scroller.verticalOffset > 0, "the wheel scrolled down")
+            #expect(!secondScroll.isPending, "called off")
+
+            var measured = false
+            MainLoop.idle { measured = true; return false }  // after GTK's measuring, and after a second scroll
+            MainLoop.iterate(forAtMost: 20) { measured }
+            // A scroll to the cursor glides there a frame at a time: wait until a frame leaves the view where it was.
+            var still = false
+            var offset = scroller.verticalOffset
+            @MainActor func nextFrame() {
+                window.onNextFrame(requestingOne: true) {
+                    still = scroller.verticalOffset == offset
+                    offset = scroller.verticalOffset
+                    if !still { nextFrame() }
+                }
+            }
+            nextFrame()
+            MainLoop.iterate(forAtMost: 10) { still }
+            // GTK keeps the lines that show in place as it measures those above them, so the offset moves; the view stays put.
+            #expect(scroller.distanceToEnd > scroller.visibleHeight, "not scrolled to the end: \(scroller.distanceToEnd) pixels above it")
+        }
     }
 }
