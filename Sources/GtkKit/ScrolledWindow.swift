@@ -23,28 +23,37 @@ public final class ScrolledWindow: Widget {
     /// still waiting for the layout applies: what to save as the scroll position.
     public var intendedVerticalOffset: Double { pendingOffset ?? verticalOffset }
     private var pendingOffset: Double?
+    private var pendingScroll: SignalConnection?
+    private var personScrollsCallOffPending = false
 
     /// Scrolls to `offset` as soon as the content is tall enough for it (its
     /// height is known only once laid out); later layout changes do nothing.
+    /// The person scrolling meanwhile calls it off, as does another scroll asked for.
     public func scroll(toVerticalOffset offset: Double) {
+        callOffPendingScroll()
         let adjustment = Object(retaining: verticalAdjustment)
-        let connection = ConnectionHolder()
         let apply: @MainActor () -> Bool = { [weak self] in
             guard let self else { return true }
             let reachable = gtk_adjustment_get_upper(verticalAdjustment) - gtk_adjustment_get_page_size(verticalAdjustment)
             guard reachable >= offset || offset <= 0 else { return false }
             gtk_adjustment_set_value(verticalAdjustment, offset)
-            pendingOffset = nil
             return true
         }
         if apply() { return }
         pendingOffset = offset
-        connection.value = adjustment.connect("changed") {
-            if apply() {
-                connection.value?.disconnect()
-                connection.value = nil
-            }
+        if !personScrollsCallOffPending {
+            personScrollsCallOffPending = true
+            onPersonScrolls { [weak self] in self?.callOffPendingScroll() }
         }
+        pendingScroll = adjustment.connect("changed") { [weak self] in
+            if apply() { self?.callOffPendingScroll() }
+        }
+    }
+
+    private func callOffPendingScroll() {
+        pendingScroll?.disconnect()
+        pendingScroll = nil
+        pendingOffset = nil
     }
 
     /// How far the end of the content is below the bottom of what shows, in pixels.
