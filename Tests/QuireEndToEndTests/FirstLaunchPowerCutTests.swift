@@ -38,6 +38,26 @@ struct FirstLaunchPowerCutTests {
         print("power cuts of a first launch: \(found.whole) left the whole file, \(found.none) none")
     }
 
+    @Test("the power cut's own record: a rename the program made as it was killed, before it could record it, stays done, and the file is not made again under its old name")
+    func renameNotYetRecorded() throws {
+        let home = try TemporaryDirectory(prefix: "quire-first-power")
+        defer { home.remove() }
+        let power = try PowerCut(root: home.path)
+        try power.arm()
+        let making = home.file("notes.sqlite.making"), made = home.file("notes.sqlite")
+        let writer = try ChildProcess.run(
+            "dd", ["if=/dev/zero", "of=\(making)", "bs=5", "count=1", "conv=fsync"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(power.environment) { _, new in new },
+            outputDirectory: home.path)
+        try #require(writer.status == 0, "dd wrote and synced the file: \(writer.error)")
+        // The rename the program made, its record lost with it (done here, where nothing records it).
+        try FileManager.default.moveItem(atPath: making, toPath: made)
+        var generator = SystemRandomNumberGenerator()
+        _ = try power.cut(using: &generator)
+        #expect(!FileManager.default.fileExists(atPath: making), "not made again under the name it had")
+        #expect(FileManager.default.contents(atPath: made) == Data(count: 5), "the file under its new name, as synced")
+    }
+
     private func notesPath(in home: TemporaryDirectory, trial: Int) -> String {
         home.file("data-\(trial)/io.github.quire.Quire/\(NoteStore.fileName)")
     }

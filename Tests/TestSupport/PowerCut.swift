@@ -55,13 +55,14 @@ public final class PowerCut {
         let files = PowerCutFiles(base: base)
         files.replay(log)
         var kept: [String] = []
-        for (path, file) in files.byPath {
+        // The names are the disk's: a rename or removal the program made as it
+        // was killed, before it could record it, is done (a file is not made again
+        // under the name it had).
+        for (path, file) in files.byPath where FileManager.default.fileExists(atPath: path) {
             let count = Int.random(in: 0...file.pending.count, using: &generator)
             if !file.pending.isEmpty {
                 kept.append("\((path as NSString).lastPathComponent): \(count) of \(file.pending.count) changes since its last sync")
             }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(file.contents(keepingPending: count)).write(to: URL(fileURLWithPath: path))
         }
         for path in PowerCut.files(under: root) where path.hasSuffix("-shm") {
