@@ -1,8 +1,6 @@
 import CGtk
-import Foundation
 @testable import GtkKit
 import Testing
-import TestSupport
 
 /// Ctrl+End in a long text just put in: GTK measures the lines a chunk at a
 /// time while idle, and its scroll to the cursor lands where it guessed the
@@ -14,12 +12,6 @@ struct TextEndScrollTests {
     init() throws {
         try TestToolkit.start()
     }
-
-    /// Lines long enough to wrap in a narrow window, which GTK cannot know before measuring each.
-    static let longText: String = {
-        let line = "a line of words long enough to wrap once or twice in a narrow window, "
-        return (0..<20_000).map { "\(line)\($0)" }.joined(separator: "\n")
-    }()
 
     @Test("the cursor moved to the end of 20,000 wrapped lines just shown, and scrolled to as GTK's Ctrl+End does: the view ends at the text's end once GTK has measured them")
     func endShowsOnceMeasured() {
@@ -34,7 +26,7 @@ struct TextEndScrollTests {
         defer { window.destroy() }
         MainLoop.iterate(forAtMost: 5) { window.isMapped }
 
-        view.buffer.text = Self.longText
+        view.buffer.text = LongTextWindow.text
         // Shown first, as a note is: GTK has measured what shows, not the rest.
         var drawn = false
         window.onNextFrame(requestingOne: true) { drawn = true }
@@ -49,33 +41,17 @@ struct TextEndScrollTests {
     @Test("a wheel scroll over the text while GTK still measures it calls off the second scroll: the view stays where the person scrolled")
     func wheelScrollCallsOffTheSecondScroll() throws {
         try OwnDisplay.run { desktop in
-            let view = TextView()
-            let scroller = ScrolledWindow()
-            scroller.setChild(view)
-            let window = Window()
-            defer { window.destroy() }
-            window.setChild(scroller)
-            let title = "Wheel while measuring \(UUID().uuidString)"
-            OwnDisplay.show(window, titled: title)
-            let id = try #require(desktop.xdotool("search", "--sync", "--name", title).split(separator: "\n").first.map(String.init))
-            try desktop.xdotool("mousemove", "--sync", "--window", id, "160", "120")
-
-            view.buffer.text = Self.longText
-            var drawn = false
-            window.onNextFrame(requestingOne: true) { drawn = true }
-            MainLoop.iterate(forAtMost: 5) { drawn }
+            let shown = try LongTextWindow(on: desktop, titled: "Wheel while measuring")
+            defer { shown.window.destroy() }
+            let (view, scroller, window) = (shown.view, shown.scroller, shown.window)
             view.buffer.placeCursor(atOffset: -1)
             let secondScroll = view.onceMeasured { $0.keepCursorInView() }
             scroller.onPersonScrolls { secondScroll.cancel() }
-            // Sent while the main loop waits: GTK handles it long before its idle measuring is done.
-            try desktop.xdotool("click", "--repeat", "3", "5")
-            MainLoop.iterate(forAtMost: 10) { scroller.verticalOffset > 0 }
+            try shown.wheelDown()
             #expect(scroller.verticalOffset > 0, "the wheel scrolled down")
             #expect(!secondScroll.isPending, "called off")
 
-            var measured = false
-            MainLoop.idle { measured = true; return false }  // after GTK's measuring, and after a second scroll
-            MainLoop.iterate(forAtMost: 20) { measured }
+            shown.waitUntilMeasured()  // and the second scroll, added before, has run
             // A scroll to the cursor glides there a frame at a time: wait until a frame leaves the view where it was.
             var still = false
             var offset = scroller.verticalOffset
