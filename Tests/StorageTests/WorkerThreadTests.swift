@@ -95,15 +95,30 @@ struct WorkerThreadTests {
         worker.suspend()  // all of it waits in line, then falls due together
         let seen = Mutex<[Int]>([])
         var generator = SystemRandomNumberGenerator()
-        let delays = (0..<300).map { _ in Int.random(in: 0...20, using: &generator) }
+        let delays = (0..<300).map { _ in UInt64.random(in: 0...20, using: &generator) * 1_000_000 }
+        // A moment is the clock as the work is handed over, plus its delay: on a busy
+        // machine the handing over spans milliseconds, so each moment is known to lie
+        // between the clock read just before and just after its handing over.
+        var earliest: [UInt64] = [], latest: [UInt64] = []
+        let start = WorkerLine.now()
         for (index, delay) in delays.enumerated() {
-            worker.async(afterMilliseconds: delay) { seen.withLock { $0.append(index) } }
+            earliest.append(WorkerLine.now() + delay)
+            worker.async(afterMilliseconds: Int(delay / 1_000_000)) { seen.withLock { $0.append(index) } }
+            latest.append(WorkerLine.now() + delay)
         }
+        let handedOverWithin = WorkerLine.now() - start
         usleep(30_000)
         worker.resume()
         #expect(eventually(within: 20) { seen.withLock { $0.count } == delays.count })
-        let expected = delays.indices.sorted { (delays[$0], $0) < (delays[$1], $1) }
-        #expect(seen.withLock { $0 } == expected)
+        let order = seen.withLock { $0 }
+        #expect(Set(order) == Set(delays.indices))
+        // Nothing ran before work that was due sooner, whatever the clock did meanwhile.
+        let outOfOrder = order.indices.flatMap { place in
+            order[(place + 1)...].filter { earliest[order[place]] > latest[$0] }.map { (order[place], $0) }
+        }
+        #expect(outOfOrder.isEmpty, "ran before work due sooner: \(outOfOrder.prefix(5))")
+        // Where the handing over took less than a millisecond, that is the order of the delays.
+        if handedOverWithin < 1_000_000 { #expect(order == delays.indices.sorted { (delays[$0], $0) < (delays[$1], $1) }) }
     }
 
     @Test("a task sleeping on the thread's timer wakes no sooner than asked, and the thread does other work meanwhile")
