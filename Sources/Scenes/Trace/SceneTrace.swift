@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import GtkKit
 import Storage
 
 /// The lifecycle trace: with `SCENES_TRACE=1`, one line on standard error per
@@ -31,26 +31,7 @@ enum SceneTrace {
         guard isEnabled else { return }
         // Formatted by hand, and written in one call: Foundation's formatting
         // and FileHandle took about 0.2 ms a window restoring 100.
-        let tenths = Int((millisecondsSinceProcessStart * 10).rounded())
+        let tenths = Int((ProcessClock.millisecondsSinceStart * 10).rounded())
         StandardStreams.writeError("scenes: \(tenths / 10).\(tenths % 10) \(callback) session=\(sessions) config=\(configuration)\n")
     }
-
-    /// Milliseconds since the kernel started this process (field 22 of
-    /// /proc/self/stat, in clock ticks since boot, against the boot-time clock).
-    private static var millisecondsSinceProcessStart: Double {
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        let nowSeconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        return (nowSeconds - processStartSeconds) * 1_000
-    }
-
-    private static let processStartSeconds: Double = {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let nameEnd = stat.lastIndex(of: ")")
-        else { return 0 }
-        // Fields after the command name start at field 3; starttime is field 22.
-        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return 0 }
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }()
 }
