@@ -233,12 +233,13 @@ extension Application {
 
     /// Connects a restored session, its connecting recorded for the crash-loop guard.
     private func reconnect(
-        _ session: SceneSession, _ record: SessionRecord, presenting: Bool, firstFrame: @escaping @MainActor () -> Void
+        _ session: SceneSession, _ record: SessionRecord, presenting: Bool, behindTheFront: Bool = false,
+        firstFrame: @escaping @MainActor () -> Void
     ) {
         let identifier = session.persistentIdentifier
         persist { try $0.setConnecting(true, session: identifier) }
-        let restoration: SceneRestoration = record.endedCleanly ? .launch : .recover
-        connect(session, options: SceneConnectionOptions(restoration: restoration), isNew: false, presenting: presenting) {
+        let options = SceneConnectionOptions(restoration: record.endedCleanly ? .launch : .recover, isBehindTheFront: behindTheFront)
+        connect(session, options: options, isNew: false, presenting: presenting) {
             [weak self] in
             self?.settleAfterFirstFrame(identifier)
             firstFrame()
@@ -248,23 +249,30 @@ extension Application {
 
     /// Connects a restored session whose window goes behind the one in front,
     /// unless it was connected meanwhile (chosen from the Window menu), was
-    /// discarded, or the app is quitting. With no window in front any more
-    /// (it closed itself), it is presented as usual: the last one ends on top,
-    /// with the focus.
+    /// discarded, or the app is quitting; its options say it goes behind
+    /// (`isBehindTheFront`). With no window in front any more (it closed
+    /// itself), it is presented as usual: the last one ends on top, with the
+    /// focus.
     private func reconnect(behindTheFront session: SceneSession, _ record: SessionRecord) {
         let identifier = session.persistentIdentifier
         guard !isTerminating, sessions[identifier] === session, scenes[identifier] == nil else { return }
         let front = frontmostScene?.window
-        reconnect(session, record, presenting: front == nil) {}
+        reconnect(session, record, presenting: front == nil, behindTheFront: front != nil) {}
         if let front { scenes[identifier]?.window.show(below: front) }
     }
 
-    /// Clears a restored session's marks a while after its first frame: a launch
-    /// that dies later than that is not the window's fault.
+    /// Clears a restored session's marks a while after its first frame, once
+    /// the main loop has nothing else to do: a launch that dies later than that
+    /// is not the window's fault. Not before the loop is quiet: a window behind
+    /// the front one may be filled in when idle (`isBehindTheFront`), and a
+    /// crash doing so is still its own.
     private func settleAfterFirstFrame(_ identifier: String) {
-        MainLoop.after(milliseconds: Application.settleMilliseconds) { [weak self] in
-            guard let self, !self.hasTerminated, self.sessions[identifier] != nil else { return }
-            self.persist { try $0.settled(identifier) }
+        MainLoop.after(milliseconds: Application.settleMilliseconds) {
+            MainLoop.whenQuiet { [weak self] in
+                guard let self, !self.hasTerminated, self.sessions[identifier] != nil else { return false }
+                self.persist { try $0.settled(identifier) }
+                return false
+            }
         }
     }
 

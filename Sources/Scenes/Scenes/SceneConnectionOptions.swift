@@ -9,15 +9,21 @@ public struct SceneConnectionOptions {
     public var sourceApplication: String?
     /// Whether this connection restores a saved session, and after what kind of exit.
     public var restoration: SceneRestoration = .none
+    /// Whether the window goes behind another one already on screen (a
+    /// relaunch's windows after the front one; a desktop addition): the
+    /// delegate may show a window that is only partly built and fill it in
+    /// when the app is idle, or when it becomes active, whichever is first.
+    public var isBehindTheFront = false
 
     /// Options with the given parts.
     public init(
         userActivities: Set<UserActivity> = [], urlContexts: Set<OpenURLContext> = [],
-        sourceApplication: String? = nil, restoration: SceneRestoration = .none
+        sourceApplication: String? = nil, restoration: SceneRestoration = .none, isBehindTheFront: Bool = false
     ) {
         self.userActivities = userActivities
         self.urlContexts = urlContexts
         self.sourceApplication = sourceApplication
         self.restoration = restoration
+        self.isBehindTheFront = isBehindTheFront
     }
 }
