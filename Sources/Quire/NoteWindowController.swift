@@ -42,8 +42,9 @@ final class NoteWindowController {
     private(set) var barsAndContent: Box?
     private(set) weak var scene: WindowScene?
     /// The window's restoration activity: marked for saving as the window
-    /// changes, filled in with its state only as it is saved.
-    private let activity = NoteWindowState().activity()
+    /// changes, filled in with its state only as it is saved (while the window
+    /// waits to be filled in, it holds the state saved last time, untouched).
+    let activity = NoteWindowState().activity()
     /// The smallest size a window opens at when nothing was saved.
     static let smallestFirstSize: (width: Int32, height: Int32) = (720, 540)
 
@@ -70,6 +71,11 @@ final class NoteWindowController {
         guard case let .success(store) = services.notes else { return nil }
         return store
     }
+
+    /// A window restored behind the one in front, until it is filled in
+    /// (`NoteWindowController+FillingIn`): the interaction state the
+    /// framework handed over meanwhile, and the rest of its connection.
+    var waitingToFill: (interaction: UserActivity?, fillIn: @MainActor () -> Void)?
 
     /// The window built ahead (`buildAhead`), until its scene takes it.
     private(set) var windowBuiltAhead: Window?
@@ -101,10 +107,10 @@ final class NoteWindowController {
         window.destroy()
     }
 
-    /// Builds the window (unless it was built ahead): its header bar, and
-    /// with notes, the editor on the note the session restores, the activity
-    /// opening it asks for, or the owner's choice; without notes, why they
-    /// could not be opened. Then sizes it, and puts in the state it restores.
+    /// Builds the window (unless it was built ahead): its header bar, its
+    /// size and place, and with notes, the rest (`fillIn`); without notes,
+    /// why they could not be opened. A window restored behind the one in
+    /// front gets the rest once the app is idle (`waitToFill`).
     func connect(_ scene: Scene, to session: SceneSession, options: SceneConnectionOptions) {
         guard let scene = scene as? WindowScene, let owner else { return }
         let builtAhead = windowBuiltAhead === scene.window
@@ -121,8 +127,38 @@ final class NoteWindowController {
             return
         }
         if !builtAhead { addHeader(in: scene.window, withNoteControls: true, owner: owner) }
-        let prefersItsNote = owner.prefersItsNote
         let saved = session.stateRestorationActivity.map(NoteWindowState.init)
+        // A window of its own to restore comes back as it was; a new one opens as the last one closed.
+        let last = saved == nil ? services.lastWindow : nil
+        let windowSize = NoteWindowSize.forNewWindow(after: last, saved: saved)
+        if !builtAhead { windowSize.apply(to: scene.window) }  // else built at that size
+        // A window dragged out (a note's row let go on the desktop) opens where it was let go, on screen.
+        let openedAt = saved == nil ? options.userActivities.lazy.compactMap { NoteWindowState($0).position }.first : nil
+        if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: windowSize) }) {
+            // Where it was on the screen (X11 only; Wayland does not let apps place windows).
+            scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
+        }
+        let fillIn: @MainActor () -> Void = { [weak self, weak scene] in
+            guard let scene else { return }
+            self?.fillIn(scene, store: store, documents: documents, saved: saved, last: last, options: options, builtAhead: builtAhead)
+        }
+        if options.isBehindTheFront, !builtAhead, let restoring = session.stateRestorationActivity,
+           restoring.activityType == NoteWindowState.activityType {
+            waitToFill(scene, restoring: restoring, fillIn)
+        } else {
+            fillIn()
+        }
+    }
+
+    /// Builds the rest of a window `connect` began: the editor on the note it
+    /// restores (`saved`), the activity opening it asks for, or the owner's
+    /// choice, and the owner's content around it; then puts in its state.
+    private func fillIn(
+        _ scene: WindowScene, store: NoteStore, documents: NoteDocuments, saved: NoteWindowState?, last: NoteWindowState?,
+        options: SceneConnectionOptions, builtAhead: Bool
+    ) {
+        guard let owner else { return }
+        let prefersItsNote = owner.prefersItsNote
         var requested = saved?.noteID
             ?? options.userActivities.lazy.compactMap(NoteWindowState.noteID(in:)).first
             ?? options.urlContexts.lazy.compactMap { NoteLink.noteID(in: $0.url) }.first
@@ -141,16 +177,6 @@ final class NoteWindowController {
             Log.error("the note \(id.uuidString) of a window being opened no longer exists; \(prefersItsNote ? "the window starts a new note, saying so" : "the window shows the newest note")")
             openedOnDeleted = prefersItsNote
             requested = nil
-        }
-        // A window of its own to restore comes back as it was; a new one opens as the last one closed.
-        let last = saved == nil ? services.lastWindow : nil
-        let windowSize = NoteWindowSize.forNewWindow(after: last, saved: saved)
-        if !builtAhead { windowSize.apply(to: scene.window) }  // else built at that size
-        // A window dragged out (a note's row let go on the desktop) opens where it was let go, on screen.
-        let openedAt = saved == nil ? options.userActivities.lazy.compactMap { NoteWindowState($0).position }.first : nil
-        if let position = saved?.position ?? openedAt.map({ Self.keptOnScreen($0, size: windowSize) }) {
-            // Where it was on the screen (X11 only; Wayland does not let apps place windows).
-            scene.window.onFirstFrame { [weak scene] in scene?.window.move(to: position) }
         }
         let noteID = requested ?? owner.initialNoteID(in: store)
         if !builtAhead {
@@ -235,6 +261,10 @@ final class NoteWindowController {
 
     /// Puts back the cursor, selection and scroll the window had, and what else its owner keeps.
     func restoreInteractionState(with stateRestorationActivity: UserActivity) {
+        guard waitingToFill == nil else {
+            waitingToFill?.interaction = stateRestorationActivity
+            return
+        }
         let state = NoteWindowState(stateRestorationActivity)
         if let editor { show(state, in: editor) }
         owner?.restoreExtraState(from: state)
@@ -305,7 +335,8 @@ final class NoteWindowController {
 
     /// The window is going: the app records it as the last one closed, and the editor lets go of its note.
     func disconnect(from scene: Scene) {
-        if editor != nil, let scene = scene as? WindowScene { services.windowClosed(currentState(of: scene)) }
+        if editor != nil || waitingToFill != nil, let scene = scene as? WindowScene { services.windowClosed(currentState(of: scene)) }
+        waitingToFill = nil
         editor?.close()
         editor = nil
     }
@@ -330,15 +361,18 @@ final class NoteWindowController {
         return false
     }
 
-    /// The activity that brings the window back, holding its state as it is now.
+    /// The activity that brings the window back, holding its state as it is
+    /// now (as it was saved, while the window waits to be filled in).
     func restorationActivity(for scene: Scene) -> UserActivity? {
-        if let scene = scene as? WindowScene { currentState(of: scene).record(in: activity) }
+        if waitingToFill == nil, let scene = scene as? WindowScene { currentState(of: scene).record(in: activity) }
         return activity
     }
 
     /// The window's state, read from it: its note, cursor, selection, scroll,
-    /// zoom, size and place, and what else its owner keeps.
+    /// zoom, size and place, and what else its owner keeps; the state it
+    /// restores while it waits to be filled in.
     private func currentState(of scene: WindowScene) -> NoteWindowState {
+        if waitingToFill != nil { return NoteWindowState(activity) }
         var state = NoteWindowState()
         if let editor {
             state = NoteWindowState(noteID: editor.noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound)
@@ -376,7 +410,10 @@ final class NoteWindowController {
 
     /// Shows `toast` over the window's note (queued behind one showing), or
     /// over its list where that is all a narrow window shows.
-    func offer(_ toast: Toast) { (owner?.wideToasts ?? toasts)?.show(toast) }
+    func offer(_ toast: Toast) {
+        fillInNow()
+        (owner?.wideToasts ?? toasts)?.show(toast)
+    }
 
     /// Shows, or hides, why the note is not saved; and any notice its document has.
     func saveStateChanged() {
@@ -398,7 +435,12 @@ final class NoteWindowController {
     /// Shows the window's new title and keeps it in the restoration activity
     /// (the Window menu names a disconnected window by it).
     private func titleChanged(to editorTitle: String) {
-        let title = owner?.windowTitle(editorTitle: editorTitle) ?? editorTitle
+        show(title: owner?.windowTitle(editorTitle: editorTitle) ?? editorTitle)
+    }
+
+    /// Shows `title` ("Groceries — Quire") as the window's, and keeps it in
+    /// the restoration activity as the Window menu names the window.
+    func show(title: String) {
         scene?.title = title
         // Inside the app, the app's name goes: the Window menu reads "Groceries (main window)".
         let appSuffix = localized("%s — Quire", "")
@@ -418,12 +460,15 @@ final class NoteWindowController {
     /// the one raised for its note.
     func stateChanged() {
         activity.needsSave = true
-        guard let editor else { return }
-        if owner?.prefersItsNote == true, let noteID = editor.noteID, let scene {
-            let link = NoteLink.url(for: noteID).absoluteString
-            if scene.activationConditions.prefersToActivateForTargetContentIdentifiers != [link] {
-                scene.activationConditions.prefersToActivateForTargetContentIdentifiers = [link]
-            }
+        if let editor { prefersToActivate(for: editor.noteID) }
+    }
+
+    /// A note's own window asks to be the one raised for its note, `noteID`.
+    func prefersToActivate(for noteID: UUID?) {
+        guard owner?.prefersItsNote == true, let noteID, let scene else { return }
+        let link = NoteLink.url(for: noteID).absoluteString
+        if scene.activationConditions.prefersToActivateForTargetContentIdentifiers != [link] {
+            scene.activationConditions.prefersToActivateForTargetContentIdentifiers = [link]
         }
     }
 }

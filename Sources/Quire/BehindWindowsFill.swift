@@ -1,0 +1,33 @@
+import GtkKit
+import Scenes
+
+/// The windows a relaunch restored behind the one in front, waiting to be
+/// filled in (`NoteWindowController.fillInNow`): as soon as they are
+/// connected, the nearest the front first, in one go unless the person
+/// presses something, which the window in front then draws first
+/// (`PressYieldingWork`).
+@MainActor
+enum BehindWindowsFill {
+    private static var work: PressYieldingWork?
+    /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
+    /// another as it has drawn what it was filled in with, each with the time
+    /// then (`ProcessClock`, in milliseconds: the lifecycle trace's clock).
+    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
+
+    /// Fills `controller`'s window in soon, unless it was filled in before.
+    static func add(_ controller: NoteWindowController) {
+        let work = work ?? PressYieldingWork(newestFirst: true) { [weak application = controller.services.application] resume in
+            guard let application, let front = AppDelegate.focusedScene(in: application) else { return false }
+            return front.window.onNextFrame(requestingOne: true, resume)
+        }
+        self.work = work
+        work.add { [weak controller] in
+            guard let controller, controller.isWaitingToFill else { return }
+            controller.fillInNow()
+            guard trace.isEnabled else { return }
+            trace.write("filled in \(ProcessClock.millisecondsSinceStart)")
+            _ = controller.scene?.window.onNextFrame { trace.write("drawn filled in \(ProcessClock.millisecondsSinceStart)") }
+        }
+        work.start()
+    }
+}
