@@ -2,10 +2,10 @@ import GtkKit
 import Scenes
 
 /// The windows a relaunch restored behind the one in front, waiting to be
-/// filled in (`NoteWindowController.fillInNow`): as soon as they are
-/// connected, the nearest the front first, in one go unless the person
-/// presses something, which the window in front then draws first
-/// (`PressYieldingWork`).
+/// filled in (`NoteWindowController.fillInNow`): once they are connected
+/// and have drawn, at the next turn of the main loop with no frame due, the
+/// nearest the front first, in one go unless the person presses something,
+/// which the window in front then draws first (`PressYieldingWork`).
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
