@@ -9,10 +9,6 @@ import Scenes
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
-    /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
-    /// another as it has drawn what it was filled in with, each with the time
-    /// then (`ProcessClock`, in milliseconds: the lifecycle trace's clock).
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
     /// Fills `controller`'s window in soon, unless it was filled in before.
     static func add(_ controller: NoteWindowController) {
@@ -21,13 +17,7 @@ enum BehindWindowsFill {
             return front.window.onNextFrame(requestingOne: true, resume)
         }
         self.work = work
-        work.add { [weak controller] in
-            guard let controller, controller.isWaitingToFill else { return }
-            controller.fillInNow()
-            guard trace.isEnabled else { return }
-            trace.write("filled in \(ProcessClock.millisecondsSinceStart)")
-            _ = controller.scene?.window.onNextFrame { trace.write("drawn filled in \(ProcessClock.millisecondsSinceStart)") }
-        }
+        work.add { [weak controller] in controller?.fillInNow() }
         work.start()
     }
 }

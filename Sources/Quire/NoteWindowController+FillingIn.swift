@@ -4,15 +4,25 @@ import Scenes
 /// A window restored behind the one in front shows its header bar and its
 /// saved title at first, and is filled in (its note, and a main window's
 /// list) when the app is idle (`BehindWindowsFill`), or at once when it
-/// becomes active or has something to say: mapping a hundred windows that
+/// becomes active (GTK's "is-active", ahead of the framework's own update,
+/// which waits for idle work) or has something to say: mapping a hundred windows that
 /// way costs little more than mapping a hundred plain ones. Until then it
 /// saves its state exactly as it was saved, and a note's own window is
 /// still the one raised for its note.
 extension NoteWindowController {
+    /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
+    /// another as it has drawn what it was filled in with, each with the time
+    /// then (`ProcessClock`, in milliseconds: the lifecycle trace's clock) and
+    /// the window's session.
+    private static let fillTrace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
+
     /// Shows `scene`'s window as restoring `saved`, under the title saved
     /// with it, and leaves the rest, `fillIn`, until it is filled in.
     func waitToFill(_ scene: WindowScene, restoring saved: UserActivity, _ fillIn: @escaping @MainActor () -> Void) {
-        waitingToFill = (nil, fillIn)
+        let activeWatch = scene.window.onActiveChanged { [weak self, weak scene] in
+            if scene?.window.isActive == true { self?.fillInNow() }
+        }
+        waitingToFill = (nil, fillIn, activeWatch)
         activity.setUserInfo(saved.userInfo)
         activity.targetContentIdentifier = saved.targetContentIdentifier
         let title = saved.title ?? "", appSuffix = localized("%s — Quire", "")
@@ -22,15 +32,17 @@ extension NoteWindowController {
         BehindWindowsFill.add(self)
     }
 
-    /// Whether the window is still waiting to be filled in.
-    var isWaitingToFill: Bool { waitingToFill != nil }
-
     /// Fills the window in now, if it is waiting to be: its content, then
     /// the cursor, selection and scroll it restores.
     func fillInNow() {
         guard let waiting = waitingToFill else { return }
         waitingToFill = nil
+        waiting.activeWatch.disconnect()
         waiting.fillIn()
         if let interaction = waiting.interaction { restoreInteractionState(with: interaction) }
+        guard Self.fillTrace.isEnabled, let scene else { return }
+        let session = "session=\(scene.session.persistentIdentifier)"
+        Self.fillTrace.write("filled in \(ProcessClock.millisecondsSinceStart) \(session)")
+        _ = scene.window.onNextFrame { Self.fillTrace.write("drawn filled in \(ProcessClock.millisecondsSinceStart) \(session)") }
     }
 }

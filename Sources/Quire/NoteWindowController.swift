@@ -74,8 +74,9 @@ final class NoteWindowController {
 
     /// A window restored behind the one in front, until it is filled in
     /// (`NoteWindowController+FillingIn`): the interaction state the
-    /// framework handed over meanwhile, and the rest of its connection.
-    var waitingToFill: (interaction: UserActivity?, fillIn: @MainActor () -> Void)?
+    /// framework handed over meanwhile, the rest of its connection, and the
+    /// watch that fills it in as soon as it becomes active.
+    var waitingToFill: (interaction: UserActivity?, fillIn: @MainActor () -> Void, activeWatch: SignalConnection)?
 
     /// The window built ahead (`buildAhead`), until its scene takes it.
     private(set) var windowBuiltAhead: Window?
@@ -336,6 +337,7 @@ final class NoteWindowController {
     /// The window is going: the app records it as the last one closed, and the editor lets go of its note.
     func disconnect(from scene: Scene) {
         if editor != nil || waitingToFill != nil, let scene = scene as? WindowScene { services.windowClosed(currentState(of: scene)) }
+        waitingToFill?.activeWatch.disconnect()
         waitingToFill = nil
         editor?.close()
         editor = nil

@@ -77,9 +77,6 @@ extension NoteWindowSceneDelegate {
         noteWindow.restoreInteractionState(with: stateRestorationActivity)
     }
 
-    /// A window restored behind the front one is filled in once it is used.
-    func sceneDidBecomeActive(_ scene: Scene) { noteWindow.fillInNow() }
-
     func sceneDidEnterBackground(_ scene: Scene) { noteWindow.editor?.startSaving() }
 
     func sceneDidDisconnect(_ scene: Scene) { noteWindow.disconnect(from: scene) }

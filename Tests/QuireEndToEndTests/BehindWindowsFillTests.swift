@@ -107,6 +107,40 @@ struct BehindWindowsFillTests {
         #expect(untouched.allSatisfy { Self.value("keptForALaterQuire", in: after[$0.identifier]?["userInfo"] as? NSDictionary) as? String == "as it was" })
     }
 
+    @Test("a window behind that becomes active before its turn is filled in at once, ahead of the others")
+    func filledInOnceActive() throws {
+        let session = try QuireSession()
+        let count = 60
+        let (_, records) = try Self.savedWindows(in: session, count: count)
+        let backmost = try #require(records.first).identifier
+        // The backmost window is the last to be filled in; focused as it connects, it should not wait for its turn.
+        var tried = 0
+        var beforeItsTurn = false
+        while !beforeItsTurn && tried < 3 {
+            tried += 1
+            if tried > 1 { #expect(try session.stop() == 0) }
+            try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+            session.waitForTrace(seconds: 30) { $0.contains { $0.callback == "scene(_:willConnectTo:options:)" && $0.session == backmost } }
+            let itsLine = "session=\(backmost)"
+            func filledIn() -> Bool {
+                session.messages.split(separator: "\n").contains { $0.hasPrefix("windows: filled in ") && $0.hasSuffix(itsLine) }
+            }
+            // One xdotool finds it by its saved title and focuses it (a search per window is too slow
+            // to see that title); once it shows its note, this try was too late.
+            _ = eventually(within: 10) {
+                (try? session.desktop.xdotool("search", "--name", "^Saved 1 — Quire$", "windowfocus")) != nil || filledIn()
+            }
+            #expect(eventually(within: 15, filledIn))
+            let fills = session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: filled in ") }
+            // In their turn, the 58 others come first.
+            beforeItsTurn = (fills.firstIndex { $0.hasSuffix(itsLine) } ?? count) < count - 2
+        }
+        try #require(beforeItsTurn, "the backmost window was filled in in its turn, not focused in time, \(tried) times")
+        _ = try session.waitForWindow(matching: "^Note 1 — Quire$")
+        #expect(eventually(within: 15) { Self.filledIn(session) == count - 1 }, "the others were filled in too, each once")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a key typed into the front window while the windows behind are being filled in is handled and drawn before they all are")
     func keyTypedDuringTheFill() throws {
         let session = try QuireSession()
