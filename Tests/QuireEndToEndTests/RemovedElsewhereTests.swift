@@ -150,8 +150,10 @@ struct RemovedElsewhereTests {
         try store.moveToTrash(plan.id)  // another device's sync, while Quire is closed
 
         try session.launch()
+        // The main window shows the newest note; until it is filled in (it was behind the note's own
+        // window), it too is titled "Plan", as it was at the quit: only then is "Plan" one window.
+        _ = try session.waitForWindow(matching: "^Other note — Quire$")
         let own = try session.waitForWindow(matching: "^Plan — Quire$")
-        _ = try session.waitForWindow(matching: "^Other note — Quire$")  // the main window shows the newest note
         #expect(inTrashBar(in: session).contains { $0.contains("Anything typed into it is kept as a new note") },
                 "the window says so: \(session.messages.suffix(800))")
         #expect(session.windowIDs().count == 2, "the window stays open")
