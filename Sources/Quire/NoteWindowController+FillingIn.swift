@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GtkKit
 import Scenes
 
@@ -5,10 +6,10 @@ import Scenes
 /// saved title at first, and is filled in (its note, and a main window's
 /// list) when the app is idle (`BehindWindowsFill`), or at once when it
 /// becomes active (GTK's "is-active", ahead of the framework's own update,
-/// which waits for idle work) or has something to say: mapping a hundred windows that
-/// way costs little more than mapping a hundred plain ones. Until then it
-/// saves its state exactly as it was saved, and a note's own window is
-/// still the one raised for its note.
+/// which waits for idle work) or has something to say: mapping a hundred
+/// windows that way costs little more than mapping a hundred plain ones.
+/// Until then it saves its state exactly as it was saved, and a note's own
+/// window is still the one raised for its note.
 extension NoteWindowController {
     /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
     /// another as it has drawn what it was filled in with, each with the time
@@ -16,18 +17,21 @@ extension NoteWindowController {
     /// the window's session.
     private static let fillTrace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
-    /// Shows `scene`'s window as restoring `saved`, under the title saved
-    /// with it, and leaves the rest, `fillIn`, until it is filled in.
-    func waitToFill(_ scene: WindowScene, restoring saved: UserActivity, _ fillIn: @escaping @MainActor () -> Void) {
+    /// Shows `scene`'s window as restoring `saved` (on the note `noteID`),
+    /// under the title saved with it, and leaves the rest, `fillIn`, until it
+    /// is filled in.
+    func waitToFill(
+        _ scene: WindowScene, restoring saved: UserActivity, showing noteID: UUID?, _ fillIn: @escaping @MainActor () -> Void
+    ) {
         let activeWatch = scene.window.onActiveChanged { [weak self, weak scene] in
             if scene?.window.isActive == true { self?.fillInNow() }
         }
         waitingToFill = (nil, fillIn, activeWatch)
         activity.setUserInfo(saved.userInfo)
         activity.targetContentIdentifier = saved.targetContentIdentifier
-        let title = saved.title ?? "", appSuffix = localized("%s — Quire", "")
-        show(title: title.isEmpty ? "Quire" : title.hasSuffix(appSuffix) ? title : localized("%s — Quire", title))
-        prefersToActivate(for: NoteWindowState(saved).noteID)
+        let title = saved.title ?? ""
+        show(title: title.isEmpty ? "Quire" : title.hasSuffix(Self.appTitleSuffix) ? title : localized("%s — Quire", title))
+        prefersToActivate(for: noteID)
         scene.userActivity = activity
         BehindWindowsFill.add(self)
     }

@@ -145,7 +145,7 @@ final class NoteWindowController {
         }
         if options.isBehindTheFront, !builtAhead, let restoring = session.stateRestorationActivity,
            restoring.activityType == NoteWindowState.activityType {
-            waitToFill(scene, restoring: restoring, fillIn)
+            waitToFill(scene, restoring: restoring, showing: saved?.noteID, fillIn)
         } else {
             fillIn()
         }
@@ -445,7 +445,7 @@ final class NoteWindowController {
     func show(title: String) {
         scene?.title = title
         // Inside the app, the app's name goes: the Window menu reads "Groceries (main window)".
-        let appSuffix = localized("%s — Quire", "")
+        let appSuffix = Self.appTitleSuffix
         let menuTitle = title.hasSuffix(appSuffix) && title.count > appSuffix.count ? String(title.dropLast(appSuffix.count)) : title
         scene?.menuTitle = menuTitle
         if activity.title != menuTitle { activity.title = menuTitle }
@@ -464,6 +464,9 @@ final class NoteWindowController {
         activity.needsSave = true
         if let editor { prefersToActivate(for: editor.noteID) }
     }
+
+    /// What the app's name adds to a window's title: " — Quire".
+    static var appTitleSuffix: String { localized("%s — Quire", "") }
 
     /// A note's own window asks to be the one raised for its note, `noteID`.
     func prefersToActivate(for noteID: UUID?) {
