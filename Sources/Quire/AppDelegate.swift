@@ -256,7 +256,10 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
         return mainWindowAhead.take(for: session) ?? MainSceneDelegate(services: self)
     }
 
-    func windowDidShow() { mainWindowAhead.buildWhenQuiet(services: self) }
+    func windowDidShow() {
+        BehindWindowsFill.windowDidShow()
+        mainWindowAhead.buildWhenQuiet(services: self)
+    }
 
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
         guard let id = NoteLink.noteID(in: url) else {

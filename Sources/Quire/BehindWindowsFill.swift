@@ -2,13 +2,22 @@ import GtkKit
 import Scenes
 
 /// The windows a relaunch restored behind the one in front, waiting to be
-/// filled in (`NoteWindowController.fillInNow`): once they are connected
-/// and have drawn, at the next turn of the main loop with no frame due, the
-/// nearest the front first, in one go unless the person presses something,
-/// which the window in front then draws first (`PressYieldingWork`).
+/// filled in (`NoteWindowController.fillInNow`): once a window that was
+/// filled in (the front one) has drawn, at the next turn of the main loop
+/// with no frame due, the nearest the front first, in one go unless the
+/// person presses something, which the window in front then draws first
+/// (`PressYieldingWork`). On X11 the front window has drawn before the others
+/// connect; on Wayland, where it is shown last, the others wait for it.
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
+    /// Whether a filled-in window has drawn (or `patience` has passed since
+    /// the first window waited): until then nothing is filled in.
+    private(set) static var isOpen = false
+    private static var patienceStarted = false
+    /// How long the windows wait for a filled-in one to draw, in
+    /// milliseconds, should none ever draw (the front window closed first).
+    static let patience: UInt32 = 5_000
 
     /// Fills `controller`'s window in soon, unless it was filled in before.
     static func add(_ controller: NoteWindowController) {
@@ -18,6 +27,22 @@ enum BehindWindowsFill {
         }
         self.work = work
         work.add { [weak controller] in controller?.fillInNow() }
-        work.start()
+        if isOpen {
+            work.start()
+        } else if !patienceStarted {
+            patienceStarted = true
+            MainLoop.after(milliseconds: patience) { open() }
+        }
+    }
+
+    /// A window that was filled in has drawn: the windows behind it are
+    /// filled in from now on (on Wayland, where the front window is shown
+    /// last, once the relaunch has shown every window).
+    static func windowDidShow() { open() }
+
+    private static func open() {
+        guard !isOpen else { return }
+        isOpen = true
+        work?.start()
     }
 }

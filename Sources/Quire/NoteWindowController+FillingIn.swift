@@ -24,7 +24,8 @@ extension NoteWindowController {
         _ scene: WindowScene, restoring saved: UserActivity, showing noteID: UUID?, _ fillIn: @escaping @MainActor () -> Void
     ) {
         let activeWatch = scene.window.onActiveChanged { [weak self, weak scene] in
-            if scene?.window.isActive == true { self?.fillInNow() }
+            // On Wayland each window the relaunch shows becomes active in turn: those wait.
+            if scene?.window.isActive == true, BehindWindowsFill.isOpen { self?.fillInNow() }
         }
         waitingToFill = (nil, fillIn, activeWatch)
         activity.setUserInfo(saved.userInfo)
