@@ -1,5 +1,6 @@
 import Foundation
 import NoteModel
+@testable import Scenes
 import Testing
 import TestSupport
 
@@ -77,6 +78,38 @@ struct WaylandTests {
         // The keys go to the front window.
         try session.desktop.typeOnWayland(" typed after")
         #expect(eventually(within: 10) { ((try? session.allBodies()) ?? []).contains("Beta note typed after") })
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a relaunch shows the windows behind the front one under their saved titles, back to front, the front one last and on top; each behind is filled in once it has drawn")
+    func windowsBehindFilledInAfterTheFront() throws {
+        let session = try QuireSession(wayland: true)
+        let store = try NoteStore(path: session.notesPath)
+        let notes = try (1...5).map { try store.createNote(body: "Note \($0)") }
+        store.close()
+        let records = QuireSession.savedWindows(showing: notes)
+        try session.saveWindows(records)
+        try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        // "windows: filled in <ms> session=<id>"
+        let fills = { session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: filled in ") }.map { $0.split(separator: " ") } }
+        #expect(eventually(within: 15) { fills().count == notes.count - 1 }, "each window behind filled in once: \(fills())")
+        #expect(Set(fills().map { String($0[4].dropFirst("session=".count)) }) == Set(records.dropLast().map(\.identifier)))
+        let frontFrame = session.trace.first { $0.callback == "first-frame" && $0.session == records.last?.identifier }
+        let firstFill = fills().compactMap { Double($0[3]) }.min()
+        #expect(frontFrame != nil && firstFill != nil && firstFill! > frontFrame!.milliseconds,
+                "nothing filled in before the front window drew: its first frame at \(String(describing: frontFrame)), the first fill at \(String(describing: firstFill))")
+        let titles = notes.map { "\($0.title) — Quire" }
+        var shown: [WaylandWindow] = []
+        #expect(eventually(within: 5) {
+            shown = session.desktop.waylandWindows()
+            return shown.map(\.title) == titles && shown.last?.isFocused == true
+        }, "stacked as saved, the front one focused: \(shown.map { "\($0.title)\($0.isFocused ? "*" : "")" })")
+        try session.desktop.typeOnWayland(" typed")
+        var bodies: [String] = []
+        #expect(eventually(within: 10) {
+            bodies = (try? session.allBodies()) ?? []
+            return bodies.contains { $0.hasPrefix(" typed") && $0.hasSuffix("Note 5") }
+        }, "the keys went to the front window's note, at its start: \(bodies)")
         #expect(try session.stop() == 0)
     }
 

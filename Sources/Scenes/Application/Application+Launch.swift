@@ -201,7 +201,8 @@ extension Application {
     /// back to front, each shown behind it once it has drawn
     /// (`BehindTheFrontRestore`). On Wayland, where the compositor stacks each
     /// window on top as it first shows it and no app may restack, they are
-    /// shown one at a time back to front instead (`OneAtATimePresentation`).
+    /// shown one at a time back to front instead (`OneAtATimePresentation`),
+    /// all but the front one connected as going behind it.
     private func restore(_ restoring: [(session: SceneSession, record: SessionRecord)], failures: [String: Int64]) {
         let identifiers = restoring.map(\.session.persistentIdentifier)
         persist { try $0.beginRestoring(identifiers, launch: launchIdentifier, failures: failures) }
@@ -216,8 +217,10 @@ extension Application {
                 window.present()
                 return true
             }
-            for (session, record) in restoring {
-                reconnect(session, record, presenting: false) { presentation.drewFirstFrame(session.persistentIdentifier) }
+            for (index, (session, record)) in restoring.enumerated() {
+                reconnect(session, record, presenting: false, behindTheFront: index < restoring.count - 1) {
+                    presentation.drewFirstFrame(session.persistentIdentifier)
+                }
             }
             presentation.start()
             return

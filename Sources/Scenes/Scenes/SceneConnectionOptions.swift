@@ -9,10 +9,11 @@ public struct SceneConnectionOptions {
     public var sourceApplication: String?
     /// Whether this connection restores a saved session, and after what kind of exit.
     public var restoration: SceneRestoration = .none
-    /// Whether the window goes behind another one already on screen (a
-    /// relaunch's windows after the front one; a desktop addition): the
-    /// delegate may show a window that is only partly built and fill it in
-    /// when the app is idle, or when it becomes active, whichever is first.
+    /// Whether the window goes behind the front one (a relaunch's windows
+    /// other than the front one: on X11 connected after it, on Wayland shown
+    /// before it, back to front): the delegate may show a window that is only
+    /// partly built and fill it in when the app is idle, or when it becomes
+    /// active, whichever is first (on Wayland, once the front one has drawn).
     public var isBehindTheFront = false
 
     /// Options with the given parts.
