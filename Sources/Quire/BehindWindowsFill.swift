@@ -2,20 +2,20 @@ import GtkKit
 import Scenes
 
 /// The windows a relaunch restored behind the one in front, waiting to be
-/// filled in (`NoteWindowController.fillInNow`): once a window that was
-/// filled in (the front one) has drawn, at the next turn of the main loop
-/// with no frame due, the nearest the front first, in one go unless the
-/// person presses something, which the window in front then draws first
+/// filled in (`NoteWindowController.fillInNow`): once a window built whole
+/// (the front one) has drawn, at the next turn of the main loop with no
+/// frame due, the nearest the front first, in one go unless the person
+/// presses something, which the window in front then draws first
 /// (`PressYieldingWork`). On X11 the front window has drawn before the others
 /// connect; on Wayland, where it is shown last, the others wait for it.
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
-    /// Whether a filled-in window has drawn (or `patience` has passed since
-    /// the first window waited): until then nothing is filled in.
+    /// Whether a window built whole or filled in has drawn (or `patience` has
+    /// passed since the first window waited): until then nothing is filled in.
     private(set) static var isOpen = false
     private static var patienceStarted = false
-    /// How long the windows wait for a filled-in one to draw, in
+    /// How long the windows wait for one built whole to draw, in
     /// milliseconds, should none ever draw (the front window closed first).
     static let patience: UInt32 = 5_000
 
@@ -35,9 +35,9 @@ enum BehindWindowsFill {
         }
     }
 
-    /// A window that was filled in has drawn: the windows behind it are
-    /// filled in from now on (on Wayland, where the front window is shown
-    /// last, once the relaunch has shown every window).
+    /// A window built whole or filled in has drawn: the windows behind the
+    /// front one are filled in from now on (on Wayland, where the front
+    /// window is shown last, once the relaunch has shown every window).
     static func windowDidShow() { open() }
 
     private static func open() {

@@ -81,7 +81,7 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a relaunch shows the windows behind the front one under their saved titles, back to front, the front one last and on top; each behind is filled in once it has drawn")
+    @Test("a relaunch shows the windows back to front, the front one last and on top, and fills in those behind it only once it has drawn")
     func windowsBehindFilledInAfterTheFront() throws {
         let session = try QuireSession(wayland: true)
         let store = try NoteStore(path: session.notesPath)
@@ -94,10 +94,10 @@ struct WaylandTests {
         let fills = { session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: filled in ") }.map { $0.split(separator: " ") } }
         #expect(eventually(within: 15) { fills().count == notes.count - 1 }, "each window behind filled in once: \(fills())")
         #expect(Set(fills().map { String($0[4].dropFirst("session=".count)) }) == Set(records.dropLast().map(\.identifier)))
-        let frontFrame = session.trace.first { $0.callback == "first-frame" && $0.session == records.last?.identifier }
-        let firstFill = fills().compactMap { Double($0[3]) }.min()
-        #expect(frontFrame != nil && firstFill != nil && firstFill! > frontFrame!.milliseconds,
-                "nothing filled in before the front window drew: its first frame at \(String(describing: frontFrame)), the first fill at \(String(describing: firstFill))")
+        let frontFrame = try #require(session.trace.first { $0.callback == "first-frame" && $0.session == records.last?.identifier })
+        let firstFill = try #require(fills().compactMap { Double($0[3]) }.min())
+        #expect(firstFill > frontFrame.milliseconds,
+                "nothing filled in before the front window drew: its first frame at \(frontFrame.milliseconds) ms, the first fill at \(firstFill)")
         let titles = notes.map { "\($0.title) — Quire" }
         var shown: [WaylandWindow] = []
         #expect(eventually(within: 5) {
