@@ -54,6 +54,12 @@ static inline gulong cgtk_widget_on_key_pressed(gpointer widget, gboolean after_
     return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), data, release, 0);
 }
 
+/* Hands the key that `controller`'s "key-pressed" handler is hearing to `widget`,
+ * as if `widget` had the focus (its input method too); whether it took it. */
+static inline gboolean cgtk_key_forward(gpointer controller, gpointer widget) {
+    return gtk_event_controller_key_forward(GTK_EVENT_CONTROLLER_KEY(controller), GTK_WIDGET(widget));
+}
+
 /* gboolean handler(GtkEventControllerScroll *, double dx, double dy, gpointer data): "scroll"; TRUE stops it there. */
 typedef gboolean (*CGtkScrollHandler)(gpointer controller, double dx, double dy, gpointer data);
 

@@ -21,6 +21,15 @@ public struct KeyPress {
     /// The key controller handling it (for a text view's input method).
     let controller: UnsafeMutableRawPointer?
 
+    /// Hands the key to `widget` as if it had the focus (its input method
+    /// too), for a key that reached a window before the widget meant for it
+    /// was there; whether `widget` took it.
+    @MainActor
+    public func forward(to widget: Widget) -> Bool {
+        guard let controller else { return false }
+        return cgtk_key_forward(controller, widget.objectPointer) != 0
+    }
+
     /// Whether Alt was the only modifier held.
     public var isAltOnly: Bool { alt && !control && !shift && !otherModifiers }
 

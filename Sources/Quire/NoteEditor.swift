@@ -150,6 +150,10 @@ final class NoteEditor: NoteDocumentView {
     /// Gives the editor the keyboard focus.
     func focus() { editor.grabFocus() }
 
+    /// Types a key pressed elsewhere in the window into the note, as if the
+    /// editor had had the focus; whether it took it.
+    func take(_ key: KeyPress) -> Bool { key.forward(to: editor) }
+
     /// Whether the person's keys go into the editor: it has the focus, in the active window.
     var hasKeyboardFocus: Bool { editor.hasFocus }
 

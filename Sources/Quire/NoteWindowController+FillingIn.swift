@@ -6,8 +6,9 @@ import Scenes
 /// saved title at first, and is filled in (its note, and a main window's
 /// list) when the app is idle (`BehindWindowsFill`), or at once when it
 /// becomes active (GTK's "is-active", ahead of the framework's own update,
-/// which waits for idle work) or has something to say: mapping a hundred
-/// windows that way costs little more than mapping a hundred plain ones.
+/// which waits for idle work), a key reaches it (the key then goes to its
+/// note) or it has something to say: mapping a hundred windows that way
+/// costs little more than mapping a hundred plain ones.
 /// Until then it saves its state exactly as it was saved, and a note's own
 /// window is still the one raised for its note.
 extension NoteWindowController {
@@ -26,6 +27,13 @@ extension NoteWindowController {
         let activeWatch = scene.window.onActiveChanged { [weak self, weak scene] in
             // On Wayland each window the relaunch shows becomes active in turn: those wait.
             if scene?.window.isActive == true, BehindWindowsFill.isOpen { self?.fillInNow() }
+        }
+        // A key for a window not filled in yet (on Wayland the relaunch shows
+        // each window with the focus in turn) fills it in and goes to its note.
+        scene.window.onKeyPress { [weak self] key in
+            guard let self, waitingToFill != nil else { return false }
+            fillInNow()
+            return editor?.take(key) ?? false
         }
         waitingToFill = (nil, fillIn, activeWatch)
         activity.setUserInfo(saved.userInfo)

@@ -113,6 +113,26 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("keys typed while a relaunch is still showing its windows, each taking the focus in turn, are each kept in a note")
+    func keysTypedDuringTheRelaunchKept() throws {
+        let session = try QuireSession(wayland: true)
+        let store = try NoteStore(path: session.notesPath)
+        let notes = try (1...30).map { try store.createNote(body: "Note \($0)") }
+        store.close()
+        try session.saveWindows(QuireSession.savedWindows(showing: notes))
+        try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        #expect(eventually(within: 10) { !session.desktop.waylandWindows().isEmpty })
+        let typed = "abcdfghijklmpqrsuvwxyz"  // no letter of "Note"
+        try session.desktop.typeOnWayland(typed)
+        session.waitForTrace(seconds: 30) { $0.filter { $0.callback == "first-frame" }.count == notes.count }
+        var kept = ""
+        #expect(eventually(within: 10) {
+            kept = ((try? session.allBodies()) ?? []).map { String($0.filter(typed.contains)) }.joined()
+            return kept.sorted() == typed.sorted()
+        }, "every key typed is in a note, once: \(kept)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("every window Quire opens carries its app id and fits the screen: Keyboard Shortcuts and Preferences too")
     func secondaryWindows() throws {
         let session = try QuireSession(wayland: true)
