@@ -275,11 +275,18 @@ public final class Window: Widget {
         }
     }
 
-    /// Calls `handler` once, after the window's first frame is painted. The
-    /// handler then disconnects itself: GDK may keep a closed window's frame
-    /// clock alive a while, and nothing of ours should live on it.
+    /// Calls `handler` once, after the window's first frame is painted on
+    /// screen: the first once it is shown (a window realized before it is
+    /// shown, its text changed meanwhile, may paint before then, unseen).
+    /// The handler then disconnects itself: GDK may keep a closed window's
+    /// frame clock alive a while, and nothing of ours should live on it.
     public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
-        whenRealized { [weak self] in self?.onNextFrame(handler) }
+        if isMapped {
+            _ = onNextFrame(handler)
+        } else {
+            let first = OnceFlag()
+            connect("map") { [weak self] in if first.set() { _ = self?.onNextFrame(handler) } }
+        }
     }
 
     /// Runs `body` now if the window is realised, else when it is.
