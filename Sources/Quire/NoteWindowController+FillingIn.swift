@@ -28,10 +28,13 @@ extension NoteWindowController {
             // On Wayland each window the relaunch shows becomes active in turn: those wait.
             if scene?.window.isActive == true, BehindWindowsFill.isOpen { self?.fillInNow() }
         }
-        // A key for a window not filled in yet (on Wayland the relaunch shows
-        // each window with the focus in turn) fills it in and goes to its note.
+        // A key for a window not filled in yet goes to the front window's note
+        // while the relaunch is still showing windows (on Wayland each has the
+        // focus in turn, the front one last); later it fills the window in
+        // and goes to its own note.
         scene.window.onKeyPress { [weak self] key in
             guard let self, waitingToFill != nil else { return false }
+            if !BehindWindowsFill.isOpen, let front = BehindWindowsFill.front?.editor { return front.take(key) }
             fillInNow()
             return editor?.take(key) ?? false
         }

@@ -147,6 +147,7 @@ final class NoteWindowController {
            restoring.activityType == NoteWindowState.activityType {
             waitToFill(scene, restoring: restoring, showing: saved?.noteID, fillIn)
         } else {
+            if options.restoration != .none { BehindWindowsFill.front = self }
             fillIn()
         }
     }
