@@ -130,6 +130,11 @@ struct WaylandTests {
             bodies = (try? session.allBodies()) ?? []
             return bodies.contains(typed + "Note 30")
         }, "every key typed is in the front window's note, at its cursor: \(bodies.filter { $0.contains(where: typed.contains) })")
+        var top: WaylandWindow?
+        #expect(eventually(within: 5) {
+            top = session.desktop.waylandWindows().last
+            return top?.title == "\(typed)Note 30 — Quire" && top?.isFocused == true
+        }, "the front window on top, with the focus: \(String(describing: top))")
         #expect(try session.stop() == 0)
     }
 
