@@ -15,10 +15,10 @@ enum BehindWindowsFill {
     /// passed since the first window waited): until then nothing is filled in.
     private(set) static var isOpen = false
     private static var patienceStarted = false
-    /// The window a relaunch restored in front, built whole: until a window
-    /// has drawn (on Wayland, where it is shown last, until it has), keys
-    /// typed into a window behind it, which has the focus only as the
-    /// relaunch shows it, are meant for this one.
+    /// The window a relaunch restored in front, built whole. Until a window
+    /// built whole has drawn (on Wayland this one, shown last), a key typed
+    /// into a window waiting behind it, which has the focus only as the
+    /// relaunch shows it, is meant for this one.
     static weak var front: NoteWindowController?
     /// How long the windows wait for one built whole to draw, in
     /// milliseconds, should none ever draw (the front window closed first).

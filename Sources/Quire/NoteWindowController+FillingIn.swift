@@ -7,7 +7,8 @@ import Scenes
 /// list) when the app is idle (`BehindWindowsFill`), or at once when it
 /// becomes active (GTK's "is-active", ahead of the framework's own update,
 /// which waits for idle work), a key reaches it (the key then goes to its
-/// note) or it has something to say: mapping a hundred windows that way
+/// note; while the relaunch is still showing windows, to the front one's
+/// instead) or it has something to say: mapping a hundred windows that way
 /// costs little more than mapping a hundred plain ones.
 /// Until then it saves its state exactly as it was saved, and a note's own
 /// window is still the one raised for its note.
