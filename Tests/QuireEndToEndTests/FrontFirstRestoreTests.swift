@@ -12,12 +12,8 @@ struct FrontFirstRestoreTests {
           arguments: [false, true])
     func frontWindowFirst(windowManager: Bool) throws {
         let session = try QuireSession(windowManager: windowManager)
-        let notes = try NoteStore(path: session.notesPath)
         let titles = ["Back", "Second", "Third", "Front"]
-        let shown = try titles.map { try notes.createNote(body: $0) }
-        notes.close()
-        let records = QuireSession.savedWindows(showing: shown)
-        try session.saveWindows(records)
+        let (shown, records) = try session.saveWindows(showingNotesOf: titles)
         let front = try #require(records.last).identifier
 
         try session.launch()
@@ -58,24 +54,16 @@ struct FrontFirstRestoreTests {
     @Test("a key typed into the front window while the windows behind it are being built is handled and drawn once the one being built is done, not after them all")
     func keyTypedDuringTheRestore() throws {
         let session = try QuireSession()
-        let notes = try NoteStore(path: session.notesPath)
         let count = 40
-        let shown = try (1...count).map { try notes.createNote(body: $0 == count ? "Front" : "Behind \($0)") }
-        notes.close()
-        let records = QuireSession.savedWindows(showing: shown)
-        try session.saveWindows(records)
+        let (shown, records) = try session.saveWindows(showingNotesOf: (1...count).map { $0 == count ? "Front" : "Behind \($0)" })
         let connect = "scene(_:willConnectTo:options:)"
         // Typed as the windows behind start to be built; should a busy machine
         // let the restore end before the keys were in, it is tried again.
-        var tried = 0
-        var typedInTime = false
-        while !typedInTime && tried < 3 {
-            tried += 1
-            if tried > 1 { #expect(try session.stop() == 0) }
+        let (typedInTime, tried) = try session.retrying {
             try session.launch(environment: ["QUIRE_TRACE_KEYS": "1"])
             session.waitForTrace { $0.filter { $0.callback == connect }.count >= 2 }
             try session.desktop.xdotool("key", "ctrl+End", "x")
-            typedInTime = session.trace.filter { $0.callback == connect }.count < count
+            return session.trace.filter { $0.callback == connect }.count < count
         }
         try #require(typedInTime, "the restore was over before the keys were typed, \(tried) times")
         session.waitForTrace { $0.filter { $0.callback == "first-frame" }.count == count }

@@ -22,6 +22,17 @@ extension QuireSession {
         notes.enumerated().map { index, note in savedWindow(activity: activity(showing: note), stacking: Int64(index + 1)) }
     }
 
+    /// A note of each of `bodies`, and a main window showing each, stacked
+    /// back to front in their order, saved as a normal quit leaves them.
+    func saveWindows(showingNotesOf bodies: [String]) throws -> (notes: [Note], records: [SessionRecord]) {
+        let store = try NoteStore(path: notesPath)
+        let notes = try bodies.map { try store.createNote(body: $0) }
+        store.close()
+        let records = Self.savedWindows(showing: notes)
+        try saveWindows(records)
+        return (notes, records)
+    }
+
     /// Saves `records` as a previous run that quit normally (or, with
     /// `endedCleanly` false, crashed) would have left them.
     func saveWindows(_ records: [SessionRecord], endedCleanly: Bool = true, launchValues: [String: Int64] = [:]) throws {

@@ -56,6 +56,18 @@ final class QuireSession {
         return child
     }
 
+    /// Runs `attempt`, which launches the app and aims for a moment a busy
+    /// machine may let pass, until it says it caught it, three tries at most;
+    /// the app is quit between tries, unless the try quit it. Returns whether
+    /// a try caught its moment, and how many tries were made.
+    func retrying(_ attempt: () throws -> Bool) throws -> (caught: Bool, tries: Int) {
+        for tries in 1...3 {
+            if try attempt() { return (true, tries) }
+            if tries < 3, process?.isRunning == true { #expect(try stop() == 0) }
+        }
+        return (false, 3)
+    }
+
     /// Another program takes the notes file's write lock, and keeps it until
     /// the test lets go; then it makes the change `sql`, if given, and commits.
     func holdNotesLock(thenRunning sql: String = "") throws -> HeldNotesLock {

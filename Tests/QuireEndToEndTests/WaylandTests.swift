@@ -84,11 +84,7 @@ struct WaylandTests {
     @Test("a relaunch shows the windows back to front, the front one last and on top, and fills in those behind it only once it has drawn")
     func windowsBehindFilledInAfterTheFront() throws {
         let session = try QuireSession(wayland: true)
-        let store = try NoteStore(path: session.notesPath)
-        let notes = try (1...5).map { try store.createNote(body: "Note \($0)") }
-        store.close()
-        let records = QuireSession.savedWindows(showing: notes)
-        try session.saveWindows(records)
+        let (notes, records) = try session.saveWindows(showingNotesOf: (1...5).map { "Note \($0)" })
         try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
         // "windows: filled in <ms> session=<id>"
         let fills = { session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: filled in ") }.map { $0.split(separator: " ") } }
@@ -116,10 +112,7 @@ struct WaylandTests {
     @Test("keys typed while a relaunch is still showing its windows, each taking the focus in turn, go to the front window's note, in order")
     func keysTypedDuringTheRelaunchKept() throws {
         let session = try QuireSession(wayland: true)
-        let store = try NoteStore(path: session.notesPath)
-        let notes = try (1...30).map { try store.createNote(body: "Note \($0)") }
-        store.close()
-        try session.saveWindows(QuireSession.savedWindows(showing: notes))
+        let (notes, _) = try session.saveWindows(showingNotesOf: (1...30).map { "Note \($0)" })
         try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
         #expect(eventually(within: 10) { !session.desktop.waylandWindows().isEmpty })
         let typed = "abcdfghijklmpqrsuvwxyz"  // no letter of "Note"
