@@ -88,6 +88,55 @@ static inline pthread_t *cgtk_crash_main_thread(void) {
     return &thread;
 }
 
+/* Whether the unwinder (libgcc_s) is loaded, for backtrace() and
+ * pthread_exit() alike (glibc loads it once, and keeps it): a crash handler
+ * must not load a library, so until then a crash writes no backtrace of its
+ * own (the Swift runtime's report still comes). */
+static inline int *cgtk_unwinder_loaded(void) {
+    static int loaded;
+    return &loaded;
+}
+
+/* The thread that loads the unwinder, while it may still be running. */
+static inline pthread_t *cgtk_unwinder_thread(void) {
+    static pthread_t thread;
+    return &thread;
+}
+static inline gboolean *cgtk_unwinder_thread_started(void) {
+    static gboolean started;
+    return &started;
+}
+
+/* Starts loading the unwinder on a thread of its own, for
+ * cgtk_finish_loading_unwinder to wait for later, when it is long done
+ * (waiting at once cost the main thread 0.2-1.0 ms a launch). A thread that starts
+ * in pthread_exit() loads it, and unwinds through the C library's frames
+ * alone: a backtrace() would also search the executable's own table of where
+ * each function's unwinding rules are (330 KB), and a quarter of a megabyte
+ * of it stayed resident for good. */
+static inline void cgtk_start_loading_unwinder(void) {
+    /* pthread_exit as the thread's start: the same call (it takes a pointer,
+     * and never returns), cast through a plain function type. */
+    void *(*start)(void *) = (void *(*)(void *))(void (*)(void))pthread_exit;
+    if (pthread_create(cgtk_unwinder_thread(), NULL, start, NULL) == 0) {
+        *cgtk_unwinder_thread_started() = TRUE;
+    } else {
+        void *frames[1];
+        backtrace(frames, 1); /* no thread to spare: load it here */
+        __atomic_store_n(cgtk_unwinder_loaded(), 1, __ATOMIC_RELEASE);
+    }
+}
+
+/* Waits for the thread cgtk_start_loading_unwinder started (if it has not
+ * ended yet); from then on a crash writes its backtrace. Call on the thread
+ * that started it; later calls change nothing. */
+static inline void cgtk_finish_loading_unwinder(void) {
+    if (!*cgtk_unwinder_thread_started()) return;
+    *cgtk_unwinder_thread_started() = FALSE;
+    pthread_join(*cgtk_unwinder_thread(), NULL);
+    __atomic_store_n(cgtk_unwinder_loaded(), 1, __ATOMIC_RELEASE);
+}
+
 static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, void *context) {
     (void)context;
     if (info != NULL && info->si_code <= 0 && !pthread_equal(pthread_self(), *cgtk_crash_main_thread())) {
@@ -96,10 +145,15 @@ static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, voi
         pthread_kill(*cgtk_crash_main_thread(), signal_number);
         return;
     }
-    static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
-    static void *frames[cgtk_backtrace_depth]; /* not on the signal's stack, which may be small */
-    int depth = backtrace(frames, cgtk_backtrace_depth);
-    if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
+    if (__atomic_load_n(cgtk_unwinder_loaded(), __ATOMIC_ACQUIRE)) {
+        static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
+        static void *frames[cgtk_backtrace_depth]; /* not on the signal's stack, which may be small */
+        int depth = backtrace(frames, cgtk_backtrace_depth);
+        if (write(STDERR_FILENO, heading, sizeof heading - 1) >= 0) backtrace_symbols_fd(frames, depth, STDERR_FILENO);
+    } else {
+        static const char early[] = "a crash before the unwinder was loaded: no backtrace through the C libraries\n";
+        if (write(STDERR_FILENO, early, sizeof early - 1) < 0) { /* nothing more to do */ }
+    }
     if (info == NULL || info->si_code <= 0) {
         /* Sent by another process: it ends the process, as it would have
          * (the Swift runtime's handler would report it and carry on). */
@@ -111,25 +165,6 @@ static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, voi
      * before (the Swift runtime's report, which ends the process). */
     for (size_t i = 0; i < CGTK_CRASH_SIGNAL_COUNT; i++) {
         if (cgtk_crash_signals[i] == signal_number) sigaction(signal_number, &((struct sigaction *)cgtk_crash_previous_actions)[i], NULL);
-    }
-}
-
-/* Loads the unwinder (libgcc_s), which glibc loads once, for backtrace() and
- * pthread_exit() alike, and keeps: a crash handler must not load a library.
- * A thread that starts in pthread_exit() loads it, and unwinds through the C
- * library's frames alone. A backtrace() here would also search the
- * executable's own table of where each function's unwinding rules are
- * (330 KB), and a quarter of a megabyte of it stayed resident for good. */
-static inline void cgtk_load_unwinder(void) {
-    pthread_t thread;
-    /* pthread_exit as the thread's start: the same call (it takes a pointer,
-     * and never returns), cast through a plain function type. */
-    void *(*start)(void *) = (void *(*)(void *))(void (*)(void))pthread_exit;
-    if (pthread_create(&thread, NULL, start, NULL) == 0) {
-        pthread_join(thread, NULL);
-    } else {
-        void *frames[1];
-        backtrace(frames, 1); /* no thread to spare: load it here */
     }
 }
 
@@ -146,7 +181,7 @@ static inline void cgtk_write_crash_backtraces(void) {
     if (installed) return;
     installed = TRUE;
     *cgtk_crash_main_thread() = pthread_self();
-    cgtk_load_unwinder();
+    cgtk_start_loading_unwinder();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = cgtk_crash_backtrace_handler;

@@ -21,6 +21,7 @@ enum HeadlessCommand {
         guard let name = names.first(where: { name in arguments.contains { $0 == "--\(name)" || $0.hasPrefix("--\(name)=") } }),
               !hasDisplay(environment), DesktopApplication.isRunning(id: AppDelegate.applicationID) != true
         else { return nil }
+        CrashBacktraces.finishLoadingUnwinder()  // a crash from here on writes its backtrace
         let reply = ConsoleReply()
         let directories = AppDirectories(applicationID: AppDelegate.applicationID)
         switch name {

@@ -27,6 +27,7 @@ enum SyncSetupCommand {
     /// the exit status; otherwise returns nil.
     static func runIfRequested(_ arguments: [String]) -> Int32? {
         guard let address = value(of: "sync-setup", in: arguments) else { return nil }
+        CrashBacktraces.finishLoadingUnwinder()  // a crash from here on writes its backtrace
         guard let user = value(of: "sync-user", in: arguments), !user.isEmpty else {
             printError(localized("--sync-setup needs --sync-user NAME"))
             return 2

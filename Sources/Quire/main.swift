@@ -41,4 +41,6 @@ application.followsDesktopStyle = true
 delegate.fileTransfers.addCommands(to: application)
 SyncActions.addCommands(to: application) { delegate.sync }
 ShellSearchProvider.export(on: application, services: delegate)
+// Loaded on its own thread while `main` did the rest: long done by now.
+CrashBacktraces.finishLoadingUnwinder()
 exit(application.run())
