@@ -8,6 +8,9 @@
  *   pid <pid of the program>
  * and exits, leaving the program running (the caller measures and stops it).
  * With -o FILE, the program's standard output and error go to FILE.
+ * The program is told when it was started, on the boot-time clock, in
+ * PROCESS_START_BOOTTIME_NS: Quire's trace and the baselines' first-frame
+ * lines count from it, finer than the kernel's start time (10 ms ticks).
  *
  *   mapwatch [-o FILE] <count> <timeout-seconds> <program> [arguments...]
  *
@@ -51,9 +54,14 @@ int main(int argc, char **argv) {
     XSelectInput(display, root, SubstructureNotifyMask);
     XSync(display, False);
 
+    struct timespec boot;
+    clock_gettime(CLOCK_BOOTTIME, &boot);
     double started = now_ms();
     pid_t pid = fork();
     if (pid == 0) {
+        char start[32];
+        snprintf(start, sizeof start, "%llu", (unsigned long long)boot.tv_sec * 1000000000ULL + (unsigned long long)boot.tv_nsec);
+        setenv("PROCESS_START_BOOTTIME_NS", start, 1);
         if (output != NULL) {
             int fd = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0644);
             if (fd >= 0) {

@@ -5,8 +5,11 @@ import Glibc
 /// trace and of the app's own trace lines, which tests and benchmarks line
 /// up with the moments they saw from outside.
 public enum ProcessClock {
-    /// Milliseconds since the kernel started this process (field 22 of
-    /// /proc/self/stat, in clock ticks since boot, against the boot-time clock).
+    /// Milliseconds since this process started: since the moment its starter
+    /// gave in `PROCESS_START_BOOTTIME_NS` (nanoseconds on the boot-time
+    /// clock; the benchmark's mapwatch gives it) if that agrees with the
+    /// kernel's start time, else since the kernel's start time itself
+    /// (field 22 of /proc/self/stat, counted in 10 ms clock ticks).
     public static var millisecondsSinceStart: Double {
         var now = timespec()
         clock_gettime(CLOCK_BOOTTIME, &now)
@@ -15,12 +18,24 @@ public enum ProcessClock {
     }
 
     private static let startSeconds: Double = {
+        let tick = 1 / Double(sysconf(Int32(_SC_CLK_TCK)))
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
               let nameEnd = stat.lastIndex(of: ")")
         else { return 0 }
         // Fields after the command name start at field 3; starttime is field 22.
         let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
         guard fields.count > 19, let ticks = Double(fields[19]) else { return 0 }
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return start(kernelStart: ticks * tick, tick: tick, given: getenv("PROCESS_START_BOOTTIME_NS").map { String(cString: $0) })
     }()
+
+    /// The start to count from, in seconds on the boot-time clock: `given`
+    /// (nanoseconds) if it falls where the kernel's start, rounded down to its
+    /// `tick`, says the process started (the starter reads its clock just
+    /// before; a few milliseconds' leeway), else the kernel's start: a value
+    /// meant for another process, or none, changes nothing.
+    static func start(kernelStart: Double, tick: Double, given: String?) -> Double {
+        guard let nanoseconds = given.flatMap({ UInt64($0) }) else { return kernelStart }
+        let told = Double(nanoseconds) / 1e9
+        return told >= kernelStart - 0.005 && told < kernelStart + tick ? told : kernelStart
+    }
 }
