@@ -22,7 +22,12 @@ enum BehindWindowsFill {
     static weak var front: NoteWindowController?
     /// How long the windows wait for one built whole to draw, in
     /// milliseconds, should none ever draw (the front window closed first).
+    /// While the front window is still there they wait on, up to
+    /// `longestWait`: on Wayland a busy machine may take longer than
+    /// `patience` to show every window before it, and a window filled in
+    /// then would take the keys typed while it has the focus.
     static let patience: UInt32 = 5_000
+    static let longestWait: UInt32 = 30_000
 
     /// Fills `controller`'s window in soon, unless it was filled in before.
     static func add(_ controller: NoteWindowController) {
@@ -36,7 +41,17 @@ enum BehindWindowsFill {
             work.start()
         } else if !patienceStarted {
             patienceStarted = true
-            MainLoop.after(milliseconds: patience) { open() }
+            waitForAWindowBuiltWhole(waited: 0)
+        }
+    }
+
+    /// Opens after `patience` unless the front window is still to draw;
+    /// then waits on, but not past `longestWait`.
+    private static func waitForAWindowBuiltWhole(waited: UInt32) {
+        MainLoop.after(milliseconds: patience) {
+            guard !isOpen else { return }
+            let waitedNow = waited + patience
+            if front != nil, waitedNow < longestWait { waitForAWindowBuiltWhole(waited: waitedNow) } else { open() }
         }
     }
 
