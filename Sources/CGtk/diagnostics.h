@@ -88,42 +88,39 @@ static inline pthread_t *cgtk_crash_main_thread(void) {
     return &thread;
 }
 
-/* Whether the unwinder (libgcc_s) is loaded, for backtrace() and
- * pthread_exit() alike (glibc loads it once, and keeps it): a crash handler
- * must not load a library, so until then a crash writes no backtrace of its
- * own (the Swift runtime's report still comes). */
-static inline int *cgtk_unwinder_loaded(void) {
-    static int loaded;
-    return &loaded;
+/* Where the unwinder (libgcc_s) stands, for backtrace() and pthread_exit()
+ * alike (glibc loads it once, and keeps it): a crash handler must not load a
+ * library, so until it is loaded a crash writes no backtrace of its own (the
+ * Swift runtime's report still comes). */
+enum { cgtk_unwinder_not_started, cgtk_unwinder_loading, cgtk_unwinder_loaded };
+static inline int *cgtk_unwinder_state(void) {
+    static int state;
+    return &state;
 }
 
-/* The thread that loads the unwinder, while it may still be running. */
+/* The thread that loads the unwinder, while the state says loading. */
 static inline pthread_t *cgtk_unwinder_thread(void) {
     static pthread_t thread;
     return &thread;
 }
-static inline gboolean *cgtk_unwinder_thread_started(void) {
-    static gboolean started;
-    return &started;
-}
 
 /* Starts loading the unwinder on a thread of its own, for
  * cgtk_finish_loading_unwinder to wait for later, when it is long done
- * (waiting at once cost the main thread 0.2-1.0 ms a launch). A thread that starts
- * in pthread_exit() loads it, and unwinds through the C library's frames
- * alone: a backtrace() would also search the executable's own table of where
- * each function's unwinding rules are (330 KB), and a quarter of a megabyte
- * of it stayed resident for good. */
+ * (waiting at once cost the main thread 0.2-1.0 ms a launch). A thread that
+ * starts in pthread_exit() loads it, and unwinds through the C library's
+ * frames alone: a backtrace() would also search the executable's own table
+ * of where each function's unwinding rules are (330 KB), and a quarter of a
+ * megabyte of it stayed resident for good. */
 static inline void cgtk_start_loading_unwinder(void) {
     /* pthread_exit as the thread's start: the same call (it takes a pointer,
      * and never returns), cast through a plain function type. */
     void *(*start)(void *) = (void *(*)(void *))(void (*)(void))pthread_exit;
     if (pthread_create(cgtk_unwinder_thread(), NULL, start, NULL) == 0) {
-        *cgtk_unwinder_thread_started() = TRUE;
+        __atomic_store_n(cgtk_unwinder_state(), cgtk_unwinder_loading, __ATOMIC_RELEASE);
     } else {
         void *frames[1];
         backtrace(frames, 1); /* no thread to spare: load it here */
-        __atomic_store_n(cgtk_unwinder_loaded(), 1, __ATOMIC_RELEASE);
+        __atomic_store_n(cgtk_unwinder_state(), cgtk_unwinder_loaded, __ATOMIC_RELEASE);
     }
 }
 
@@ -131,10 +128,9 @@ static inline void cgtk_start_loading_unwinder(void) {
  * ended yet); from then on a crash writes its backtrace. Call on the thread
  * that started it; later calls change nothing. */
 static inline void cgtk_finish_loading_unwinder(void) {
-    if (!*cgtk_unwinder_thread_started()) return;
-    *cgtk_unwinder_thread_started() = FALSE;
+    if (__atomic_load_n(cgtk_unwinder_state(), __ATOMIC_ACQUIRE) != cgtk_unwinder_loading) return;
     pthread_join(*cgtk_unwinder_thread(), NULL);
-    __atomic_store_n(cgtk_unwinder_loaded(), 1, __ATOMIC_RELEASE);
+    __atomic_store_n(cgtk_unwinder_state(), cgtk_unwinder_loaded, __ATOMIC_RELEASE);
 }
 
 static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, void *context) {
@@ -145,7 +141,7 @@ static void cgtk_crash_backtrace_handler(int signal_number, siginfo_t *info, voi
         pthread_kill(*cgtk_crash_main_thread(), signal_number);
         return;
     }
-    if (__atomic_load_n(cgtk_unwinder_loaded(), __ATOMIC_ACQUIRE)) {
+    if (__atomic_load_n(cgtk_unwinder_state(), __ATOMIC_ACQUIRE) == cgtk_unwinder_loaded) {
         static const char heading[] = "backtrace of a crash (addresses in a library: see its debug symbols):\n";
         static void *frames[cgtk_backtrace_depth]; /* not on the signal's stack, which may be small */
         int depth = backtrace(frames, cgtk_backtrace_depth);
