@@ -4,8 +4,9 @@ import Storage
 /// With `QUIRE_TRACE_DOCUMENTS=1`, one line on standard error for each thing a
 /// note's document does: a window attaching or detaching, a save and its
 /// outcome, a change from elsewhere, the note's removal. For the stress suite,
-/// to tell what happened to text it cannot find. Lines name the note by its
-/// first 8 characters and end with the last 24 characters of the text.
+/// to tell what happened to text it cannot find, and which typed text had
+/// reached Quire when it was struck (`journaled`). Lines name the note by
+/// its first 8 characters and end with the last 24 characters of the text.
 public enum DocumentTrace {
     private static let isEnabled = ProcessInfo.processInfo.environment["QUIRE_TRACE_DOCUMENTS"] == "1"
 
@@ -14,5 +15,14 @@ public enum DocumentTrace {
         guard isEnabled else { return }
         let tail = text.map { " …" + $0.suffix(24).replacing("\n", with: "⏎") } ?? ""
         StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n")
+    }
+
+    /// Writes `documents: <note> journaled …<text>`: `inserted`, typed into
+    /// the note, is in its typing journal (its first 200 characters, line
+    /// breaks as ⏎). A kill from then on must not lose it.
+    public static func journaled(_ noteID: UUID, inserted: String) {
+        guard isEnabled else { return }
+        let text = inserted.prefix(200).replacing("\n", with: "⏎")
+        StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) journaled …\(text)\n")
     }
 }

@@ -235,6 +235,7 @@ public final class NoteDocument {
     /// travels to its windows.
     public func record(_ edit: NoteEdit, from view: any NoteDocumentView) {
         journal.record(edit)
+        if case let .insert(_, text) = edit { DocumentTrace.journaled(noteID, inserted: text) }
         for other in liveViews where other !== view { other.applyEditFromAnotherView(edit) }
     }
 

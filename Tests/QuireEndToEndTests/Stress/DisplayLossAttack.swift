@@ -4,8 +4,9 @@ import TestSupport
 
 /// The display server dies at a random moment while a person works (a
 /// compositor crash, a logout in the wrong order): Quire ends with it, and
-/// the next launch, on a new display, has every word typed up to 50 ms
-/// before (the typing journal) and every window open for over a second.
+/// the next launch, on a new display, has every word whose keys had gone
+/// into the typing journal, every word typed over a second before, and
+/// every window open for over a second.
 @Suite("Stress: the display lost at random moments", .serialized)
 struct DisplayLossAttack {
     @Test("the display lost at a random moment of a scripted session loses no word and no window")

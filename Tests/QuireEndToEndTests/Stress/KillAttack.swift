@@ -3,10 +3,11 @@ import Testing
 import TestSupport
 
 /// SIGKILL at a random moment while a person works: both databases stay
-/// intact, every word typed up to 50 ms before the kill (half the time one
-/// whose keys are known to have reached Quire the very moment before) is in
-/// a note once the next launch has replayed the typing journals, and every
-/// window open for over a second comes back.
+/// intact, every word whose keys had gone into the typing journal however
+/// close to the kill (half the time one known to have reached Quire the very
+/// moment before), and every word typed over a second before, is in a note
+/// once the next launch has replayed the journals, and every window open for
+/// over a second comes back.
 @Suite("Stress: SIGKILL at random moments", .serialized)
 struct KillAttack {
     @Test("SIGKILL at a random moment of a scripted session loses no word and no window")

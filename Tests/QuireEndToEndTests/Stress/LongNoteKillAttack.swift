@@ -7,9 +7,10 @@ import TestSupport
 /// (2.4 MB) for its reading, its saves and its moves to and from the trash
 /// to run on the background saver: the note keeps all of its text, both
 /// databases stay intact, and the app launches again onto what the kill
-/// left, with every word typed up to 50 ms before the kill (a save of the
-/// long note can take longer than a second on a busy machine: the typing
-/// journal, replayed by that launch, is what keeps its words).
+/// left, with every word whose keys had gone into the typing journal and
+/// every word typed over a second before the kill (a save of the long note
+/// can take longer than a second on a busy machine: the journal, replayed by
+/// that launch, is what keeps its words).
 @Suite("Stress: SIGKILL around a long note", .serialized)
 struct LongNoteKillAttack {
     /// The long note: numbered lines, so that any part lost or damaged shows.
@@ -54,16 +55,19 @@ struct LongNoteKillAttack {
             if !StressChecks.noteText(session).contains(Self.body) {
                 failures.append("the long note is no longer whole, killed at \(Int(killedAt)) ms after \(user.log.suffix(30))")
             }
-            let documents = session.messages.split(separator: "\n").filter { $0.hasPrefix("documents:") || $0.hasPrefix("scenes:") }.suffix(60)
+            let documents = StressChecks.documentEvents(session.messages, scenes: true).suffix(60)
+            let journaled = user.journaledWords(in: session.messages)
+            let lastJournaled = StressChecks.journaledText(session.messages).suffix(60)
             // The app opens what the kill left, having replayed the typing journal first.
             try session.launch()
             if !eventually(within: 15, { !session.windowIDs().isEmpty }) {
                 failures.append("no window after relaunching: \(session.messages.suffix(500))")
             }
-            let lost = StressChecks.lostWords(user.words, before: killedAt - 50, session: session)
+            let lost = StressChecks.lostWords(user.words, before: killedAt - 1_000, journaled: journaled, session: session)
             if !lost.isEmpty {
-                failures.append("words not in any note after the next launch: \(lost.prefix(5)), killed at \(Int(killedAt)) ms after "
-                    + "\(user.log.suffix(30)); the documents did: \(documents); the next launch said: "
+                failures.append("words not in any note after the next launch: \(lost.prefix(5)) (journaled: \(lost.filter(journaled.contains).prefix(5))), killed at \(Int(killedAt)) ms after "
+                    + "\(user.log.suffix(30)); the documents did: \(documents); the last text journaled: "
+                    + "\(lastJournaled); the next launch said: "
                     + "\(StressChecks.journalMessages(session))")
             }
             if session.process?.isRunning == true, try session.stop() != 0 {

@@ -20,6 +20,7 @@ struct PowerCutAttack {
         let session = try QuireSession(windowManager: true, dataHome: home.file("data"), stateHome: home.file("state"))
         attack.grace = 1_000
         attack.strikesAfterWordInTitle = false
+        attack.keepsJournaledWords = false
         attack.launchEnvironment = power.environment
         attack.beforeLaunch = { try power.arm() }
         try attack.run(trials: StressPlan.trials(full: 300, short: 20), session: { _ in session }) { session, generator in

@@ -13,6 +13,8 @@ final class ScriptedUser {
     private let clock: ProcessClock
     /// Every word typed into a note, and when its last key was sent (trace ms).
     private(set) var words: [(word: String, typedAt: Double)] = []
+    /// How many times Shift+Ctrl+Z put each word back after Ctrl+Z took it.
+    private var putBack: [String: Int] = [:]
     /// How many of each action ran, for messages.
     private(set) var actions: [String: Int] = [:] {
         didSet { log.append("\(Int(clock.now)):\(actions.first { oldValue[$0.key] != $0.value }?.key ?? "?")") }
@@ -48,6 +50,16 @@ final class ScriptedUser {
         while clock.now < end {
             step()
         }
+    }
+
+    /// The words whose last typing (or the Redo that put them back) went into
+    /// the app's typing journal, by the documents trace in `messages`: the
+    /// keys had reached the app, and no kill from then on may lose them. (A
+    /// word Ctrl+Z took back, with the blow before the Redo was read, does
+    /// not count: it is in the journal once less than typed.)
+    func journaledWords(in messages: String) -> Set<String> {
+        let journaled = StressChecks.journaledText(messages)
+        return Set(words.map(\.word).filter { journaled.components(separatedBy: $0).count - 1 > putBack[$0, default: 0] })
     }
 
     /// Now, in the app's trace time.
@@ -139,7 +151,10 @@ final class ScriptedUser {
         try session.desktop.xdotool("key", "ctrl+z")
         try session.desktop.xdotool("key", "ctrl+shift+z")
         let now = clock.now
-        for index in typingRun?.words ?? [] { words[index].typedAt = now }
+        for index in typingRun?.words ?? [] {
+            words[index].typedAt = now
+            putBack[words[index].word, default: 0] += 1
+        }
         actions["undo and redo typing", default: 0] += 1
     }
 

@@ -35,11 +35,32 @@ enum StressChecks {
         return result.output
     }
 
-    /// The words typed before `time` (trace ms) that no note holds, and that no
-    /// recovery copy holds either.
-    static func lostWords(_ words: [(word: String, typedAt: Double)], before time: Double, session: QuireSession) -> [String] {
+    /// The words typed before `time` (trace ms), or in `journaled` (they had
+    /// reached the app, however close to the blow), that no note holds, and
+    /// that no recovery copy holds either.
+    static func lostWords(
+        _ words: [(word: String, typedAt: Double)], before time: Double, journaled: Set<String> = [], session: QuireSession
+    ) -> [String] {
         let text = noteText(session) + session.drafts().map(\.body).joined(separator: "\n")
-        return words.filter { $0.typedAt <= time && !text.contains($0.word) }.map(\.word)
+        return words.filter { ($0.typedAt <= time || journaled.contains($0.word)) && !text.contains($0.word) }.map(\.word)
+    }
+
+    /// The documents' trace lines in `messages` (and the scenes' with
+    /// `scenes`), but for the `journaled` line of each insert.
+    static func documentEvents(_ messages: String, scenes: Bool = false) -> [Substring] {
+        messages.split(separator: "\n").filter { line in
+            (line.hasPrefix("documents:") && !line.contains(" journaled …")) || (scenes && line.hasPrefix("scenes:"))
+        }
+    }
+
+    /// The text typed into notes that went into their typing journals, in
+    /// order, as the run that printed `messages` traced it
+    /// (`QUIRE_TRACE_DOCUMENTS`: a `journaled` line for each insert).
+    static func journaledText(_ messages: String) -> String {
+        messages.split(separator: "\n").compactMap { line -> Substring? in
+            guard line.hasPrefix("documents:"), let mark = line.range(of: " journaled …") else { return nil }
+            return line[mark.upperBound...]
+        }.joined()
     }
 
     /// What the current launch said of the typing journals it replayed (its

@@ -5,7 +5,8 @@ import TestSupport
 
 /// Another program (a sync) moves the note being typed in to the trash,
 /// again and again, while a person works, and Quire is killed at a random
-/// moment: every word typed up to 50 ms before the kill is in a note (the
+/// moment: every word whose keys had gone into the typing journal, and every
+/// word typed over a second before the kill, is in a note (the
 /// words typed on into a note trashed elsewhere become a new note), the
 /// databases are intact, and every window open for over a second comes back.
 @Suite("Stress: SIGKILL while notes are trashed elsewhere", .serialized)
