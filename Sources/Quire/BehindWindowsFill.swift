@@ -3,29 +3,37 @@ import Scenes
 
 /// The windows a relaunch restored behind the one in front, waiting to be
 /// filled in (`NoteWindowController.fillInNow`): once a window built whole
-/// (the front one) has drawn, at the next turn of the main loop with no
-/// frame due, the nearest the front first, in one go unless the person
-/// presses something, which the window in front then draws first
-/// (`PressYieldingWork`). On X11 the front window has drawn before the others
-/// connect; on Wayland, where it is shown last, the others wait for it.
+/// (the front one) has drawn and has the focus, at the next turn of the main
+/// loop with no frame due, the nearest the front first, in one go unless the
+/// person presses something, which the window in front then draws first
+/// (`PressYieldingWork`). On X11 the front window has drawn, with the focus,
+/// before the others connect; on Wayland, where it is shown last, the others
+/// wait for it.
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
-    /// Whether a window built whole or filled in has drawn (or `patience` has
-    /// passed since the first window waited): until then nothing is filled in.
+    /// Whether the windows behind are filled in: a window built whole has
+    /// drawn (or `patience` has passed since the first window waited), and,
+    /// on Wayland, the front window has the focus (or had it as it drew, or
+    /// `patience` has passed since): the compositor gives it the focus a
+    /// moment after it draws, and a key typed in that moment still reaches
+    /// the window shown before it.
     private(set) static var isOpen = false
+    /// Whether a window built whole has drawn: the focus is awaited.
+    private static var hasDrawn = false
     private static var patienceStarted = false
-    /// The window a relaunch restored in front, built whole. Until a window
-    /// built whole has drawn (on Wayland this one, shown last), a key typed
-    /// into a window waiting behind it, which has the focus only as the
-    /// relaunch shows it, is meant for this one.
+    /// The window a relaunch restored in front, built whole. Until the fill
+    /// opens, a key typed into a window waiting behind it, which has the
+    /// focus only as the relaunch shows it, is meant for this one.
     static weak var front: NoteWindowController?
     /// How long the windows wait for one built whole to draw, in
-    /// milliseconds, should none ever draw (the front window closed first).
-    /// While the front window is still there they wait on, up to
-    /// `longestWait`: on Wayland a busy machine may take longer than
-    /// `patience` to show every window before it, and a window filled in
-    /// then would take the keys typed while it has the focus.
+    /// milliseconds, should none ever draw (the front window closed first),
+    /// and then for the focus to reach it (it may never: another workspace,
+    /// or a click elsewhere first). While the front window is still there
+    /// they wait on for it to draw, up to `longestWait`: on Wayland a busy
+    /// machine may take longer than `patience` to show every window before
+    /// it, and a window filled in then would take the keys typed while it
+    /// has the focus.
     static let patience: UInt32 = 5_000
     static let longestWait: UInt32 = 30_000
 
@@ -45,20 +53,35 @@ enum BehindWindowsFill {
         }
     }
 
-    /// Opens after `patience` unless the front window is still to draw;
+    /// Draws on after `patience` unless the front window is still to draw;
     /// then waits on, but not past `longestWait`.
     private static func waitForAWindowBuiltWhole(waited: UInt32) {
         MainLoop.after(milliseconds: patience) {
-            guard !isOpen else { return }
+            guard !hasDrawn else { return }
             let waitedNow = waited + patience
-            if front != nil, waitedNow < longestWait { waitForAWindowBuiltWhole(waited: waitedNow) } else { open() }
+            if front != nil, waitedNow < longestWait { waitForAWindowBuiltWhole(waited: waitedNow) } else { windowDidShow() }
         }
     }
 
     /// A window built whole or filled in has drawn: the windows behind the
-    /// front one are filled in from now on (on Wayland, where the front
-    /// window is shown last, once the relaunch has shown every window).
-    static func windowDidShow() { open() }
+    /// front one are filled in from now on, once the front one has the
+    /// focus (on Wayland, where it is shown last, once the relaunch has
+    /// shown every window).
+    static func windowDidShow() {
+        guard !hasDrawn else { return }
+        hasDrawn = true
+        // On X11 the windows behind are shown after the front one, which keeps the focus.
+        if !Toolkit.isOnWayland || front?.scene?.window.isActive != false {
+            open()  // or it has the focus already, or there is no front window to wait for
+        } else {
+            MainLoop.after(milliseconds: patience) { open() }
+        }
+    }
+
+    /// The front window became active.
+    static func frontBecameActive() {
+        if hasDrawn { open() }
+    }
 
     private static func open() {
         guard !isOpen else { return }

@@ -14,8 +14,9 @@ import Scenes
 /// window is still the one raised for its note.
 extension NoteWindowController {
     /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
-    /// another as it has drawn what it was filled in with, each with the time
-    /// then (`ProcessClock`, in milliseconds: the lifecycle trace's clock) and
+    /// another as it has drawn what it was filled in with, and one each time
+    /// the front window becomes active, each with the time then
+    /// (`ProcessClock`, in milliseconds: the lifecycle trace's clock) and
     /// the window's session.
     private static let fillTrace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
@@ -31,8 +32,8 @@ extension NoteWindowController {
         }
         // A key for a window not filled in yet goes to the front window's note
         // while the relaunch is still showing windows (on Wayland each has the
-        // focus in turn, the front one last); later it fills the window in
-        // and goes to its own note.
+        // focus in turn, the front one last, which gets it only after it has
+        // drawn); later it fills the window in and goes to its own note.
         scene.window.onKeyPress { [weak self] key in
             guard let self, waitingToFill != nil else { return false }
             if !BehindWindowsFill.isOpen, let front = BehindWindowsFill.front?.editor { return front.take(key) }
@@ -47,6 +48,17 @@ extension NoteWindowController {
         prefersToActivate(for: noteID)
         scene.userActivity = activity
         BehindWindowsFill.add(self)
+    }
+
+    /// Makes this window, which a relaunch restores in front and builds
+    /// whole, the one the windows behind wait for (`BehindWindowsFill`).
+    func becomeFront(of scene: WindowScene) {
+        BehindWindowsFill.front = self
+        scene.window.onActiveChanged { [weak scene] in
+            guard let scene, scene.window.isActive else { return }
+            Self.fillTrace.write("front active \(ProcessClock.millisecondsSinceStart) session=\(scene.session.persistentIdentifier)")
+            BehindWindowsFill.frontBecameActive()
+        }
     }
 
     /// Fills the window in now, if it is waiting to be: its content, then

@@ -147,7 +147,7 @@ final class NoteWindowController {
            restoring.activityType == NoteWindowState.activityType {
             waitToFill(scene, restoring: restoring, showing: saved?.noteID, fillIn)
         } else {
-            if options.restoration != .none { BehindWindowsFill.front = self }
+            if options.restoration != .none { becomeFront(of: scene) }
             fillIn()
         }
     }

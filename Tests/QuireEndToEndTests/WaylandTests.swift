@@ -81,7 +81,7 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a relaunch shows the windows back to front, the front one last and on top, and fills in those behind it only once it has drawn")
+    @Test("a relaunch shows the windows back to front, the front one last and on top, and fills in those behind it only once it has drawn and has the focus")
     func windowsBehindFilledInAfterTheFront() throws {
         let session = try QuireSession(wayland: true)
         let (notes, records) = try session.saveWindows(showingNotesOf: (1...5).map { "Note \($0)" })
@@ -94,6 +94,12 @@ struct WaylandTests {
         let firstFill = try #require(fills().compactMap { Double($0[3]) }.min())
         #expect(firstFill > frontFrame.milliseconds,
                 "nothing filled in before the front window drew: its first frame at \(frontFrame.milliseconds) ms, the first fill at \(firstFill)")
+        // The compositor gives the front window the focus only after it has drawn: a
+        // window behind filled in before then would take a key typed meanwhile.
+        let focused = session.messages.split(separator: "\n").first { $0.hasPrefix("windows: front active ") }.map { $0.split(separator: " ") }
+        let frontActive = try #require(focused.flatMap { Double($0[3]) }, "the front window became active")
+        #expect(focused?[4] == "session=\(records.last?.identifier ?? "")")
+        #expect(firstFill > frontActive, "nothing filled in before the front window had the focus, at \(frontActive) ms; the first fill at \(firstFill)")
         let titles = notes.map { "\($0.title) — Quire" }
         var shown: [WaylandWindow] = []
         #expect(eventually(within: 5) {
@@ -106,6 +112,31 @@ struct WaylandTests {
             bodies = (try? session.allBodies()) ?? []
             return bodies.contains { $0.hasPrefix(" typed") && $0.hasSuffix("Note 5") }
         }, "the keys went to the front window's note, at its start: \(bodies)")
+        #expect(try session.stop() == 0)
+    }
+
+    @Test("a key typed once the front window has drawn, before the compositor gives it the focus, goes to its note, not to the window shown before it")
+    func keyBeforeTheFocusReachesTheFront() throws {
+        let session = try QuireSession(wayland: true)
+        let (notes, _) = try session.saveWindows(showingNotesOf: (1...5).map { "Note \($0)" })
+        // The compositor keeps the focus from the front window as it maps: the
+        // moment between its first frame and its focus, which on a busy machine a
+        // key may fall into, lasts (up to `BehindWindowsFill.patience`).
+        _ = try session.desktop.swaymsg("no_focus [title=\"^Note 5 \"]")
+        try session.launch()
+        session.waitForTrace(seconds: 15) { $0.filter { $0.callback == "first-frame" }.count == notes.count }
+        var shown: [WaylandWindow] = []
+        #expect(eventually(within: 5) {
+            shown = session.desktop.waylandWindows()
+            return shown.count == notes.count && shown.first(where: \.isFocused)?.title == "Note 4 — Quire"
+        }, "the window shown before the front one keeps the focus: \(shown.map { "\($0.title)\($0.isFocused ? "*" : "")" })")
+        try session.desktop.typeOnWayland("xyz")
+        var bodies: [String] = []
+        #expect(eventually(within: 10) {
+            bodies = (try? session.allBodies()) ?? []
+            return bodies.contains("xyzNote 5")
+        }, "the keys went to the front window's note: \(bodies)")
+        #expect(bodies.filter { $0.contains("xyz") } == ["xyzNote 5"])
         #expect(try session.stop() == 0)
     }
 
