@@ -18,8 +18,8 @@ public enum DocumentTrace {
     }
 
     /// Writes `documents: <note> journaled …<text>`: `inserted`, typed into
-    /// the note, is in its typing journal (its first 200 characters, line
-    /// breaks as ⏎). A kill from then on must not lose it.
+    /// the note, has gone to its typing journal (its first 200 characters,
+    /// line breaks as ⏎). A kill from then on must not lose it.
     public static func journaled(_ noteID: UUID, inserted: String) {
         guard isEnabled else { return }
         let text = inserted.prefix(200).replacing("\n", with: "⏎")

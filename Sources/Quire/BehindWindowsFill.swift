@@ -53,8 +53,8 @@ enum BehindWindowsFill {
         }
     }
 
-    /// Draws on after `patience` unless the front window is still to draw;
-    /// then waits on, but not past `longestWait`.
+    /// Goes on as if a window had drawn after `patience`, unless the front
+    /// window is still to draw; then waits on, but not past `longestWait`.
     private static func waitForAWindowBuiltWhole(waited: UInt32) {
         MainLoop.after(milliseconds: patience) {
             guard !hasDrawn else { return }
