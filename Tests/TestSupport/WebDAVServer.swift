@@ -128,6 +128,19 @@ public final class WebDAVServer: @unchecked Sendable {
         guard eventually(within: 15, { WebDAVServer.accepts(port: port) || !child.isRunning }), child.isRunning else {
             throw DesktopError.didNotStart(kind.rawValue, child.standardError + errorLog)
         }
+        // Apache runs the broken folder's script through mod_cgid's daemon, which it
+        // starts beside itself: until that listens, the folder answers 500.
+        guard kind != .apache || eventually(within: 15, { brokenFolderAnswers() }) else {
+            throw DesktopError.didNotStart("apache's CGI daemon", errorLog)
+        }
+    }
+
+    /// Whether the broken folder answers as it should (207, its listing cut short).
+    private func brokenFolderAnswers() -> Bool {
+        let result = try? ChildProcess.run(
+            "curl", ["-s", "-k", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PROPFIND", brokenFolderURL],
+            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
+        return result?.output == "207"
     }
 
     /// Stops the server (its workers too), as a crash or a power cut would for a client.
@@ -360,6 +373,9 @@ public final class WebDAVServer: @unchecked Sendable {
         try run("htpasswd", ["-bc", directory.file("htpasswd"), WebDAVServer.user, WebDAVServer.password])
         chmod(directory.file("htpasswd"), 0o644)
         // The broken folder: a CGI script answers every request with a listing cut short.
+        // Written beside its place and installed by another program: a program another
+        // test starts meanwhile could inherit this process's descriptor open on it for
+        // writing, and Apache could then never run it (ETXTBSY).
         let script = directory.file("broken.cgi")
         try Data("""
             #!/bin/sh
@@ -367,8 +383,8 @@ public final class WebDAVServer: @unchecked Sendable {
             printf 'Status: 207 Multi-Status\\r\\nContent-Type: application/xml\\r\\n\\r\\n'
             printf '<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/broken/a.md</D:hr'
 
-            """.utf8).write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+            """.utf8).write(to: URL(fileURLWithPath: script + ".text"))
+        try run("install", ["-m", "755", script + ".text", script])
         var modules = ["mpm_event", "authz_core", "authn_core", "authn_file", "auth_basic", "authz_user", "dav", "dav_fs",
                        "alias", "cgid"]
         if https { modules += ["socache_shmcb", "ssl"] }
