@@ -14,7 +14,7 @@ public enum DocumentTrace {
     public static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {
         guard isEnabled else { return }
         let tail = text.map { " …" + $0.suffix(24).replacing("\n", with: "⏎") } ?? ""
-        StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) \(event) \(details)\(tail)\n")
+        write(noteID, "\(event) \(details)\(tail)")
     }
 
     /// Writes `documents: <note> journaled …<text>`: `inserted`, typed into
@@ -22,7 +22,10 @@ public enum DocumentTrace {
     /// line breaks as ⏎). A kill from then on must not lose it.
     public static func journaled(_ noteID: UUID, inserted: String) {
         guard isEnabled else { return }
-        let text = inserted.prefix(200).replacing("\n", with: "⏎")
-        StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) journaled …\(text)\n")
+        write(noteID, "journaled …" + inserted.prefix(200).replacing("\n", with: "⏎"))
+    }
+
+    private static func write(_ noteID: UUID, _ line: String) {
+        StandardStreams.writeError("documents: \(noteID.uuidString.prefix(8)) \(line)\n")
     }
 }

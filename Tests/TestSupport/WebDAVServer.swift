@@ -137,10 +137,7 @@ public final class WebDAVServer: @unchecked Sendable {
 
     /// Whether the broken folder answers as it should (207, its listing cut short).
     private func brokenFolderAnswers() -> Bool {
-        let result = try? ChildProcess.run(
-            "curl", ["-s", "-k", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PROPFIND", brokenFolderURL],
-            environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
-        return result?.output == "207"
+        (try? curl(url: brokenFolderURL, ["-o", "/dev/null", "-w", "%{http_code}", "-X", "PROPFIND"]))?.output == "207"
     }
 
     /// Stops the server (its workers too), as a crash or a power cut would for a client.
@@ -254,8 +251,13 @@ public final class WebDAVServer: @unchecked Sendable {
 
     /// Runs curl on the file `name` as the test's user, with `options` (the request among them).
     private func curl(_ name: String, _ options: [String]) throws -> (status: Int32?, output: String, error: String) {
+        try curl(url: url(of: name), options)
+    }
+
+    /// Runs curl on `url` as the test's user, with `options` (the request among them).
+    private func curl(url: String, _ options: [String]) throws -> (status: Int32?, output: String, error: String) {
         try ChildProcess.run(
-            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)"] + options + [url(of: name)],
+            "curl", ["-s", "-k", "-u", "\(WebDAVServer.user):\(WebDAVServer.password)"] + options + [url],
             environment: ["PATH": WebDAVServer.path], outputDirectory: directory.path)
     }
 
