@@ -653,7 +653,8 @@ class Bench:
                       "%.1f MiB, %.2f×" % (swift_rss, swift_rss / statistics.median(rss1_b)))
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
                  opengl=per_window_gl, replica=per_window_r,
-                 note="every word shown is made up and underlined as misspelled; with spell checking off, quire %.2f MiB" % (
+                 note="with spell checking on, every seeded word a window shows is underlined (they are made up); "
+                      "with it off, quire %.2f MiB" % (
                      per_window_unchecked[0]))
 
     @staticmethod
