@@ -8,16 +8,18 @@ import Scenes
 /// person presses something, which the window in front then draws first
 /// (`PressYieldingWork`). On X11 the front window has drawn, with the focus,
 /// before the others connect; on Wayland, where it is shown last, the others
-/// wait for it.
+/// wait for it, unless no window has the focus as it draws: the compositor
+/// then focuses none it shows (GNOME's, for an app started without an
+/// activation token), and no key can reach one.
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
     /// Whether the windows behind are filled in: a window built whole has
     /// drawn (or `patience` has passed since the first window waited), and,
     /// on Wayland, the front window has the focus (or had it as it drew, or
-    /// `patience` has passed since): the compositor gives it the focus a
-    /// moment after it draws, and a key typed in that moment still reaches
-    /// the window shown before it.
+    /// `patience` has passed since, or no window had it as it drew): the
+    /// compositor gives it the focus a moment after it draws, and a key typed
+    /// in that moment still reaches the window shown before it.
     private(set) static var isOpen = false
     /// Whether a window built whole has drawn: the focus is awaited.
     private static var hasDrawn = false
@@ -36,6 +38,9 @@ enum BehindWindowsFill {
     /// has the focus.
     static let patience: UInt32 = 5_000
     static let longestWait: UInt32 = 30_000
+    /// With `QUIRE_TRACE_WINDOWS=1`, a line as the fill opens, with the time
+    /// then (`ProcessClock`, in milliseconds) and why it opened.
+    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
     /// Fills `controller`'s window in soon, unless it was filled in before.
     static func add(_ controller: NoteWindowController) {
@@ -59,33 +64,43 @@ enum BehindWindowsFill {
         MainLoop.after(milliseconds: patience) {
             guard !hasDrawn else { return }
             let waitedNow = waited + patience
-            if front != nil, waitedNow < longestWait { waitForAWindowBuiltWhole(waited: waitedNow) } else { windowDidShow() }
+            if front != nil, waitedNow < longestWait { waitForAWindowBuiltWhole(waited: waitedNow) } else { windowDidShow(late: true) }
         }
     }
 
-    /// A window built whole or filled in has drawn: the windows behind the
-    /// front one are filled in from now on, once the front one has the
-    /// focus (on Wayland, where it is shown last, once the relaunch has
-    /// shown every window).
-    static func windowDidShow() {
+    /// A window built whole or filled in has drawn (or, `late`, none did
+    /// within the patience): the windows behind the front one are filled in
+    /// from now on, once the front one has the focus (on Wayland, where it
+    /// is shown last, once the relaunch has shown every window).
+    static func windowDidShow(late: Bool = false) {
         guard !hasDrawn else { return }
         hasDrawn = true
-        // On X11 the windows behind are shown after the front one, which keeps the focus.
-        if !Toolkit.isOnWayland || front?.scene?.window.isActive != false {
-            open()  // or it has the focus already, or there is no front window to wait for
+        let frontWindow = front?.scene?.window
+        if late {
+            open(because: "no window drew")
+        } else if !Toolkit.isOnWayland {
+            open(because: "drawn")  // the windows behind are shown after the front one, which keeps the focus
+        } else if frontWindow?.isActive != false {
+            open(because: frontWindow == nil ? "drawn, no front window" : "front active")
+        } else if let application = front?.services.application,
+                  !application.connectedScenes.contains(where: { ($0 as? WindowScene)?.window.isActive == true }) {
+            // The last window shown has drawn and none has the focus: the compositor gave
+            // none of them the focus as it showed them, so none takes a key meanwhile.
+            open(because: "no window has the focus")
         } else {
-            MainLoop.after(milliseconds: patience) { open() }
+            MainLoop.after(milliseconds: patience) { open(because: "the focus did not come") }
         }
     }
 
     /// The front window became active.
     static func frontBecameActive() {
-        if hasDrawn { open() }
+        if hasDrawn { open(because: "front active") }
     }
 
-    private static func open() {
+    private static func open(because reason: String) {
         guard !isOpen else { return }
         isOpen = true
+        trace.write("fill opens \(ProcessClock.millisecondsSinceStart): \(reason)")
         work?.start()
     }
 }

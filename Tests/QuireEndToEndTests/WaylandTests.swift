@@ -140,6 +140,27 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a relaunch the compositor gives no window the focus (GNOME, started without an activation token) fills the windows behind once the front one has drawn, not after the patience")
+    func noWindowFocused() throws {
+        let session = try QuireSession(wayland: true)
+        let (notes, records) = try session.saveWindows(showingNotesOf: (1...4).map { "Note \($0)" })
+        try session.desktop.removeKeyboard()
+        try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        let lines = { session.messages.split(separator: "\n") }
+        #expect(eventually(within: 15) { lines().filter { $0.hasPrefix("windows: drawn filled in ") }.count == notes.count - 1 },
+                "each window behind filled in and drawn: \(lines().filter { $0.hasPrefix("windows: ") })")
+        // "windows: fill opens <ms>: <why>"
+        let opened = try #require(lines().first { $0.hasPrefix("windows: fill opens ") })
+        #expect(opened.hasSuffix(": no window has the focus"), "\(opened)")
+        #expect(!lines().contains { $0.hasPrefix("windows: front active ") }, "the front window never had the focus")
+        #expect(!session.trace.contains { $0.callback == "sceneDidBecomeActive(_:)" }, "no window had the focus")
+        let frontFrame = try #require(session.trace.first { $0.callback == "first-frame" && $0.session == records.last?.identifier })
+        let openedAt = try #require(Double(opened.split(separator: " ")[3].dropLast()))
+        #expect(openedAt >= frontFrame.milliseconds, "the fill opened at \(openedAt) ms, the front window drew at \(frontFrame.milliseconds)")
+        #expect(session.desktop.waylandWindows().map(\.title) == notes.map { "\($0.title) — Quire" }, "stacked as saved")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("keys typed while a relaunch is still showing its windows, each taking the focus in turn, go to the front window's note, in order")
     func keysTypedDuringTheRelaunchKept() throws {
         let session = try QuireSession(wayland: true)

@@ -10,6 +10,14 @@ extension PrivateDesktop {
         return try compositor.swaymsg(arguments)
     }
 
+    /// Takes the keyboard away from sway's seat: it then gives no window the
+    /// focus, as GNOME gives none to an app started without an activation
+    /// token. Keys can no longer be typed on this desktop.
+    public func removeKeyboard() throws {
+        guard let compositor else { throw DesktopError.commandFailed("removeKeyboard", "not a Wayland desktop") }
+        guard try compositor.releaseKeyboard() else { throw DesktopError.commandFailed("removeKeyboard", "the seat kept a keyboard") }
+    }
+
     /// The windows sway shows, from the bottom of the stack to the top: each
     /// one's title, app id, place and size on the screen, and whether it has the focus.
     public func waylandWindows() -> [WaylandWindow] {

@@ -73,6 +73,16 @@ final class WaylandCompositor {
         }
     }
 
+    /// Lets go of the held keyboard and waits (10 s at most) until the seat
+    /// has none: from then on sway gives no window the focus. False if it
+    /// still has one.
+    func releaseKeyboard() throws -> Bool {
+        keyboard?.send(SIGTERM)
+        _ = keyboard?.waitForExit(seconds: 5)
+        keyboard = nil
+        return eventually(within: 10) { (try? self.seatHasKeyboard()) == false }
+    }
+
     /// Whether sway's seat has a keyboard.
     private func seatHasKeyboard() throws -> Bool {
         let seats = try JSONSerialization.jsonObject(with: Data(try swaymsg(["-t", "get_seats"]).utf8)) as? [[String: Any]]
