@@ -15,7 +15,7 @@ extension PrivateDesktop {
     /// token. Keys can no longer be typed on this desktop.
     public func removeKeyboard() throws {
         guard let compositor else { throw DesktopError.commandFailed("removeKeyboard", "not a Wayland desktop") }
-        guard try compositor.releaseKeyboard() else { throw DesktopError.commandFailed("removeKeyboard", "the seat kept a keyboard") }
+        guard compositor.releaseKeyboard() else { throw DesktopError.commandFailed("removeKeyboard", "the seat kept a keyboard") }
     }
 
     /// The windows sway shows, from the bottom of the stack to the top: each

@@ -76,7 +76,7 @@ final class WaylandCompositor {
     /// Lets go of the held keyboard and waits (10 s at most) until the seat
     /// has none: from then on sway gives no window the focus. False if it
     /// still has one.
-    func releaseKeyboard() throws -> Bool {
+    func releaseKeyboard() -> Bool {
         keyboard?.send(SIGTERM)
         _ = keyboard?.waitForExit(seconds: 5)
         keyboard = nil
