@@ -39,8 +39,8 @@ public enum WindowRenderer {
     /// programs the app starts do not inherit it).
     public static func drawWithCairoOnSoftwareOpenGL() {
         drawsWithCairoOnSoftwareOpenGL = true
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil, !machineHasGraphicsDevice else { return }
+        // getenv, not ProcessInfo's environment, which copies all of it at every read.
+        guard getenv("GSK_RENDERER") == nil, getenv("GDK_DEBUG") == nil, !machineHasGraphicsDevice else { return }
         setenv("GDK_DEBUG", "gl-disable", 1)
         keepsOpenGLFromStarting = true
     }
@@ -66,7 +66,7 @@ public enum WindowRenderer {
     /// choice is made: `renderer: cairo (OpenGL: <name>)`, `renderer: cairo
     /// (no graphics device)`, `renderer: as GTK chooses (OpenGL: <name>)` or
     /// `renderer: GSK_RENDERER=<value>`.
-    private static let tracesChoice = ProcessInfo.processInfo.environment["GTKKIT_RENDERER_TRACE"] == "1"
+    private static let tracesChoice = getenv("GTKKIT_RENDERER_TRACE").map { String(cString: $0) } == "1"
 
     /// Names of OpenGL implementations that run on the processor (Mesa's).
     private static let softwareOpenGL = ["llvmpipe", "softpipe", "Software Rasterizer"]
@@ -101,7 +101,7 @@ public enum WindowRenderer {
         guard !isChosen else { return }
         isChosen = true
         guard drawsWithCairoOnSoftwareOpenGL else { return }
-        if let asked = ProcessInfo.processInfo.environment["GSK_RENDERER"] {
+        if let asked = getenv("GSK_RENDERER").map({ String(cString: $0) }) {
             return trace("GSK_RENDERER=\(asked)")
         }
         guard let display = gdk_display_get_default() else { return }

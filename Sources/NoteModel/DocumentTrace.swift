@@ -8,7 +8,7 @@ import Storage
 /// reached Quire when it was struck (`journaled`). Lines name the note by
 /// its first 8 characters and end with the last 24 characters of the text.
 public enum DocumentTrace {
-    private static let isEnabled = ProcessInfo.processInfo.environment["QUIRE_TRACE_DOCUMENTS"] == "1"
+    private static let isEnabled = ProcessEnvironment.value("QUIRE_TRACE_DOCUMENTS") == "1"
 
     /// Writes `documents: <note> <event> <details> …<text's end>`.
     public static func note(_ noteID: UUID, _ event: String, _ details: String = "", text: String? = nil) {

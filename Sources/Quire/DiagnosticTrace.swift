@@ -11,7 +11,7 @@ struct DiagnosticTrace: Sendable {
 
     /// The trace switched on by `variable`, its lines starting with `prefix` and a colon.
     init(variable: String, prefix: String) {
-        isEnabled = ProcessInfo.processInfo.environment[variable] == "1"
+        isEnabled = ProcessEnvironment.value(variable) == "1"
         self.prefix = prefix
     }
 

@@ -17,9 +17,9 @@ enum HeadlessCommand {
 
     /// If the command line gives one of these commands and it must run here,
     /// runs it and returns its exit status; otherwise nil.
-    static func runIfNeeded(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32? {
+    static func runIfNeeded(_ arguments: [String]) -> Int32? {
         guard let name = names.first(where: { name in arguments.contains { $0 == "--\(name)" || $0.hasPrefix("--\(name)=") } }),
-              !hasDisplay(environment), DesktopApplication.isRunning(id: AppDelegate.applicationID) != true
+              !hasDisplay, DesktopApplication.isRunning(id: AppDelegate.applicationID) != true
         else { return nil }
         CrashBacktraces.finishLoadingUnwinder()  // a crash from here on writes its backtrace
         let reply = ConsoleReply()
@@ -62,7 +62,7 @@ enum HeadlessCommand {
     }
 
     /// Whether GTK would find a display: an X server or a Wayland compositor named in the environment.
-    private static func hasDisplay(_ environment: [String: String]) -> Bool {
-        !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    private static var hasDisplay: Bool {
+        !(ProcessEnvironment.value("DISPLAY") ?? "").isEmpty || !(ProcessEnvironment.value("WAYLAND_DISPLAY") ?? "").isEmpty
     }
 }

@@ -7,7 +7,7 @@ import Storage
 enum Resources {
     static func path(_ name: String) -> String {
         let candidates = [
-            ProcessInfo.processInfo.environment["QUIRE_RESOURCE_DIR"],
+            ProcessEnvironment.value("QUIRE_RESOURCE_DIR"),
             installedDirectory,
             sourceTreeDirectory,
         ].compactMap { $0 }
@@ -21,7 +21,7 @@ enum Resources {
     /// Where the compiled translations are: `$QUIRE_LOCALE_DIR` if set;
     /// installed, `<prefix>/share/locale`; otherwise the system's.
     static var localeDirectory: String {
-        if let directory = ProcessInfo.processInfo.environment["QUIRE_LOCALE_DIR"] { return directory }
+        if let directory = ProcessEnvironment.value("QUIRE_LOCALE_DIR") { return directory }
         if let installed = installedDirectory, FileManager.default.fileExists(atPath: installed) {
             return FilePaths.join(FilePaths.parent(of: installed), "locale")
         }

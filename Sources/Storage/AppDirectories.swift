@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Where an application keeps its files, following the XDG Base Directory
 /// specification: user data under `$XDG_DATA_HOME/<app-id>` (default
 /// `~/.local/share/<app-id>`), state such as open windows under
@@ -13,12 +11,22 @@ public struct AppDirectories: Sendable, Equatable {
     /// The folder for the person's preferences.
     public let configDirectory: String
 
-    /// Resolves the folders for `applicationID` from `environment`.
+    /// Resolves the folders for `applicationID` from the process's environment.
     /// Relative or empty `XDG_*` values are ignored, as the specification says.
-    public init(applicationID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePaths.homeDirectory()
-        func base(_ variable: String, default relative: String) -> String {
-            if let value = environment[variable], value.hasPrefix("/") { return value }
+    public init(applicationID: String) {
+        self.init(applicationID: applicationID, variable: ProcessEnvironment.value)
+    }
+
+    /// Resolves the folders for `applicationID` from `environment` instead.
+    public init(applicationID: String, environment: [String: String]) {
+        self.init(applicationID: applicationID) { environment[$0] }
+    }
+
+    /// Resolves the folders from what `variable` gives for each name.
+    private init(applicationID: String, variable: (String) -> String?) {
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? FilePaths.homeDirectory()
+        func base(_ name: String, default relative: String) -> String {
+            if let value = variable(name), value.hasPrefix("/") { return value }
             return FilePaths.join(home, relative)
         }
         dataDirectory = FilePaths.join(base("XDG_DATA_HOME", default: ".local/share"), applicationID)

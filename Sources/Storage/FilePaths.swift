@@ -49,7 +49,7 @@ public enum FilePaths {
 
     /// The person's home folder: `$HOME`, else their entry in the password database.
     public static func homeDirectory() -> String {
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
+        if let home = ProcessEnvironment.value("HOME"), !home.isEmpty { return home }
         return getpwuid(getuid()).flatMap { $0.pointee.pw_dir }.map { String(cString: $0) } ?? "/"
     }
 

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import Storage
 
 /// Ways for tests to stop the process with SIGKILL at exact points of the
 /// lifecycle, so they can prove what survives a crash there. Each is off
@@ -7,13 +7,11 @@ import Glibc
 /// debug builds (what the tests run) have them: a release build ignores the
 /// variables.
 enum SceneDebugHooks {
-    private static let environment = ProcessInfo.processInfo.environment
-
     /// `SCENES_DEBUG_KILL_AFTER_DISCARD_RECORDED=1`: after a discard is recorded,
     /// before it is delivered (sequence H).
     static func discardRecorded() {
         #if DEBUG
-        if environment["SCENES_DEBUG_KILL_AFTER_DISCARD_RECORDED"] == "1" { kill(getpid(), SIGKILL) }
+        if ProcessEnvironment.value("SCENES_DEBUG_KILL_AFTER_DISCARD_RECORDED") == "1" { kill(getpid(), SIGKILL) }
         #endif
     }
 
@@ -21,7 +19,7 @@ enum SceneDebugHooks {
     /// delivered (it must not be delivered again).
     static func discardDelivered() {
         #if DEBUG
-        if environment["SCENES_DEBUG_KILL_AFTER_DISCARD_DELIVERED"] == "1" { kill(getpid(), SIGKILL) }
+        if ProcessEnvironment.value("SCENES_DEBUG_KILL_AFTER_DISCARD_DELIVERED") == "1" { kill(getpid(), SIGKILL) }
         #endif
     }
 
@@ -29,7 +27,7 @@ enum SceneDebugHooks {
     /// connects (a crash in restoring one window, for the crash-loop guard).
     static func connecting(_ identifier: String) {
         #if DEBUG
-        if environment["SCENES_DEBUG_KILL_CONNECTING"] == identifier { kill(getpid(), SIGKILL) }
+        if ProcessEnvironment.value("SCENES_DEBUG_KILL_CONNECTING") == identifier { kill(getpid(), SIGKILL) }
         #endif
     }
 }

@@ -8,7 +8,7 @@ import Storage
 /// Tests and benchmarks read it; its format is part of the contract.
 @MainActor
 enum SceneTrace {
-    static let isEnabled = ProcessInfo.processInfo.environment["SCENES_TRACE"] == "1"
+    static let isEnabled = ProcessEnvironment.value("SCENES_TRACE") == "1"
 
     /// Records an application-level call (`session=- config=-`).
     static func application(_ callback: String) {
