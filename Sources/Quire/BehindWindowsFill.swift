@@ -38,9 +38,6 @@ enum BehindWindowsFill {
     /// has the focus.
     static let patience: UInt32 = 5_000
     static let longestWait: UInt32 = 30_000
-    /// With `QUIRE_TRACE_WINDOWS=1`, a line as the fill opens, with the time
-    /// then (`ProcessClock`, in milliseconds) and why it opened.
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
     /// Fills `controller`'s window in soon, unless it was filled in before.
     static func add(_ controller: NoteWindowController) {
@@ -100,7 +97,7 @@ enum BehindWindowsFill {
     private static func open(because reason: String) {
         guard !isOpen else { return }
         isOpen = true
-        trace.write("fill opens \(ProcessClock.millisecondsSinceStart): \(reason)")
+        DiagnosticTrace.windows.write("fill opens \(ProcessClock.millisecondsSinceStart): \(reason)")
         work?.start()
     }
 }

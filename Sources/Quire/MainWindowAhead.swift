@@ -18,10 +18,6 @@ import Scenes
 final class MainWindowAhead {
     private var ready: (delegate: MainSceneDelegate, size: NoteWindowSize)?
     private var waiting: MainLoopSource?
-    /// With `QUIRE_TRACE_WINDOWS=1`, a line when a window is built ahead (and
-    /// at what size), taken by a new window, or thrown away: what the tests
-    /// see of a window that is hidden until taken (on Wayland, nothing else).
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
 
     /// The delegate of the main window built ahead, if one is ready, for the
     /// new session `session` (it opens at the size the window was built at:
@@ -30,7 +26,7 @@ final class MainWindowAhead {
     func take(for session: SceneSession) -> MainSceneDelegate? {
         guard let ready, session.stateRestorationActivity == nil else { return nil }
         self.ready = nil
-        Self.trace.write("taken (built ahead at \(ready.size))")
+        DiagnosticTrace.windows.write("taken (built ahead at \(ready.size))")
         return ready.delegate
     }
 
@@ -41,7 +37,7 @@ final class MainWindowAhead {
         guard let ready, ready.size != NoteWindowSize.forNewWindow(after: services.lastWindow) else { return }
         self.ready = nil
         ready.delegate.noteWindow.discardBuiltAhead()
-        Self.trace.write("thrown away (built ahead at \(ready.size))")
+        DiagnosticTrace.windows.write("thrown away (built ahead at \(ready.size))")
         buildWhenQuiet(services: services)
     }
 
@@ -68,6 +64,6 @@ final class MainWindowAhead {
         delegate.noteWindow.buildAhead(in: window)
         guard delegate.noteWindow.windowBuiltAhead != nil else { return }
         ready = (delegate, size)
-        Self.trace.write("built ahead at \(size)")
+        DiagnosticTrace.windows.write("built ahead at \(size)")
     }
 }

@@ -13,13 +13,6 @@ import Scenes
 /// Until then it saves its state exactly as it was saved, and a note's own
 /// window is still the one raised for its note.
 extension NoteWindowController {
-    /// With `QUIRE_TRACE_WINDOWS=1`, a line as each window is filled in and
-    /// another as it has drawn what it was filled in with, and one each time
-    /// the front window becomes active, each with the time then
-    /// (`ProcessClock`, in milliseconds: the lifecycle trace's clock) and
-    /// the window's session.
-    private static let fillTrace = DiagnosticTrace(variable: "QUIRE_TRACE_WINDOWS", prefix: "windows")
-
     /// Shows `scene`'s window as restoring `saved` (on the note `noteID`),
     /// under the title saved with it, and leaves the rest, `fillIn`, until it
     /// is filled in.
@@ -56,7 +49,7 @@ extension NoteWindowController {
         BehindWindowsFill.front = self
         scene.window.onActiveChanged { [weak scene] in
             guard let scene, scene.window.isActive else { return }
-            Self.fillTrace.write("front active \(ProcessClock.millisecondsSinceStart) session=\(scene.session.persistentIdentifier)")
+            DiagnosticTrace.windows.write("front active \(ProcessClock.millisecondsSinceStart) session=\(scene.session.persistentIdentifier)")
             BehindWindowsFill.frontBecameActive()
         }
     }
@@ -69,9 +62,9 @@ extension NoteWindowController {
         waiting.activeWatch.disconnect()
         waiting.fillIn()
         if let interaction = waiting.interaction { restoreInteractionState(with: interaction) }
-        guard Self.fillTrace.isEnabled, let scene else { return }
+        guard DiagnosticTrace.windows.isEnabled, let scene else { return }
         let session = "session=\(scene.session.persistentIdentifier)"
-        Self.fillTrace.write("filled in \(ProcessClock.millisecondsSinceStart) \(session)")
-        _ = scene.window.onNextFrame { Self.fillTrace.write("drawn filled in \(ProcessClock.millisecondsSinceStart) \(session)") }
+        DiagnosticTrace.windows.write("filled in \(ProcessClock.millisecondsSinceStart) \(session)")
+        _ = scene.window.onNextFrame { DiagnosticTrace.windows.write("drawn filled in \(ProcessClock.millisecondsSinceStart) \(session)") }
     }
 }
