@@ -77,10 +77,15 @@ final class WaylandCompositor {
     /// has none: from then on sway gives no window the focus. False if it
     /// still has one.
     func releaseKeyboard() -> Bool {
+        endKeyboard()
+        return eventually(within: 10) { (try? self.seatHasKeyboard()) == false }
+    }
+
+    /// Ends the held keyboard's process (5 s at most), if it still runs.
+    private func endKeyboard() {
         keyboard?.send(SIGTERM)
         _ = keyboard?.waitForExit(seconds: 5)
         keyboard = nil
-        return eventually(within: 10) { (try? self.seatHasKeyboard()) == false }
     }
 
     /// Whether sway's seat has a keyboard.
@@ -102,8 +107,7 @@ final class WaylandCompositor {
 
     /// Ends the keyboard and the compositor, and removes the runtime folder.
     func stop() {
-        keyboard?.send(SIGTERM)
-        _ = keyboard?.waitForExit(seconds: 5)
+        endKeyboard()
         server.send(SIGTERM)
         _ = server.waitForExit(seconds: 5)
         try? FileManager.default.removeItem(atPath: runtimeFolder)
