@@ -551,7 +551,9 @@ class Bench:
             json.dump(dict(checksSpelling=False), preferences)
         def restore(data, template, windows, spelling=True):
             def measure():
-                extra = dict(QUIRE_TRACE_WINDOWS="1") if spelling else dict(QUIRE_TRACE_WINDOWS="1", XDG_CONFIG_HOME=unchecked)
+                extra = dict(QUIRE_TRACE_WINDOWS="1")
+                if not spelling:
+                    extra["XDG_CONFIG_HOME"] = unchecked
                 launch = self.quire(data, windows, template, extra=extra)
                 frame = launch.wait_for_frames(windows)
                 # The windows behind the front one map with their header bars, then are filled in:
@@ -654,8 +656,7 @@ class Bench:
         self.row("resident memory added per window, 1 → 10", per_window_q, per_window_b, 1.10, unit="MiB", bare=per_window_bare,
                  opengl=per_window_gl, replica=per_window_r,
                  note="with spell checking on, every seeded word a window shows is underlined (they are made up); "
-                      "with it off, quire %.2f MiB" % (
-                     per_window_unchecked[0]))
+                      "with it off, quire %.2f MiB" % per_window_unchecked[0])
 
     @staticmethod
     def filled_in_note(quire, baseline, replica):
