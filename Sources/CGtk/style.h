@@ -1,4 +1,4 @@
-/* Style sheets, the icon theme, the desktop's settings (GSettings) and font descriptions. Part of shim.h: include that, not this. */
+/* Style sheets, the display's settings, the icon theme, the desktop's settings (GSettings) and font descriptions. Part of shim.h: include that, not this. */
 #ifndef CGTK_STYLE_H
 #define CGTK_STYLE_H
 
@@ -12,6 +12,24 @@ static inline void cgtk_style_sheet_add_to_display(gpointer provider) {
 
 static inline void cgtk_style_sheet_remove_from_display(gpointer provider) {
     gtk_style_context_remove_provider_for_display(gdk_display_get_default(), cgtk_as_style_provider(provider));
+}
+
+/* ---- The display's settings ------------------------------------------------ */
+
+/* Opens GTK, if it is not open yet, and makes the default display's settings,
+ * which read the theme GTK_THEME names, else the desktop's. False if there is
+ * no display to open. */
+static inline gboolean cgtk_display_settings_make(void) {
+    if (!gtk_init_check()) return FALSE;
+    gtk_settings_get_for_display(gdk_display_get_default());
+    return TRUE;
+}
+
+/* Whether this process is the application's primary instance (registered,
+ * and not handing its launch to another process). */
+static inline gboolean cgtk_application_is_primary(gpointer application) {
+    GApplication *app = G_APPLICATION(application);
+    return g_application_get_is_registered(app) && !g_application_get_is_remote(app);
 }
 
 /* ---- A box drawn as libadwaita draws a toast ----------------------------- */

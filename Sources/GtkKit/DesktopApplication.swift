@@ -30,6 +30,8 @@ public final class DesktopApplication: Object {
         // the theme's reading on a thread; libadwaita then adds its own icons, which waits
         // for that reading (10-12 ms on the main thread) and throws it away.
         g_application_set_resource_base_path(applicationPointer, nil)
+        let application = applicationPointer
+        observe(property: "is-registered") { GTKThemeSkipping.applicationRegistered(application) }
         onStartup { WindowRenderer.toolkitStarted() }  // before the app's own: connected first
     }
 

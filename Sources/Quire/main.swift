@@ -12,6 +12,9 @@ CrashBacktraces.write()
 // fraction of what GTK's OpenGL renderer does: see WindowRenderer. Asked
 // before any other thread starts, as it may set GTK's environment.
 WindowRenderer.drawWithCairoOnSoftwareOpenGL()
+// GTK's own theme, which libadwaita replaces, is left unread; also asked before
+// any other thread starts, as it names a theme in GTK's environment until startup.
+GTKThemeSkipping.skipAtStartup()
 MainLoop.bridgeDispatchMainQueue()
 MainLoop.runTasksOnGLibThreads()
 StallMonitor.startIfRequested()
