@@ -158,6 +158,9 @@ let package = Package(
         // dark-style tests. Not a product.
         .executableTarget(
             name: "SettingsPortalStub", dependencies: ["CGtk"], path: "Tools/SettingsPortalStub", swiftSettings: strictSettings),
+        // A keyboard on GNOME's compositor, mutter, through its remote desktop
+        // interface, run by the tests on mutter. Not a product.
+        .executableTarget(name: "GnomeKeyboard", dependencies: ["CGtk"], path: "Tools/GnomeKeyboard", swiftSettings: strictSettings),
         // The benchmark's baseline window in Swift, linked as the app is: what a Swift GTK app
         // holds before any window of Quire's own. Not a product.
         .executableTarget(

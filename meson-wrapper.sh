@@ -29,7 +29,7 @@ BUILD_PACKAGES=(pkgconf libgtk-4-dev libepoxy-dev libadwaita-1-dev libgtksourcev
 INSTALL_PACKAGES=(meson ninja-build gcc gettext desktop-file-utils appstream)
 # The tests also install Quire, so they need INSTALL_PACKAGES too.
 TEST_PACKAGES=(xvfb xauth xdotool xinput x11-utils dbus-daemon libglib2.0-bin imagemagick openbox wmctrl at-spi2-core sqlite3 gsettings-desktop-schemas
-               sway wtype grim wl-clipboard
+               sway wtype grim wl-clipboard mutter
                apache2 apache2-utils rclone nginx-light libnginx-mod-http-dav-ext openssl curl gnome-keyring python3 yelp-tools
                poppler-utils hunspell-fr
                "${INSTALL_PACKAGES[@]}")

@@ -14,15 +14,16 @@ final class QuireSession {
     /// The user the app runs as (nil: this test's own).
     let user: String?
 
-    /// A private desktop (X11 with a `screen`-sized screen, or Wayland if `wayland`), and XDG folders in it
+    /// A private desktop (X11 with a `screen`-sized screen, or Wayland if `wayland`: sway's, or mutter's
+    /// with `gnome`), and XDG folders in it
     /// (or `dataHome`, `stateHome` where given: a small disk to fill, say).
     init(
         windowManager: Bool = false, accessibility: Bool = false, dataHome: String? = nil, stateHome: String? = nil,
-        user: String? = nil, wayland: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
+        user: String? = nil, wayland: Bool = false, gnome: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
     ) throws {
         self.user = user
         desktop = try PrivateDesktop(
-            windowManager: windowManager, accessibility: accessibility, user: user, wayland: wayland, screen: screen)
+            windowManager: windowManager, accessibility: accessibility, user: user, wayland: wayland, gnome: gnome, screen: screen)
         self.dataHome = dataHome ?? desktop.directory.file("data")
         self.stateHome = stateHome ?? desktop.directory.file("state")
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a test does on a Wayland desktop (`PrivateDesktop(wayland: true)`):
-/// sway's own commands, its window tree, and keys typed with wtype.
+/// sway's own commands, its window tree, and keys typed, with wtype on sway
+/// and through mutter's remote desktop interface on mutter.
 extension PrivateDesktop {
     /// Runs swaymsg on this desktop's compositor and returns its output; throws if it fails.
     @discardableResult
@@ -59,14 +60,17 @@ extension PrivateDesktop {
     }
 
     /// Types `text` into the focused window, a key every 15 ms (sway drops
-    /// keys sent all at once from a keyboard it has just seen).
+    /// keys sent all at once from a keyboard it has just seen); on mutter,
+    /// printable ASCII and line breaks only, a key every 10 ms.
     public func typeOnWayland(_ text: String) throws {
+        if let gnomeCompositor { return try gnomeCompositor.type(text) }
         try wtype(["-d", "15", "--", text])
     }
 
     /// Presses `key` (an xkb key name such as "n" or "Return") with `modifiers`
     /// ("ctrl", "shift", "alt") held, in the focused window.
     public func pressOnWayland(_ key: String, with modifiers: [String] = []) throws {
+        if let gnomeCompositor { return try gnomeCompositor.press((modifiers + [key]).joined(separator: "+")) }
         try wtype(modifiers.flatMap { ["-M", $0] } + ["-k", key] + modifiers.reversed().flatMap { ["-m", $0] })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// A private X display (Xvfb), or Wayland compositor (sway, headless), and
+/// A private X display (Xvfb), or Wayland compositor (sway or mutter, headless), and
 /// D-Bus session bus for one test, so the app under test owns its own focus,
 /// windows and bus name, whatever else runs.
 public final class PrivateDesktop: @unchecked Sendable {
@@ -12,8 +12,10 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// A folder for logs, screenshots and the app's XDG folders.
     public let directory: TemporaryDirectory
     private let server: ChildProcess
-    /// The Wayland compositor, on a Wayland desktop.
+    /// The Wayland compositor, on a Wayland desktop of sway's.
     let compositor: WaylandCompositor?
+    /// GNOME's compositor, on a Wayland desktop of mutter's.
+    let gnomeCompositor: GnomeCompositor?
     private let bus: ChildProcess
     private var windowManager: ChildProcess?
     private var accessibilityBus: ChildProcess?
@@ -37,28 +39,35 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// With `user`, the session bus belongs to that user (for a program run as
     /// that user, with `PrivateDesktop.asUser`); the display accepts anyone.
     /// With `wayland`, the display is a Wayland compositor's (no window
-    /// manager: the compositor is one). An X display's screen is `screen` pixels.
+    /// manager: the compositor is one): sway's, or with `gnome` too, mutter's,
+    /// which starts after the bus and serves its interfaces there. An X
+    /// display's screen is `screen` pixels.
     public init(
         windowManager: Bool = false, accessibility: Bool = false, busEnvironment: [String: String] = [:],
-        user: String? = nil, wayland: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
+        user: String? = nil, wayland: Bool = false, gnome: Bool = false, screen: (width: Int, height: Int) = (1_280, 800)
     ) throws {
         directory = try TemporaryDirectory(prefix: "quire-desktop")
-        if wayland {
+        var server: ChildProcess?
+        if wayland, gnome {
+            compositor = nil
+            display = GnomeCompositor.socket(in: directory.file("mutter"))
+        } else if wayland {
             let compositor = try WaylandCompositor(outputDirectory: directory.path)
             self.compositor = compositor
             (server, display) = (compositor.server, compositor.socket)
-            mkdir(directory.file("runtime"), 0o700)
         } else {
             compositor = nil
-            (server, display) = try PrivateDesktop.startServer(outputDirectory: directory.path, screen: screen)
+            let (xvfb, number) = try PrivateDesktop.startServer(outputDirectory: directory.path, screen: screen)
+            (server, display) = (xvfb, number)
         }
+        if wayland { mkdir(directory.file("runtime"), 0o700) }
         let daemon = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
         let command = user.map { PrivateDesktop.asUser($0, daemon) } ?? daemon
         bus = try ChildProcess(
             command[0], Array(command.dropFirst()),
             // What activated programs inherit: this display, as a desktop session's bus has.
             environment: PrivateDesktop.minimalEnvironment
-                .merging(PrivateDesktop.displayVariables(display, compositor: compositor, directory: directory)) { _, new in new }
+                .merging(PrivateDesktop.displayVariables(display, wayland: wayland, directory: directory)) { _, new in new }
                 .merging(["GTK_A11Y": "none"]) { _, new in new }
                 .merging(busEnvironment) { _, new in new },
             outputDirectory: directory.path)
@@ -69,6 +78,22 @@ public final class PrivateDesktop: @unchecked Sendable {
             return !address.isEmpty
         }) else { throw DesktopError.didNotStart("dbus-daemon", bus.standardError) }
         busAddress = address
+        if wayland, gnome {
+            do {
+                let gnomeCompositor = try GnomeCompositor(
+                    runtimeFolder: directory.file("mutter"), busAddress: address, outputDirectory: directory.path)
+                self.gnomeCompositor = gnomeCompositor
+                server = gnomeCompositor.server
+            } catch {
+                bus.send(SIGTERM)
+                _ = bus.waitForExit(seconds: 5)
+                throw error
+            }
+        } else {
+            gnomeCompositor = nil
+        }
+        guard let server else { throw DesktopError.didNotStart("the display", "no server started") }
+        self.server = server
         if windowManager, !wayland { try startWindowManager() }
         if accessibility { try startAccessibilityBus() }
     }
@@ -119,6 +144,8 @@ public final class PrivateDesktop: @unchecked Sendable {
         _ = bus.waitForExit(seconds: 5)
         if let compositor {
             compositor.stop()
+        } else if let gnomeCompositor {
+            gnomeCompositor.stop()
         } else {
             server.send(SIGTERM)
             _ = server.waitForExit(seconds: 5)
@@ -172,7 +199,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             let state = child.isRunning ? "running" : "exited with \(child.exitStatus ?? -1)"
             return "\(name) (\(child.pid)) \(state): \(child.standardError.suffix(500))"
         }
-        return "display \(display); \(describe(compositor == nil ? "Xvfb" : "sway", server)); \(describe("dbus-daemon", bus))"
+        return "display \(display); \(describe(compositor != nil ? "sway" : gnomeCompositor != nil ? "mutter" : "Xvfb", server)); \(describe("dbus-daemon", bus))"
     }
 
     /// The environment for a program on this desktop: PATH, HOME, LANG, the
@@ -185,7 +212,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             "HOME": inherited["HOME"] ?? directory.path,
             "LANG": "C.UTF-8",
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
-        ].merging(PrivateDesktop.displayVariables(display, compositor: compositor, directory: directory)) { _, new in new }
+        ].merging(PrivateDesktop.displayVariables(display, wayland: compositor != nil || gnomeCompositor != nil, directory: directory)) { _, new in new }
         // Without an accessibility bus of the desktop's own, GTK would have the
         // session bus start one, whose launcher can outlive the test's bus.
         if accessibilityBus == nil { environment["GTK_A11Y"] = "none" }
@@ -197,9 +224,9 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// (On Wayland, a runtime folder of the program's own, beside the
     /// compositor's, which may belong to another user.)
     private static func displayVariables(
-        _ display: String, compositor: WaylandCompositor?, directory: TemporaryDirectory
+        _ display: String, wayland: Bool, directory: TemporaryDirectory
     ) -> [String: String] {
-        guard compositor != nil else { return ["DISPLAY": display, "GDK_BACKEND": "x11", "G_DEBUG": "fatal-criticals"] }
+        guard wayland else { return ["DISPLAY": display, "GDK_BACKEND": "x11", "G_DEBUG": "fatal-criticals"] }
         return ["WAYLAND_DISPLAY": display, "GDK_BACKEND": "wayland", "G_DEBUG": "fatal-criticals",
                 "XDG_RUNTIME_DIR": directory.file("runtime")]
     }
@@ -308,8 +335,10 @@ public final class PrivateDesktop: @unchecked Sendable {
     }
 
     /// Saves a screenshot of the whole display as PNG at `path` (ImageMagick's
-    /// import on X11, grim on Wayland).
+    /// import on X11, grim on sway; mutter lets no program take one but
+    /// through a screen cast, so there it throws).
     public func screenshot(to path: String) throws {
+        guard gnomeCompositor == nil else { throw DesktopError.commandFailed("screenshot", "mutter takes none") }
         let command = compositor == nil ? ["import", "-window", "root", path] : ["grim", path]
         let result = try ChildProcess.run(command[0], Array(command.dropFirst()), environment: environment(), outputDirectory: directory.path)
         guard result.status == 0 else { throw DesktopError.commandFailed(command[0], result.error) }

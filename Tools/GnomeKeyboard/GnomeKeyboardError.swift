@@ -1,0 +1,4 @@
+/// What went wrong sending a key to mutter, as its D-Bus error said it.
+struct GnomeKeyboardError: Error {
+    let message: String
+}
