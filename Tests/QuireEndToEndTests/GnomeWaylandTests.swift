@@ -98,4 +98,26 @@ struct GnomeWaylandTests {
         #expect(eventually(within: 10) { (try? session.allBodies()) == ["Alpha note and more, again"] })
         #expect(try session.stop() == 0)
     }
+
+    @Test("words typed just before mutter dies are in the note after the next launch (the typing journal)")
+    func compositorLost() throws {
+        let first = try QuireSession(wayland: true, gnome: true)
+        try first.launch()
+        first.waitForTrace(seconds: 15) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        try first.desktop.typeOnWayland("Before the crash")
+        #expect(first.stores("Before the crash"))
+        try first.desktop.typeOnWayland(" LAST WORDS")
+        #expect(eventually(within: 10) { first.journaledText() == "Before the crash LAST WORDS" }, "every keystroke reached the journal")
+        first.desktop.loseDisplay()
+        #expect(first.process?.waitForExit(seconds: 10) != nil, "Quire ends with its compositor")
+
+        let second = try QuireSession(dataHome: first.dataHome, stateHome: first.stateHome, wayland: true, gnome: true)
+        try second.launch()
+        #expect(second.stores("Before the crash LAST WORDS"))
+        second.waitForTrace(seconds: 15) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        try second.desktop.pressOnWayland("End", with: ["ctrl"])
+        try second.desktop.typeOnWayland(" and after")
+        #expect(second.stores("Before the crash LAST WORDS and after"), "the window came back on the note, ready for typing")
+        #expect(try second.stop() == 0)
+    }
 }
