@@ -62,6 +62,11 @@ public enum Toolkit {
     /// which `isInputWaiting` no longer sees (it may have a frame to draw).
     public static var pressesDelivered: UInt { UInt(cx11_presses_delivered()) }
 
+    /// Of `pressesDelivered`, the mouse button presses and touches alone: a
+    /// person choosing where to act, where a key goes to whichever window
+    /// the compositor gave the focus.
+    public static var pointerPressesDelivered: UInt { UInt(cx11_pointer_presses_delivered()) }
+
     /// Whether input waits, and how many queued events were looked at to
     /// tell (for the tests: the events looked at before are not looked at
     /// again while none has been handled).

@@ -8,7 +8,8 @@ import TestSupport
 /// `Toolkit.isInputWaiting` on X11: a click and a key that reached the app
 /// are seen while the main loop does not run, the events looked at once are
 /// not looked at again, and once GDK has handled the input it no longer waits
-/// and `Toolkit.pressesDelivered` counts it.
+/// and `Toolkit.pressesDelivered` counts it (`pointerPressesDelivered` the
+/// click alone).
 /// The window is on a display of its own, made the default for the test: a
 /// person's input leaves GDK's time of the last input behind, which the
 /// other tests' windows would then be focused with.
@@ -41,6 +42,7 @@ struct InputWaitingTests {
             try desktop.xdotool("mousemove", "--sync", "--window", id, "40", "40")
             MainLoop.iterate(until: { !Toolkit.isInputWaiting })
             let delivered = Toolkit.pressesDelivered
+            let pointerDelivered = Toolkit.pointerPressesDelivered
 
             try desktop.xdotool("mousemove", "--window", id, "60", "60")
             let moved = try #require(look { $0.lookedAt > 0 }, "the pointer's motion reached the connection")
@@ -54,6 +56,7 @@ struct InputWaitingTests {
             MainLoop.iterate(until: { !Toolkit.isInputWaiting })
             let clickCounted = MainLoop.iterate(forAtMost: 10) { Toolkit.pressesDelivered == delivered + 1 }
             #expect(clickCounted, "the press is counted once GDK delivers it")
+            #expect(Toolkit.pointerPressesDelivered == pointerDelivered + 1, "as a pointer press")
 
             try desktop.xdotool("key", "a")
             #expect(look { $0.waiting } != nil, "a key pressed over the window waits")
@@ -62,6 +65,7 @@ struct InputWaitingTests {
             #expect(!Toolkit.isInputWaiting, "handled by GDK, it no longer waits")
             let keyCounted = MainLoop.iterate(forAtMost: 10) { Toolkit.pressesDelivered == delivered + 2 }
             #expect(keyCounted, "the key press is counted; the pointer's motion and the releases are not")
+            #expect(Toolkit.pointerPressesDelivered == pointerDelivered + 1, "a key is no pointer press")
         }
     }
 

@@ -32,6 +32,9 @@ int cx11_input_waiting(struct _XDisplay *display, int input_opcode, unsigned int
  * that came and was handled between two looks at the queue. Main thread. */
 unsigned int cx11_presses_delivered(void);
 
+/* Of those, the mouse button presses and touches alone. Main thread. */
+unsigned int cx11_pointer_presses_delivered(void);
+
 /* Answers GDK's lookups of the client pointer on `display` (an X11 one;
  * others are left alone) from the X server's last answer, until the X
  * server announces a change in the device hierarchy or the display closes:
