@@ -9,8 +9,11 @@ import Scenes
 /// (`PressYieldingWork`). On X11 the front window has drawn, with the focus,
 /// before the others connect; on Wayland, where it is shown last, the others
 /// wait for it, unless no window has the focus as it draws: the compositor
-/// then focuses none it shows (GNOME's, for an app started without an
-/// activation token), and no key can reach one.
+/// may then focus none it shows (as for an app started without an
+/// activation token), and no key can reach one. Mutter focuses them late,
+/// and at times one behind the front for a moment first: a key typed into
+/// one behind goes to the front window's note until the front one has had
+/// the focus (`keysGoToFront`), filled in or not.
 @MainActor
 enum BehindWindowsFill {
     private static var work: PressYieldingWork?
@@ -24,10 +27,31 @@ enum BehindWindowsFill {
     /// Whether a window built whole has drawn: the focus is awaited.
     private static var hasDrawn = false
     private static var patienceStarted = false
-    /// The window a relaunch restored in front, built whole. Until the fill
-    /// opens, a key typed into a window waiting behind it, which has the
-    /// focus only as the relaunch shows it, is meant for this one.
+    /// The window a relaunch restored in front, built whole. A key typed
+    /// into a window behind it while `keysGoToFront` is meant for this one.
     static weak var front: NoteWindowController?
+    /// Whether the front window has had the focus.
+    private static var frontHadFocus = false
+    /// Whether `patience` has passed since a window built whole drew.
+    private static var keysPatienceOver = false
+    /// The mouse presses and touches GDK had delivered as the first window
+    /// behind the front one was restored.
+    private static var pointerPressesAtStart: UInt = 0
+
+    /// Whether a key typed into a window restored behind the front one goes
+    /// to the front one's note: until the fill opens, and on Wayland, until
+    /// the front window has had the focus, the person has clicked or touched
+    /// a window (one of their choosing then has the focus), or `patience`
+    /// has passed since a window built whole drew. A Wayland compositor
+    /// focuses windows as it shows them, sway each in turn and mutter at
+    /// times one behind the front for a moment after the front has drawn,
+    /// while the person sees the front on top. On X11 the front window is
+    /// shown, and focused, before the others.
+    static var keysGoToFront: Bool {
+        guard front != nil else { return false }
+        return !isOpen || Toolkit.isOnWayland && !frontHadFocus && !keysPatienceOver
+            && Toolkit.pointerPressesDelivered == pointerPressesAtStart
+    }
     /// How long the windows wait for one built whole to draw, in
     /// milliseconds, should none ever draw (the front window closed first),
     /// and then for the focus to reach it (it may never: another workspace,
@@ -51,6 +75,7 @@ enum BehindWindowsFill {
             work.start()
         } else if !patienceStarted {
             patienceStarted = true
+            pointerPressesAtStart = Toolkit.pointerPressesDelivered
             waitForAWindowBuiltWhole(waited: 0)
         }
     }
@@ -72,6 +97,7 @@ enum BehindWindowsFill {
     static func windowDidShow(late: Bool = false) {
         guard !hasDrawn else { return }
         hasDrawn = true
+        MainLoop.after(milliseconds: patience) { keysPatienceOver = true }
         let frontWindow = front?.scene?.window
         if late {
             open(because: "no window drew")
@@ -91,6 +117,7 @@ enum BehindWindowsFill {
 
     /// The front window became active.
     static func frontBecameActive() {
+        frontHadFocus = true
         if hasDrawn { open(because: "front active") }
     }
 

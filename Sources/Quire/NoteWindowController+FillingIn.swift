@@ -7,8 +7,8 @@ import Scenes
 /// list) when the app is idle (`BehindWindowsFill`), or at once when it
 /// becomes active (GTK's "is-active", ahead of the framework's own update,
 /// which waits for idle work), a key reaches it (the key then goes to its
-/// note; while the relaunch is still showing windows, to the front one's
-/// instead) or it has something to say: mapping a hundred windows that way
+/// note; until the front window has had the focus, to the front one's
+/// instead, `BehindWindowsFill.keysGoToFront`) or it has something to say: mapping a hundred windows that way
 /// costs little more than mapping a hundred plain ones.
 /// Until then it saves its state exactly as it was saved, and a note's own
 /// window is still the one raised for its note.
@@ -23,13 +23,15 @@ extension NoteWindowController {
             // On Wayland each window the relaunch shows becomes active in turn: those wait.
             if scene?.window.isActive == true, BehindWindowsFill.isOpen { self?.fillInNow() }
         }
-        // A key for a window not filled in yet goes to the front window's note
-        // while the relaunch is still showing windows (on Wayland each has the
-        // focus in turn, the front one last, which gets it only after it has
-        // drawn); later it fills the window in and goes to its own note.
+        // A key for this window goes to the front window's note until that one
+        // has had the focus (on Wayland the compositor focuses the windows it
+        // shows, the front one last, which gets the focus only after it has
+        // drawn); later, if this window still waits, it fills it in and goes
+        // to its own note.
         scene.window.onKeyPress { [weak self] key in
-            guard let self, waitingToFill != nil else { return false }
-            if !BehindWindowsFill.isOpen, let front = BehindWindowsFill.front?.editor { return front.take(key) }
+            guard let self else { return false }
+            if BehindWindowsFill.keysGoToFront, let front = BehindWindowsFill.front?.editor { return front.take(key) }
+            guard waitingToFill != nil else { return false }
             fillInNow()
             return editor?.take(key) ?? false
         }

@@ -140,6 +140,35 @@ struct WaylandTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a key typed into a window behind, which the compositor focused after the front one drew but before the front one had the focus, goes to the front window's note, filled in or not")
+    func keyInAWindowFocusedBehindTheFront() throws {
+        let session = try QuireSession(wayland: true)
+        let (notes, records) = try session.saveWindows(showingNotesOf: (1...4).map { "Note \($0)" })
+        // No keyboard as the relaunch shows its windows: none has the focus as the
+        // front one draws, so the windows behind are filled in at once.
+        try session.desktop.removeKeyboard()
+        try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        let lines = { session.messages.split(separator: "\n") }
+        #expect(eventually(within: 15) { lines().filter { $0.hasPrefix("windows: drawn filled in ") }.count == notes.count - 1 },
+                "each window behind filled in and drawn: \(lines().filter { $0.hasPrefix("windows: ") })")
+        #expect(lines().contains { $0.hasPrefix("windows: fill opens ") && $0.hasSuffix(": no window has the focus") })
+        // Then the compositor focuses a window behind the front one, as mutter at times does.
+        try session.desktop.swaymsg("[title=\"^Note 2 \"]", "focus")
+        try session.desktop.addKeyboard()
+        let second = records[1].identifier
+        session.waitForTrace(seconds: 10) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" && $0.session == second } }
+        #expect(!session.trace.contains { $0.callback == "sceneDidBecomeActive(_:)" && $0.session == records.last?.identifier },
+                "the front window has not had the focus")
+        try session.desktop.typeOnWayland("xyz")
+        var bodies: [String] = []
+        #expect(eventually(within: 10) {
+            bodies = (try? session.allBodies()) ?? []
+            return bodies.contains("xyzNote 4")
+        }, "the keys went to the front window's note: \(bodies)")
+        #expect(bodies.filter { $0.contains("xyz") } == ["xyzNote 4"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a relaunch the compositor gives no window the focus (GNOME, started without an activation token) fills the windows behind once the front one has drawn, not after the patience")
     func noWindowFocused() throws {
         let session = try QuireSession(wayland: true)

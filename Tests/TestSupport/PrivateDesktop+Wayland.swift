@@ -19,6 +19,13 @@ extension PrivateDesktop {
         guard compositor.releaseKeyboard() else { throw DesktopError.commandFailed("removeKeyboard", "the seat kept a keyboard") }
     }
 
+    /// Gives sway's seat a keyboard again, after `removeKeyboard`: sway
+    /// then sends the keys to the window its seat has focused.
+    public func addKeyboard() throws {
+        guard let compositor else { throw DesktopError.commandFailed("addKeyboard", "not a Wayland desktop of sway's") }
+        try compositor.holdKeyboard(outputDirectory: directory.path)
+    }
+
     /// The windows sway shows, from the bottom of the stack to the top: each
     /// one's title, app id, place and size on the screen, and whether it has the focus.
     public func waylandWindows() -> [WaylandWindow] {

@@ -62,7 +62,13 @@ final class WaylandCompositor {
         }
         socket = found.display
         commandSocket = found.commands
-        // wtype's keyboard stays while it sleeps (the key it would type a day later never comes).
+        try holdKeyboard(outputDirectory: outputDirectory)
+    }
+
+    /// Attaches a keyboard that stays (wtype's, while it sleeps: the key it
+    /// would type a day later never comes) and waits (10 s at most) until
+    /// the seat has it.
+    func holdKeyboard(outputDirectory: String) throws {
         let keyboard = try ChildProcess(
             "wtype", ["-s", "86400000", " "], environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                                                           "WAYLAND_DISPLAY": socket],
