@@ -49,8 +49,8 @@ enum BehindWindowsFill {
     /// shown, and focused, before the others.
     static var keysGoToFront: Bool {
         guard front != nil else { return false }
-        return !isOpen || Toolkit.isOnWayland && !frontHadFocus && !keysPatienceOver
-            && Toolkit.pointerPressesDelivered == pointerPressesAtStart
+        return !isOpen || (Toolkit.isOnWayland && !frontHadFocus && !keysPatienceOver
+            && Toolkit.pointerPressesDelivered == pointerPressesAtStart)
     }
     /// How long the windows wait for one built whole to draw, in
     /// milliseconds, should none ever draw (the front window closed first),

@@ -8,8 +8,9 @@ import Scenes
 /// becomes active (GTK's "is-active", ahead of the framework's own update,
 /// which waits for idle work), a key reaches it (the key then goes to its
 /// note; until the front window has had the focus, to the front one's
-/// instead, `BehindWindowsFill.keysGoToFront`) or it has something to say: mapping a hundred windows that way
-/// costs little more than mapping a hundred plain ones.
+/// instead: `BehindWindowsFill.keysGoToFront`) or it has something to say:
+/// mapping a hundred windows that way costs little more than mapping a
+/// hundred plain ones.
 /// Until then it saves its state exactly as it was saved, and a note's own
 /// window is still the one raised for its note.
 extension NoteWindowController {
