@@ -25,6 +25,11 @@ struct GnomeWaylandTests {
         return active.last
     }
 
+    /// Waits (`seconds`) until mutter has focused one of `session`'s windows: keys typed before reach no program.
+    private func waitForAFocusedWindow(_ session: QuireSession, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) {
+        session.waitForTrace(seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+    }
+
     @Test("a relaunch brings the windows back in the stacking order they were left, the front one focused and typed into; each window closed gives the focus to the one saved behind it")
     func windowsComeBackInOrder() throws {
         let session = try QuireSession(wayland: true, gnome: true)
@@ -35,11 +40,7 @@ struct GnomeWaylandTests {
         #expect(eventually(within: 10) { activeSession(session) == front },
                 "the front window has the focus: \(session.trace.filter { $0.callback.contains("Active") })")
         try session.desktop.typeOnWayland("typed ")
-        var bodies: [String] = []
-        #expect(eventually(within: 10) {
-            bodies = (try? session.allBodies()) ?? []
-            return bodies.contains("typed Note 4")
-        }, "the keys went to the front window's note, at its start: \(bodies)")
+        session.expectKeys("typed ", landedAs: "typed Note 4")  // the front window's note, at its start
         // Top to bottom, each window closed gives the focus to the next: the stacking as saved.
         for (index, behind) in records.dropLast().enumerated().reversed() {
             try session.desktop.pressOnWayland("w", with: ["ctrl"])
@@ -59,16 +60,11 @@ struct GnomeWaylandTests {
         // Keys reach a program only once mutter has focused one of its windows,
         // which it does, as the relaunch shows them, late: mostly the front one,
         // the last shown, and on a busy machine at times one behind it first.
-        session.waitForTrace(seconds: 30) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        waitForAFocusedWindow(session, seconds: 30)
         let typed = "abcdfghijklmpqrsuvwxyz"  // no letter of "Note"
         try session.desktop.typeOnWayland(typed)
-        let drawn = { session.messages.split(separator: "\n").filter { $0.hasPrefix("windows: drawn filled in ") }.count }
-        #expect(eventually(within: 30) { drawn() == notes.count - 1 }, "every window behind filled in and drawn: \(drawn())")
-        var bodies: [String] = []
-        #expect(eventually(within: 10) {
-            bodies = (try? session.allBodies()) ?? []
-            return bodies.contains(typed + "Note 30")
-        }, "every key typed is in the front window's note, at its cursor: \(bodies.filter { $0.contains(where: typed.contains) })")
+        session.expectWindowsBehindDrawn(notes.count - 1, within: 30)
+        session.expectKeys(typed, landedAs: typed + "Note 30")  // every key, at the front window's cursor
         #expect(eventually(within: 10) { activeSession(session) == records.last?.identifier }, "the front window ends with the focus")
         #expect(try session.stop() == 0)
     }
@@ -77,7 +73,7 @@ struct GnomeWaylandTests {
     func firstLaunchAndRelaunch() throws {
         let session = try QuireSession(wayland: true, gnome: true)
         try session.launch()
-        session.waitForTrace(seconds: 15) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        waitForAFocusedWindow(session)
         try session.desktop.typeOnWayland("Alpha note")
         #expect(eventually(within: 10) { (try? session.allBodies()) == ["Alpha note"] }, "typing is saved")
         let first = try #require(activeSession(session))
@@ -103,7 +99,7 @@ struct GnomeWaylandTests {
     func compositorLost() throws {
         let first = try QuireSession(wayland: true, gnome: true)
         try first.launch()
-        first.waitForTrace(seconds: 15) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        waitForAFocusedWindow(first)
         try first.desktop.typeOnWayland("Before the crash")
         #expect(first.stores("Before the crash"))
         try first.desktop.typeOnWayland(" LAST WORDS")
@@ -114,7 +110,7 @@ struct GnomeWaylandTests {
         let second = try QuireSession(dataHome: first.dataHome, stateHome: first.stateHome, wayland: true, gnome: true)
         try second.launch()
         #expect(second.stores("Before the crash LAST WORDS"))
-        second.waitForTrace(seconds: 15) { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        waitForAFocusedWindow(second)
         try second.desktop.pressOnWayland("End", with: ["ctrl"])
         try second.desktop.typeOnWayland(" and after")
         #expect(second.stores("Before the crash LAST WORDS and after"), "the window came back on the note, ready for typing")

@@ -131,12 +131,7 @@ struct WaylandTests {
             return shown.count == notes.count && shown.first(where: \.isFocused)?.title == "Note 4 — Quire"
         }, "the window shown before the front one keeps the focus: \(shown.map { "\($0.title)\($0.isFocused ? "*" : "")" })")
         try session.desktop.typeOnWayland("xyz")
-        var bodies: [String] = []
-        #expect(eventually(within: 10) {
-            bodies = (try? session.allBodies()) ?? []
-            return bodies.contains("xyzNote 5")
-        }, "the keys went to the front window's note: \(bodies)")
-        #expect(bodies.filter { $0.contains("xyz") } == ["xyzNote 5"])
+        session.expectKeys("xyz", landedAs: "xyzNote 5")
         #expect(try session.stop() == 0)
     }
 
@@ -148,9 +143,8 @@ struct WaylandTests {
         // front one draws, so the windows behind are filled in at once.
         try session.desktop.removeKeyboard()
         try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        session.expectWindowsBehindDrawn(notes.count - 1, within: 15)
         let lines = { session.messages.split(separator: "\n") }
-        #expect(eventually(within: 15) { lines().filter { $0.hasPrefix("windows: drawn filled in ") }.count == notes.count - 1 },
-                "each window behind filled in and drawn: \(lines().filter { $0.hasPrefix("windows: ") })")
         #expect(lines().contains { $0.hasPrefix("windows: fill opens ") && $0.hasSuffix(": no window has the focus") })
         // Then the compositor focuses a window behind the front one, as mutter at times does.
         try session.desktop.swaymsg("[title=\"^Note 2 \"]", "focus")
@@ -160,12 +154,7 @@ struct WaylandTests {
         #expect(!session.trace.contains { $0.callback == "sceneDidBecomeActive(_:)" && $0.session == records.last?.identifier },
                 "the front window has not had the focus")
         try session.desktop.typeOnWayland("xyz")
-        var bodies: [String] = []
-        #expect(eventually(within: 10) {
-            bodies = (try? session.allBodies()) ?? []
-            return bodies.contains("xyzNote 4")
-        }, "the keys went to the front window's note: \(bodies)")
-        #expect(bodies.filter { $0.contains("xyz") } == ["xyzNote 4"])
+        session.expectKeys("xyz", landedAs: "xyzNote 4")
         #expect(try session.stop() == 0)
     }
 
@@ -175,9 +164,8 @@ struct WaylandTests {
         let (notes, records) = try session.saveWindows(showingNotesOf: (1...4).map { "Note \($0)" })
         try session.desktop.removeKeyboard()
         try session.launch(environment: ["QUIRE_TRACE_WINDOWS": "1"])
+        session.expectWindowsBehindDrawn(notes.count - 1, within: 15)
         let lines = { session.messages.split(separator: "\n") }
-        #expect(eventually(within: 15) { lines().filter { $0.hasPrefix("windows: drawn filled in ") }.count == notes.count - 1 },
-                "each window behind filled in and drawn: \(lines().filter { $0.hasPrefix("windows: ") })")
         // "windows: fill opens <ms>: <why>"
         let opened = try #require(lines().first { $0.hasPrefix("windows: fill opens ") })
         #expect(opened.hasSuffix(": no window has the focus"), "\(opened)")
@@ -199,11 +187,7 @@ struct WaylandTests {
         let typed = "abcdfghijklmpqrsuvwxyz"  // no letter of "Note"
         try session.desktop.typeOnWayland(typed)
         session.waitForTrace(seconds: 30) { $0.filter { $0.callback == "first-frame" }.count == notes.count }
-        var bodies: [String] = []
-        #expect(eventually(within: 10) {
-            bodies = (try? session.allBodies()) ?? []
-            return bodies.contains(typed + "Note 30")
-        }, "every key typed is in the front window's note, at its cursor: \(bodies.filter { $0.contains(where: typed.contains) })")
+        session.expectKeys(typed, landedAs: typed + "Note 30")  // every key, at the front window's cursor
         var top: WaylandWindow?
         #expect(eventually(within: 5) {
             top = session.desktop.waylandWindows().last

@@ -30,10 +30,8 @@ final class GnomeCompositor {
         self.runtimeFolder = runtimeFolder
         socket = GnomeCompositor.socket(in: runtimeFolder)
         mkdir(runtimeFolder, 0o700)
-        environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": runtimeFolder,
-            "XDG_RUNTIME_DIR": runtimeFolder, "DBUS_SESSION_BUS_ADDRESS": busAddress,
-        ]
+        environment = PrivateDesktop.minimalEnvironment.merging(
+            ["HOME": runtimeFolder, "XDG_RUNTIME_DIR": runtimeFolder, "DBUS_SESSION_BUS_ADDRESS": busAddress]) { _, new in new }
         server = try ChildProcess(
             "mutter", ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x800",
                        "--wayland-display", (socket as NSString).lastPathComponent],
@@ -46,11 +44,8 @@ final class GnomeCompositor {
         let keyboard = try ChildProcess(BuiltProducts.executable("GnomeKeyboard"), [], environment: environment, outputDirectory: outputDirectory)
         self.keyboard = keyboard
         let serving = eventually(within: 10) {
-            let reply = try? ChildProcess.run(
-                "gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                          "--method", "org.freedesktop.DBus.NameHasOwner", "io.github.quire.TestKeyboard"],
-                environment: self.environment, outputDirectory: runtimeFolder, seconds: 5)
-            return !keyboard.isRunning || reply?.output.contains("true") == true
+            !keyboard.isRunning
+                || PrivateDesktop.busNameHasOwner("io.github.quire.TestKeyboard", environment: self.environment, outputDirectory: runtimeFolder)
         }
         guard serving, keyboard.isRunning else {
             stop()

@@ -25,7 +25,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     private static let nextDisplay = Mutex<Int>(200 + Int(getpid() % 400) * 20)
 
     /// What the display server and the bus are started with: only a search path.
-    private static var minimalEnvironment: [String: String] {
+    static var minimalEnvironment: [String: String] {
         ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
@@ -186,10 +186,16 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// Whether a program on this desktop's session bus owns `name` now (a
     /// GApplication owns its id until it has exited, after its windows go).
     public func busNameHasOwner(_ name: String) -> Bool {
+        PrivateDesktop.busNameHasOwner(name, environment: environment(), outputDirectory: directory.path)
+    }
+
+    /// Whether a program owns `name` on the session bus `environment` names
+    /// (asked with gdbus, which writes to `outputDirectory`).
+    static func busNameHasOwner(_ name: String, environment: [String: String], outputDirectory: String) -> Bool {
         let reply = try? ChildProcess.run(
             "gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                       "--method", "org.freedesktop.DBus.NameHasOwner", name],
-            environment: environment(), outputDirectory: directory.path, seconds: 5)
+            environment: environment, outputDirectory: outputDirectory, seconds: 5)
         return reply?.output.contains("true") == true
     }
 
