@@ -23,6 +23,7 @@ public enum GTKThemeSkipping {
     /// the app starts could inherit it.
     public static func skipAtStartup() {
         guard getenv("GTK_THEME") == nil else { return }
+        assert(ProcessStat.isSingleThreaded, "GTK's theme is skipped before any other thread starts")
         setenv("GTK_THEME", "Adwaita-empty", 1)
         setsTheme = true
     }

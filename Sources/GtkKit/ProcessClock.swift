@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Time since the kernel started this process: the clock of the lifecycle
@@ -19,12 +18,7 @@ public enum ProcessClock {
 
     private static let startSeconds: Double = {
         let tick = 1 / Double(sysconf(Int32(_SC_CLK_TCK)))
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let nameEnd = stat.lastIndex(of: ")")
-        else { return 0 }
-        // Fields after the command name start at field 3; starttime is field 22.
-        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return 0 }
+        guard let ticks = ProcessStat.field(22).flatMap({ Double($0) }) else { return 0 }
         return start(kernelStart: ticks * tick, tick: tick, given: getenv("PROCESS_START_BOOTTIME_NS").map { String(cString: $0) })
     }()
 

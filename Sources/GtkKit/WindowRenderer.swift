@@ -41,6 +41,7 @@ public enum WindowRenderer {
         drawsWithCairoOnSoftwareOpenGL = true
         // getenv, not ProcessInfo's environment, which copies all of it at every read.
         guard getenv("GSK_RENDERER") == nil, getenv("GDK_DEBUG") == nil, !machineHasGraphicsDevice else { return }
+        assert(ProcessStat.isSingleThreaded, "the renderer is chosen before any other thread starts")
         setenv("GDK_DEBUG", "gl-disable", 1)
         keepsOpenGLFromStarting = true
     }

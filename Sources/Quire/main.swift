@@ -6,8 +6,6 @@ import Scenes
 
 // `main` stays synchronous: GTK owns the main thread, and the GLib loop drains
 // DispatchQueue.main and the main actor through the bridge installed here.
-FatalLogMessages.handle()
-CrashBacktraces.write()
 // Where OpenGL runs on the processor (no graphics driver), Cairo draws a
 // fraction of what GTK's OpenGL renderer does: see WindowRenderer. Asked
 // before any other thread starts, as it may set GTK's environment.
@@ -15,6 +13,9 @@ WindowRenderer.drawWithCairoOnSoftwareOpenGL()
 // GTK's own theme, which libadwaita replaces, is left unread; also asked before
 // any other thread starts, as it names a theme in GTK's environment until startup.
 GTKThemeSkipping.skipAtStartup()
+FatalLogMessages.handle()
+// Starts the first thread other than main's: the one loading the unwinder.
+CrashBacktraces.write()
 MainLoop.bridgeDispatchMainQueue()
 MainLoop.runTasksOnGLibThreads()
 StallMonitor.startIfRequested()
