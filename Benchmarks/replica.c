@@ -85,9 +85,10 @@ static void read_notes(const char *path, int count) {
     sqlite3_close(database);
 }
 
-/* Quire's styling: its own Markdown language, its light scheme, the editor font's style sheet. */
-static void load_styling(void) {
-    gtk_source_init();
+/* Quire's Markdown language and light scheme, read (as Quire's SourceStyling reads them)
+   only once a note with text is shown: only Quire's schemes, which stand alone. */
+static void read_language_and_scheme(void) {
+    if (language != NULL) return;
     const char *resources = getenv("REPLICA_RESOURCES");
     char *languages_folder = g_build_filename(resources ? resources : ".", "language-specs", NULL);
     char *styles_folder = g_build_filename(resources ? resources : ".", "styles", NULL);
@@ -95,13 +96,19 @@ static void load_styling(void) {
     const char *search[] = {languages_folder, NULL};
     gtk_source_language_manager_set_search_path(languages, search);
     language = gtk_source_language_manager_get_language(languages, "quire-markdown");
-    /* Only Quire's schemes, as Quire searches (SourceStyling): they stand alone. */
-    GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default();
     const char *styles[] = {styles_folder, NULL};
-    gtk_source_style_scheme_manager_set_search_path(schemes, styles);
-    scheme = gtk_source_style_scheme_manager_get_scheme(schemes, "quire-light");
+    gtk_source_style_scheme_manager_set_search_path(gtk_source_style_scheme_manager_get_default(), styles);
+    scheme = gtk_source_style_scheme_manager_get_scheme(gtk_source_style_scheme_manager_get_default(), "quire-light");
     g_free(languages_folder);
     g_free(styles_folder);
+}
+
+/* Quire's styling: nothing read until a note has text (the buffers' default scheme finds
+   none in an empty search path), the editor's colours and font in a style sheet. */
+static void load_styling(void) {
+    gtk_source_init();
+    const char *nowhere[] = {NULL};
+    gtk_source_style_scheme_manager_set_search_path(gtk_source_style_scheme_manager_get_default(), nowhere);
     /* The editor font's style sheet (Quire's EditorFont): the desktop's document font, a rule a zoom step. */
     PangoFontDescription *document_font = NULL;
     GSettingsSchema *schema = g_settings_schema_source_lookup(g_settings_schema_source_get_default(),
@@ -116,7 +123,8 @@ static void load_styling(void) {
     g_clear_pointer(&schema, g_settings_schema_unref);
     const char *family = document_font ? pango_font_description_get_family(document_font) : NULL;
     double points = document_font ? pango_font_description_get_size(document_font) / (double)PANGO_SCALE : 0;
-    GString *rules = g_string_new("");
+    /* The text's and cursor's colours (Quire's MarkdownStyle), light. */
+    GString *rules = g_string_new("textview.note-text { color: #504e55; caret-color: #77767b; }\n");
     const int zoom_steps[] = {100, 50, 67, 80, 90, 110, 120, 133, 150, 170, 200, 240, 300};
     for (size_t index = 0; index < G_N_ELEMENTS(zoom_steps); index++) {
         int step = zoom_steps[index];
@@ -178,10 +186,13 @@ static GtkWidget *header_bar(gboolean main_window) {
 /* The note's editor, in its scroller and clamp under an overlay for toasts; `view` is the text view. */
 static GtkWidget *editor(Note *note, GtkWidget **view_out) {
     GtkSourceBuffer *buffer = gtk_source_buffer_new(NULL);
-    /* As Quire (SourceStyling): the language only on a buffer that holds text. */
-    if (note != NULL && note->body[0] != '\0') gtk_source_buffer_set_language(buffer, language);
+    /* As Quire (SourceStyling): the language and scheme only on a buffer that holds text. */
+    if (note != NULL && note->body[0] != '\0') {
+        read_language_and_scheme();
+        gtk_source_buffer_set_language(buffer, language);
+        gtk_source_buffer_set_style_scheme(buffer, scheme);
+    }
     gtk_source_buffer_set_highlight_matching_brackets(buffer, FALSE);
-    gtk_source_buffer_set_style_scheme(buffer, scheme);
     gtk_text_buffer_set_text(GTK_TEXT_BUFFER(buffer), note ? note->body : "", -1);
     GtkTextIter end;
     gtk_text_buffer_get_end_iter(GTK_TEXT_BUFFER(buffer), &end);

@@ -10,7 +10,7 @@ extension TextBuffer {
     /// that is not GtkSourceView's.
     public func ranges(ofContextClass name: String, in region: Range<Int32>) -> [Range<Int32>] {
         guard cgtk_is_source_buffer(objectPointer) != 0 else { return [] }
-        SourceStyling.giveWaitingLanguage(to: self)
+        SourceStyling.styleIfWaiting(self)
         let buffer = cgtk_as_source_buffer(objectPointer)
         let textBuffer = cgtk_as_text_buffer(objectPointer)
         var iter = GtkTextIter()

@@ -6,9 +6,11 @@ import TestSupport
 /// An editor styled as Quire styles notes, for the tests.
 @MainActor
 enum StyledEditor {
+    /// Quire's resources: the language and the schemes.
+    static let resources = BuiltProducts.sourceRoot + "/Resources"
+
     /// A new editor, shown in a window of its own.
     static func shown() throws -> (Window, TextView) {
-        let resources = BuiltProducts.sourceRoot + "/Resources"
         let styling = try #require(SourceStyling(
             languageID: "quire-markdown", languageDirectory: resources + "/language-specs",
             lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: resources + "/styles",

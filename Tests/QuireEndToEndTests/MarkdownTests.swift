@@ -50,6 +50,38 @@ struct MarkdownTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("an empty note shows the cursor in GNOME's colour before any scheme is read; typed text and the cursor keep their colours, dark and light")
+    func textAndCursorColours() throws {
+        let session = try QuireSession()
+        let portal = try SettingsPortalStandIn.startPreferringDark(environment: session.environment(), directory: session.desktop.directory.path)
+        defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        // A tight fuzz: the cursor and the glyphs' cores are drawn in the colour itself.
+        func count(_ color: String, _ shot: String) -> Int {
+            (try? session.pixels(of: color, fuzz: "1%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
+        }
+        // The cursor blinks: each colour is looked for until a screenshot shows it.
+        #expect(eventually(within: 5) { count("#c0bfbc", "colours-empty-dark") > 10 }, "the empty note's cursor, in the dark colour")
+        try session.desktop.type("Plans for the weekend", into: window)
+        #expect(session.stores("Plans for the weekend"))
+        // Glyphs show their colour itself only at their cores: a few pixels a letter.
+        #expect(eventually(within: 5) { count("#c0bfbc", "colours-text-dark") > 50 }, "the text in the dark colour")
+        portal.send(SIGUSR1)  // the person switches to light
+        #expect(eventually(within: 5) { count("#504e55", "colours-text-light") > 50 }, "the text in the light colour")
+        #expect(eventually(within: 5) { count("#77767b", "colours-cursor-light") > 10 }, "the cursor in its light colour")
+        #expect(try session.stop() == 0)
+
+        // Light from the start: an empty note's cursor, before any text had the schemes read.
+        let light = try QuireSession()
+        try light.launch()
+        let lightWindow = try light.waitForWindow(matching: "^New Note — Quire$")
+        #expect(eventually(within: 5) {
+            ((try? light.pixels(of: "#77767b", fuzz: "1%", in: lightWindow, left: MarkdownTests.notePane, shot: "colours-empty-light")) ?? -1) > 10
+        }, "the empty note's cursor, in the light colour")
+        #expect(try light.stop() == 0)
+    }
+
     @Test("in the dark style Markdown has the dark scheme's colours, and takes the light one's the moment the person switches")
     func darkStyle() throws {
         try onDarkDesktop(typing: "Packing\n- [ ] the tent, see https://example.org/tents") { session, portal, window throws in
