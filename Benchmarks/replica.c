@@ -96,9 +96,10 @@ static void read_language_and_scheme(void) {
     const char *search[] = {languages_folder, NULL};
     gtk_source_language_manager_set_search_path(languages, search);
     language = gtk_source_language_manager_get_language(languages, "quire-markdown");
+    GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default();
     const char *styles[] = {styles_folder, NULL};
-    gtk_source_style_scheme_manager_set_search_path(gtk_source_style_scheme_manager_get_default(), styles);
-    scheme = gtk_source_style_scheme_manager_get_scheme(gtk_source_style_scheme_manager_get_default(), "quire-light");
+    gtk_source_style_scheme_manager_set_search_path(schemes, styles);
+    scheme = gtk_source_style_scheme_manager_get_scheme(schemes, "quire-light");
     g_free(languages_folder);
     g_free(styles_folder);
 }

@@ -57,10 +57,7 @@ struct MarkdownTests {
         defer { portal.send(SIGTERM); _ = portal.waitForExit(seconds: 5) }
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
-        // A tight fuzz: the cursor and the glyphs' cores are drawn in the colour itself.
-        func count(_ color: String, _ shot: String) -> Int {
-            (try? session.pixels(of: color, fuzz: "1%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
-        }
+        func count(_ color: String, _ shot: String) -> Int { exactPixels(of: color, in: window, session, shot: shot) }
         // The cursor blinks: each colour is looked for until a screenshot shows it.
         #expect(eventually(within: 5) { count("#c0bfbc", "colours-empty-dark") > 10 }, "the empty note's cursor, in the dark colour")
         try session.desktop.type("Plans for the weekend", into: window)
@@ -76,10 +73,15 @@ struct MarkdownTests {
         let light = try QuireSession()
         try light.launch()
         let lightWindow = try light.waitForWindow(matching: "^New Note — Quire$")
-        #expect(eventually(within: 5) {
-            ((try? light.pixels(of: "#77767b", fuzz: "1%", in: lightWindow, left: MarkdownTests.notePane, shot: "colours-empty-light")) ?? -1) > 10
-        }, "the empty note's cursor, in the light colour")
+        #expect(eventually(within: 5) { exactPixels(of: "#77767b", in: lightWindow, light, shot: "colours-empty-light") > 10 },
+                "the empty note's cursor, in the light colour")
         #expect(try light.stop() == 0)
+    }
+
+    /// The note pane's pixels in `color` (-1 if no screenshot could be read). A
+    /// tight fuzz: the cursor and the glyphs' cores are drawn in the colour itself.
+    private func exactPixels(of color: String, in window: String, _ session: QuireSession, shot: String) -> Int {
+        (try? session.pixels(of: color, fuzz: "1%", in: window, left: MarkdownTests.notePane, shot: shot)) ?? -1
     }
 
     @Test("in the dark style Markdown has the dark scheme's colours, and takes the light one's the moment the person switches")
