@@ -163,11 +163,25 @@ public final class WebDAVServer: @unchecked Sendable {
     /// Apache's error log, for messages.
     public var errorLog: String { (try? String(contentsOfFile: directory.file("error.log"), encoding: .utf8)) ?? "" }
 
-    /// The requests Apache has answered, oldest first, each as its method,
-    /// decoded path and status ("MOVE /notes/A.md 201").
+    /// The requests the server has answered, in the order they came in, each
+    /// as its method, decoded path and status ("MOVE /notes/A.md 201").
+    ///
+    /// Apache writes a request's line once its response has gone, from
+    /// whichever worker served it, so a quick request's line can come before
+    /// the one it followed: its lines start with the microsecond the request
+    /// came in, and are put in that order here. nginx's one process writes each
+    /// line before it reads the next request.
     public func requests() -> [String] {
         let log = (try? String(contentsOfFile: directory.file("access.log"), encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").map(String.init)
+        let lines = log.split(separator: "\n").map(String.init)
+        guard kind == .apache else { return lines }
+        let started = lines.map { line -> (microsecond: UInt64, request: String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (UInt64(parts[0]) ?? 0, parts.count > 1 ? String(parts[1]) : "")
+        }
+        return started.enumerated()
+            .sorted { ($0.element.microsecond, $0.offset) < ($1.element.microsecond, $1.offset) }
+            .map(\.element.request)
     }
 
     /// The notes folder's files and their text, by path in it ("Work/plan.md"),
@@ -402,7 +416,7 @@ public final class WebDAVServer: @unchecked Sendable {
             PidFile \(directory.file("httpd.pid"))
             ErrorLog \(directory.file("error.log"))
             LogLevel warn
-            CustomLog \(directory.file("access.log")) "%m %U %>s"
+            CustomLog \(directory.file("access.log")) "%{begin:usec}t %m %U %>s"
             \(modules.map { "LoadModule \($0)_module modules/mod_\($0).so" }.joined(separator: "\n"))
             User www-data
             Group www-data
