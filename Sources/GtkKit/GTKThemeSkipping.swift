@@ -10,8 +10,8 @@ import Glibc
 /// a fifth of the main thread's work to a window's first frame.
 @MainActor
 public enum GTKThemeSkipping {
-    /// Whether `GTK_THEME` was set here and is still to be taken out.
-    private static var setsTheme = false
+    /// `GTK_THEME`, set here and still to be taken out.
+    private static var emptyTheme: StartupVariable?
 
     /// Has the display's settings made at the application's registration,
     /// ahead of libadwaita's startup, under libadwaita's empty theme, named in
@@ -22,19 +22,16 @@ public enum GTKThemeSkipping {
     /// would not load its own style sheet under it, and before any program
     /// the app starts could inherit it.
     public static func skipAtStartup() {
-        guard getenv("GTK_THEME") == nil else { return }
-        assert(ProcessStat.isSingleThreaded, "GTK's theme is skipped before any other thread starts")
-        setenv("GTK_THEME", "Adwaita-empty", 1)
-        setsTheme = true
+        emptyTheme = StartupVariable.set("GTK_THEME", to: "Adwaita-empty")
     }
 
     /// The application registered with the session (GApplication's
     /// "is-registered", which comes before its "startup"): as the primary
     /// instance, the settings are made now; the environment as it was.
     static func applicationRegistered(_ application: UnsafeMutableRawPointer) {
-        guard setsTheme else { return }
-        setsTheme = false
+        guard let emptyTheme else { return }
+        self.emptyTheme = nil
         if cgtk_application_is_primary(application) != 0 { _ = cgtk_display_settings_make() }
-        unsetenv("GTK_THEME")
+        emptyTheme.remove()
     }
 }

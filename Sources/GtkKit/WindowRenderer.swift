@@ -29,8 +29,8 @@ public enum WindowRenderer {
     /// (`drawWithCairoOnSoftwareOpenGL()`); off by default, as in GTK.
     public internal(set) static var drawsWithCairoOnSoftwareOpenGL = false
 
-    /// Whether GTK was kept from starting OpenGL, until it has started.
-    private static var keepsOpenGLFromStarting = false
+    /// `GDK_DEBUG=gl-disable`, which keeps GTK from starting OpenGL, until it has started.
+    private static var openGLKeptFromStarting: StartupVariable?
 
     /// Has windows drawn with Cairo where OpenGL runs on the processor. Call
     /// it first in `main`, before GTK starts and before any thread does (on a
@@ -40,17 +40,14 @@ public enum WindowRenderer {
     public static func drawWithCairoOnSoftwareOpenGL() {
         drawsWithCairoOnSoftwareOpenGL = true
         // getenv, not ProcessInfo's environment, which copies all of it at every read.
-        guard getenv("GSK_RENDERER") == nil, getenv("GDK_DEBUG") == nil, !machineHasGraphicsDevice else { return }
-        assert(ProcessStat.isSingleThreaded, "the renderer is chosen before any other thread starts")
-        setenv("GDK_DEBUG", "gl-disable", 1)
-        keepsOpenGLFromStarting = true
+        guard getenv("GSK_RENDERER") == nil, !machineHasGraphicsDevice else { return }
+        openGLKeptFromStarting = StartupVariable.set("GDK_DEBUG", to: "gl-disable")
     }
 
     /// GTK has started (the application's startup): the environment as it was.
     static func toolkitStarted() {
-        guard keepsOpenGLFromStarting else { return }
-        keepsOpenGLFromStarting = false
-        unsetenv("GDK_DEBUG")
+        openGLKeptFromStarting?.remove()
+        openGLKeptFromStarting = nil
     }
 
     /// The OpenGL implementation found when the choice was made (such as
