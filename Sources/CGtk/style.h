@@ -25,6 +25,17 @@ static inline gboolean cgtk_display_settings_make(void) {
     return TRUE;
 }
 
+/* Stops the process as gtk_init() does when there is no display to open: GTK's
+ * warning, "cannot open display: NAME", and exit status 1. For a process whose
+ * gtk_init_check() failed: GTK counts itself open after any try, so the
+ * gtk_init() of GtkApplication's startup would go on without a display. */
+static inline void cgtk_stop_without_display(void) {
+    const char *name = g_getenv("WAYLAND_DISPLAY");
+    if (name == NULL || *name == '\0') name = g_getenv("DISPLAY");
+    g_warning("cannot open display: %s", name ? name : "");
+    exit(1);
+}
+
 /* Whether this process is the application's primary instance (registered,
  * and not handing its launch to another process). */
 static inline gboolean cgtk_application_is_primary(gpointer application) {

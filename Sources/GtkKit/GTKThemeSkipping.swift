@@ -27,11 +27,12 @@ public enum GTKThemeSkipping {
 
     /// The application registered with the session (GApplication's
     /// "is-registered", which comes before its "startup"): as the primary
-    /// instance, the settings are made now; the environment as it was.
+    /// instance, the settings are made now; the environment as it was. With
+    /// no display to open, the process stops here as GTK's own start would.
     static func applicationRegistered(_ application: UnsafeMutableRawPointer) {
         guard let emptyTheme else { return }
         self.emptyTheme = nil
-        if cgtk_application_is_primary(application) != 0 { _ = cgtk_display_settings_make() }
+        if cgtk_application_is_primary(application) != 0, cgtk_display_settings_make() == 0 { cgtk_stop_without_display() }
         emptyTheme.remove()
     }
 }

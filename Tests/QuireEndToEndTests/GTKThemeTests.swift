@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 import TestSupport
 
@@ -50,5 +51,20 @@ struct GTKThemeTests {
         let lightness = try headerBarLightness(session, window: window, shot: "gtk-theme-persons")
         #expect(!(200..<250).contains(lightness), "the header bar is \(lightness)")
         #expect(try session.stop() == 0)
+    }
+
+    @Test("with no display to open (over ssh, from a text console) a launch says so and ends with status 1, as GTK's own start does, theme skipped or named; the notes are left as they were")
+    func noDisplay() throws {
+        let session = try QuireSession()
+        _ = try NoteStore(path: session.notesPath).createNote(body: "Kept\nas it was")
+        for theme in [[:], ["GTK_THEME": "Default"]] {
+            let launched = try ChildProcess.run(
+                BuiltProducts.executable("quire"), [],
+                environment: session.environment(["DISPLAY": "", "WAYLAND_DISPLAY": ""].merging(theme) { $1 }),
+                outputDirectory: session.desktop.directory.path, seconds: 30)
+            #expect(launched.status == 1 && launched.error.contains("cannot open display"), "\(theme): \(launched.error.suffix(1_000))")
+            #expect(!launched.error.contains("backtrace"), "no crash: \(launched.error.suffix(1_000))")
+        }
+        #expect(try session.storedNotes().map(\.body) == ["Kept\nas it was"])
     }
 }
