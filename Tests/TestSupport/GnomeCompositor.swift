@@ -4,7 +4,8 @@ import Foundation
 /// 1280×800 virtual monitor, Wayland only, serving its D-Bus interfaces on the
 /// desktop's session bus as it does in a GNOME session, and a keyboard held
 /// for its whole life (`Tools/GnomeKeyboard`, through mutter's remote desktop
-/// interface): a seat with no keyboard gives no window the focus. Mutter has
+/// interface): a seat with no keyboard gives no window the focus; it never
+/// repeats a key (mutter's settings in a key file of its own). Mutter has
 /// no command line of its own for its windows, as sway has, so a test reads
 /// them through the app.
 final class GnomeCompositor {
@@ -30,8 +31,15 @@ final class GnomeCompositor {
         self.runtimeFolder = runtimeFolder
         socket = GnomeCompositor.socket(in: runtimeFolder)
         mkdir(runtimeFolder, 0o700)
+        // No key repeat: a key the test's keyboard lets go of late on a busy
+        // machine (its release after GTK's 500 ms wait) would type twice.
+        let settings = (runtimeFolder as NSString).appendingPathComponent(".config/glib-2.0/settings")
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        try Data("[org/gnome/desktop/peripherals/keyboard]\nrepeat=false\n".utf8)
+            .write(to: URL(fileURLWithPath: (settings as NSString).appendingPathComponent("keyfile")))
         environment = PrivateDesktop.minimalEnvironment.merging(
-            ["HOME": runtimeFolder, "XDG_RUNTIME_DIR": runtimeFolder, "DBUS_SESSION_BUS_ADDRESS": busAddress]) { _, new in new }
+            ["HOME": runtimeFolder, "XDG_RUNTIME_DIR": runtimeFolder, "DBUS_SESSION_BUS_ADDRESS": busAddress,
+             "GSETTINGS_BACKEND": "keyfile"]) { _, new in new }
         server = try ChildProcess(
             "mutter", ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x800",
                        "--wayland-display", (socket as NSString).lastPathComponent],
