@@ -119,9 +119,12 @@ final class NoteDocuments {
     /// The documents with text not saved yet.
     var unsaved: [NoteDocument] { documents.values.filter(\.hasUnsavedText) }
 
-    /// Finishes the background saves and draft writes under way and closes
-    /// the saves' connection (the app is quitting; the store closes after).
+    /// Looks for other programs' changes no more, finishes the background
+    /// saves and draft writes under way and closes the saves' connection (the
+    /// app is quitting; the store closes after, and the main loop may turn
+    /// again before the process ends).
     func close() {
+        follower?.stop()
         saver?.close()
         draftWriter.finishPending()
     }

@@ -31,6 +31,13 @@ final class OtherWritersFollower {
         lookSoon()
     }
 
+    /// Looks no more: the notes are closing.
+    func stop() {
+        watch = nil
+        pending?.cancel()
+        pending = nil
+    }
+
     /// Looks a second after the last look ended, or at once if that was
     /// longer ago; nothing more while a look waits.
     private func lookSoon() {
