@@ -30,7 +30,7 @@ public enum Localization {
     /// follows unless the locale is "C"), else the messages locale.
     public static var language: String {
         let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        let preferred = getenv("LANGUAGE").map { String(cString: $0) }?
+        let preferred = EnvironmentVariable.value("LANGUAGE")?
             .split(separator: ":").first.map(String.init)
         let chosen = (messages == "C" || messages == "POSIX") ? messages : (preferred ?? messages)
         return String(chosen.prefix { $0 != "." && $0 != "@" })

@@ -19,7 +19,7 @@ public enum ProcessClock {
     private static let startSeconds: Double = {
         let tick = 1 / Double(sysconf(Int32(_SC_CLK_TCK)))
         guard let ticks = ProcessStat.field(22).flatMap({ Double($0) }) else { return 0 }
-        return start(kernelStart: ticks * tick, tick: tick, given: getenv("PROCESS_START_BOOTTIME_NS").map { String(cString: $0) })
+        return start(kernelStart: ticks * tick, tick: tick, given: EnvironmentVariable.value("PROCESS_START_BOOTTIME_NS"))
     }()
 
     /// The start to count from, in seconds on the boot-time clock: `given`

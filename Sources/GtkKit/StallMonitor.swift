@@ -17,7 +17,7 @@ public enum StallMonitor {
     /// Starts the monitor if the environment asks for it (once).
     public static func startIfRequested() {
         guard thresholdMicroseconds == 0,
-              let value = getenv("GTKKIT_STALL_TRACE").map({ String(cString: $0) }),
+              let value = EnvironmentVariable.value("GTKKIT_STALL_TRACE"),
               let threshold = Double(value), threshold > 0
         else { return }
         thresholdMicroseconds = Int64(threshold * 1_000)

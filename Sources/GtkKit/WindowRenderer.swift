@@ -64,7 +64,7 @@ public enum WindowRenderer {
     /// choice is made: `renderer: cairo (OpenGL: <name>)`, `renderer: cairo
     /// (no graphics device)`, `renderer: as GTK chooses (OpenGL: <name>)` or
     /// `renderer: GSK_RENDERER=<value>`.
-    private static let tracesChoice = getenv("GTKKIT_RENDERER_TRACE").map { String(cString: $0) } == "1"
+    private static let tracesChoice = EnvironmentVariable.value("GTKKIT_RENDERER_TRACE") == "1"
 
     /// Names of OpenGL implementations that run on the processor (Mesa's).
     private static let softwareOpenGL = ["llvmpipe", "softpipe", "Software Rasterizer"]
@@ -99,7 +99,7 @@ public enum WindowRenderer {
         guard !isChosen else { return }
         isChosen = true
         guard drawsWithCairoOnSoftwareOpenGL else { return }
-        if let asked = getenv("GSK_RENDERER").map({ String(cString: $0) }) {
+        if let asked = EnvironmentVariable.value("GSK_RENDERER") {
             return trace("GSK_RENDERER=\(asked)")
         }
         guard let display = gdk_display_get_default() else { return }
