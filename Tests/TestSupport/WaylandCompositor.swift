@@ -4,7 +4,8 @@ import Foundation
 /// runtime folder, a 1280×800 output, every window floating (as on a
 /// desktop of overlapping windows, not sway's tiles), and a virtual keyboard
 /// held for its whole life: a seat with no keyboard gives no window the
-/// focus, and GTK would see every window inactive. Sway refuses to run as
+/// focus, and GTK would see every window inactive. No keyboard repeats a key:
+/// on a busy machine a test's key let go of late would type twice. Sway refuses to run as
 /// root; run as root, it runs as the user nobody, and programs of root's
 /// connect to it by its socket's full path.
 final class WaylandCompositor {
@@ -29,6 +30,7 @@ final class WaylandCompositor {
             output * resolution 1280x800 position 0 0
             for_window [app_id=".*"] floating enable
             focus_follows_mouse no
+            input type:keyboard repeat_rate 0
             """.write(toFile: configuration, atomically: false, encoding: .utf8)
         let asRoot = getuid() == 0
         if asRoot {
