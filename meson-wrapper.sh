@@ -99,8 +99,9 @@ headless_tests() {
     local status=0
     # fatal-criticals: any GTK or GLib critical ends the program and fails its test.
     # No accessibility bus: its launcher can outlive the test's session bus.
+    # -r: no key repeats (a test's key let go of late would type twice).
     env G_DEBUG=fatal-criticals GTK_A11Y=none QUIRE_TEST_ARTIFACTS="$PWD/test-artifacts" \
-        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset" \
+        xvfb-run --auto-servernum --server-args="-screen 0 1280x800x24 -nolisten tcp -noreset -r" \
         dbus-run-session -- swift test --skip-build "$@" || status=$?
     python3 build-aux/stress-table.py stress-results
     return $status

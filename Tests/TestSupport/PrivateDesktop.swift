@@ -166,8 +166,10 @@ public final class PrivateDesktop: @unchecked Sendable {
             let server = try ChildProcess(
                 // -noreset: an X server resets when its last client leaves, and a client
                 // connecting during the reset fails ("cannot open display"); tests
-                // connect and leave with xdotool all the time.
-                "Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp"],
+                // connect and leave with xdotool all the time. -r: no key repeats, as
+                // xdotool's release of a key can come late on a busy machine.
+                "Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-r", "-screen", "0", "\(screen.width)x\(screen.height)x24",
+                         "-nolisten", "tcp"],
                 environment: minimalEnvironment, outputDirectory: outputDirectory)
             // -displayfd writes the number once the server listens.
             let ready = eventually(within: 10) {
