@@ -14,9 +14,9 @@ struct StartupVariable {
     /// The variable's name, such as "GTK_THEME".
     let name: String
 
-    /// Sets it to `value` unless the environment has it already (the person's
-    /// own choice, left as it is); whether it was set. Only while the process
-    /// has one thread: `setenv` may move the whole array.
+    /// Sets `name` to `value` and returns it, to be taken out later; nil if the
+    /// environment has it already (the person's own choice, left as it is).
+    /// Only while the process has one thread: `setenv` may move the whole array.
     static func set(_ name: String, to value: String) -> StartupVariable? {
         guard getenv(name) == nil else { return nil }
         assert(ProcessStat.isSingleThreaded, "\(name) is set before any other thread starts")
