@@ -15,6 +15,11 @@ import GtkKit
 // PROBE_RENDERER=1 first asks for Cairo on software OpenGL, as Quire's `main`
 // does, and reports once the app has started "GDK_DEBUG <value, or unset>"
 // and a line "mapped <path>" for each file it has mapped.
+// PROBE_STALLS=1 runs the stall monitor (`GTKKIT_STALL_TRACE`) and holds its main
+// loop three times, 100 ms apart: 200 ms of processor time ("spin"), a 200 ms
+// sleep ("sleep"), and 200 ms of processor time shared with twice as many busy
+// threads as the machine has processors ("share"). Each is a line
+// "held <name> <start ms> <end ms>" on the monitor's clock, then "done".
 
 let probesRenderer = ProcessInfo.processInfo.environment["PROBE_RENDERER"] == "1"
 if probesRenderer { WindowRenderer.drawWithCairoOnSoftwareOpenGL() }
@@ -28,6 +33,9 @@ func threadName(_ task: String? = nil) -> String {
     let path = task.map { "/proc/self/task/\($0)/comm" } ?? "/proc/thread-self/comm"
     return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+let probesStalls = ProcessInfo.processInfo.environment["PROBE_STALLS"] == "1"
+if probesStalls { StallMonitor.startIfRequested() }
 
 let application = DesktopApplication(id: "io.github.quire.GtkKitProbe", isUnique: false)
 let expected = Set([
@@ -53,6 +61,7 @@ let start = MainLoop.monotonicMicroseconds
 
 application.onActivate {
     application.hold()
+    if probesStalls { return holdTheLoop(["spin", "sleep", "share"]) }
     if probesRenderer {
         print("GDK_DEBUG \(getenv("GDK_DEBUG").map { String(cString: $0) } ?? "unset")")
         let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
@@ -107,6 +116,38 @@ application.onActivate {
         report("cancelled-sleep", on: "\((MainLoop.monotonicMicroseconds - before) / 1_000)ms")
     }
     MainLoop.after(milliseconds: 20) { sleeper.cancel() }
+}
+
+/// PROBE_STALLS's holds, one after another, each 100 ms after the last ended.
+@MainActor func holdTheLoop(_ holds: [String]) {
+    guard let name = holds.first else {
+        print("done")
+        return application.release()
+    }
+    MainLoop.after(milliseconds: 100) {
+        let start = Double(MainLoop.monotonicMicroseconds) / 1_000
+        switch name {
+        case "spin": spin(milliseconds: 200)
+        case "sleep": usleep(200_000)
+        default:
+            let busy = BusyThreads(count: 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+            spin(milliseconds: 200)
+            busy.stop()
+        }
+        print("held \(name) \(start) \(Double(MainLoop.monotonicMicroseconds) / 1_000)")
+        holdTheLoop(Array(holds.dropFirst()))
+    }
+}
+
+/// Runs on this thread until it has had `milliseconds` of processor time.
+func spin(milliseconds: Int64) {
+    func used() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Int64(time.tv_sec) * 1_000 + Int64(time.tv_nsec) / 1_000_000
+    }
+    let end = used() + milliseconds
+    while used() < end {}
 }
 
 let status = application.run()
