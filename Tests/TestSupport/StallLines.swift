@@ -18,7 +18,8 @@ public enum StallLines {
 
         public var held: Double { max(0, length - (queued ?? 0)) }
         public var description: String {
-            let split = ran.map { ran in queued.map { " (\(Int(ran)) running, \(Int($0)) waiting for a processor)" } ?? "" } ?? ""
+            var split = ""
+            if let ran, let queued { split = " (\(Int(ran)) running, \(Int(queued)) waiting for a processor)" }
             return "\(Int(length)) ms\(split), after: \(before.joined(separator: " | "))"
         }
     }
