@@ -65,6 +65,26 @@ final class GuardedFolder {
         return removed
     }
 
+    /// Whether another client is writing the file `name`, on a server whose
+    /// writes go under locks: it holds one. Asked by taking a lock and letting
+    /// it go at once (on record meanwhile, as every lock is). A lock that made
+    /// the file (it went since it was listed) removes it again, and the file
+    /// counts as being written: the next sync sees it gone.
+    func isBeingWritten(_ name: String) async -> Bool {
+        guard safety == .locks else { return false }
+        let lock: FileLock
+        do {
+            lock = try await self.lock(name)
+        } catch .locked {
+            return true
+        } catch {
+            return false
+        }
+        if lock.madeTheFile { _ = try? await remote.delete(name, ifUnchanged: nil, under: lock) }
+        await unlock(lock)
+        return lock.madeTheFile
+    }
+
     /// Takes an exclusive lock on the file `name`, on record until `unlock`.
     private func lock(_ name: String) async throws(WebDAVError) -> FileLock {
         let lock = try await remote.lock(name)

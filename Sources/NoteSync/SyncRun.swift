@@ -515,7 +515,10 @@ final class SyncRun {
     /// Makes notes of files no note has: new on the server, or put there by
     /// another app. A file holding the text of a note that has no file (the
     /// same notes in a folder synced before, or a note trashed here whose file
-    /// came back) becomes that note's file instead, out of the trash.
+    /// came back) becomes that note's file instead, out of the trash. An
+    /// empty file another client holds a lock on is one it is writing (its
+    /// lock made the file; a sync cut short leaves it until the lock ends or
+    /// its owner removes it): it waits for a later sync.
     private func takeIn(_ files: [RemoteFile]) async throws {
         guard !files.isEmpty else { return }
         var unsynced = try unsyncedNotesByText()
@@ -532,6 +535,10 @@ final class SyncRun {
         while let (remoteFile, read) = await reading.nextFile() {
             await advance()
             guard let (data, etag) = try keptForLater(remoteFile, read) else { continue }
+            if data.isEmpty, await folder.isBeingWritten(remoteFile.name) {
+                report.postponed.append(PostponedFile(remoteFile.name, .beingWritten))
+                continue
+            }
             guard let text = String(data: data, encoding: .utf8) else {
                 report.postponed.append(PostponedFile(remoteFile.name, .notText))
                 continue

@@ -169,6 +169,39 @@ struct SyncTroubleTests {
         #expect(!FileManager.default.fileExists(atPath: session.notesPath + ".sync-locks"), "every lock let go of")
     }
 
+    @Test(
+        "an empty file that another device's sync made with its lock and holds is not taken in while the lock holds; once its owner has removed it, nothing of it is here, not even in the trash; an empty file no one locks is taken in",
+        arguments: [WebDAVServer.Kind.rclone, .nginx])
+    func othersEmptyLockedFile(kind: WebDAVServer.Kind) throws {
+        let server = try WebDAVServer(kind, lockSeconds: 600)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        _ = try NoteStore(path: session.notesPath).createNote(body: "Kept\ntext")
+        #expect(try session.syncNow().status == 0)
+        // As another device's sync leaves it between its lock and its write, or killed there.
+        let token = try server.lock("Groceries.md")
+        #expect(server.files()["Groceries.md"] == "", "the lock made an empty file: \(server.files())")
+
+        let locked = try session.syncNow()
+        #expect(locked.error.contains("being written by another device"), "\(locked.output) \(locked.error)")
+        #expect(try session.liveTexts() == ["Kept\ntext"], "no empty note while the file is being written")
+        // The owner's next sync removes the empty file under its lock, and lets the
+        // lock go (as GuardedFolder does, best effort: the removal may have ended it).
+        try server.delete("Groceries.md", underLock: token)
+        try? server.unlock("Groceries.md", token: token)
+        let after = try session.syncNow()
+        #expect(after.status == 0 && after.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(after.output) \(after.error)")
+        #expect(try session.liveTexts() == ["Kept\ntext"])
+        #expect(try session.trashedTexts().isEmpty, "nothing of the empty file in the trash")
+
+        // An empty file through the server (rclone sees no file written by hand at once).
+        try server.unlock("Blank.md", token: try server.lock("Blank.md"))
+        let blank = try session.syncNow()
+        #expect(blank.status == 0 && blank.output.hasPrefix("0 sent, 1 received, 0 conflicts"), "\(blank.output) \(blank.error)")
+        let texts = try session.liveTexts()
+        #expect(texts.count == 2, "an empty file no one writes is a note: \(texts)")
+    }
+
     @Test("a rename the server fails (500 to its MOVE): the sync says so and the file stays as it was; the next one renames it, and the other Quire takes the rename, not a copy")
     func failedRename() throws {
         let server = try WebDAVServer(.apache)

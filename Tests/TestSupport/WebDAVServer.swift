@@ -263,6 +263,12 @@ public final class WebDAVServer: @unchecked Sendable {
         guard result.status == 0, ["200", "201", "204"].contains(result.output) else { throw DesktopError.commandFailed("PUT \(name)", result.output) }
     }
 
+    /// Removes the file `name` through the server (`DELETE`), under the lock `token`.
+    public func delete(_ name: String, underLock token: String) throws {
+        let result = try curl(name, ["-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE", "-H", "If: (\(token))"])
+        guard result.status == 0, ["200", "204"].contains(result.output) else { throw DesktopError.commandFailed("DELETE \(name)", result.output) }
+    }
+
     /// Runs curl on the file `name` as the test's user, with `options` (the request among them).
     private func curl(_ name: String, _ options: [String]) throws -> (status: Int32?, output: String, error: String) {
         try curl(url: url(of: name), options)
