@@ -286,9 +286,10 @@ final class SyncRun {
         var target = file
         var expected = expected
         var moved = false
-        if base != file.titleBase || note.category != file.category, case let .holding(version, syncedHash) = expected {
-            guard let renamed = try await move(
-                file, toTitle: base, in: note.category, at: version, holding: syncedHash, sending: hash)
+        if base != file.titleBase || note.category != file.category, case let .holding(version, syncedHash) = expected,
+            let name = newName(of: file, forTitle: base, in: note.category)
+        {
+            guard let renamed = try await move(file, to: name, title: base, at: version, holding: syncedHash, sending: hash)
             else {
                 report.postponed.append(PostponedFile(file.fileName, refusal))
                 return false
@@ -326,7 +327,20 @@ final class SyncRun {
         return true
     }
 
-    /// Renames the note's file after its new title `base` (`MOVE`: another
+    /// The name the note's `file` takes for its title `base` in `category`,
+    /// its own name left out of those taken (its first line may now give the
+    /// name a file taken in had, whatever its text was); nil if that is the
+    /// name it has, in any case: names are compared as macOS and Windows
+    /// compare them, and a server on such a disk would refuse a move onto
+    /// the file itself. A file keeps its suffix (a .txt stays one), as the
+    /// Notes apps keep it.
+    private func newName(of file: SyncedNoteFile, forTitle base: String, in category: String) -> String? {
+        let suffix = file.fileName.lastIndex(of: ".").map { String(file.fileName[$0...]) } ?? newFileSuffix
+        let name = newFileName(base, in: category, suffix: suffix, freeing: file.fileName)
+        return name.lowercased() == file.fileName.lowercased() ? nil : name
+    }
+
+    /// Renames the note's file to `name`, after its new title `base` (`MOVE`: another
     /// Quire listing the folder meanwhile sees the file under one name or the
     /// other, never both, where a write of the new name and a removal of the
     /// old left a moment with two), if it still holds the text of `syncedHash`
@@ -336,13 +350,11 @@ final class SyncRun {
     /// Throws, leaving `file` as it was, if the server refused the move; if no
     /// answer came, the rename stays begun, and the next sync finds which name holds it.
     private func move(
-        _ file: SyncedNoteFile, toTitle base: String, in category: String, at version: String?, holding syncedHash: String,
+        _ file: SyncedNoteFile, to name: String, title base: String, at version: String?, holding syncedHash: String,
         sending hash: String
     ) async throws -> SyncedNoteFile? {
         var renamed = file
-        // A file keeps its suffix (a .txt stays one), as the Notes apps keep it.
-        let suffix = file.fileName.lastIndex(of: ".").map { String(file.fileName[$0...]) } ?? newFileSuffix
-        renamed.fileName = newFileName(base, in: category, suffix: suffix)
+        renamed.fileName = name
         renamed.etag = nil
         renamed.titleBase = base
         renamed.sentHash = hash
@@ -471,11 +483,15 @@ final class SyncRun {
 
     /// A file's path in the folder of `category` made from `base` (with the
     /// suffix of new files), that no file or note uses yet, from now on taken.
-    private func newFileName(_ base: String, in category: String, suffix: String? = nil) -> String {
+    /// The name `own` counts as free: the file renamed may keep it (and
+    /// still holds it otherwise).
+    private func newFileName(_ base: String, in category: String, suffix: String? = nil, freeing own: String? = nil) -> String {
         var taken = takenNames ?? Set(namesInUse.map { $0.lowercased() })
         takenNames = nil  // the set's only owner is `taken` while a name is added: added in place
         defer { takenNames = taken }
         let path = category.isEmpty ? base : category + "/" + base
+        if let own { taken.remove(own.lowercased()) }
+        defer { if let own { taken.insert(own.lowercased()) } }
         return NoteFileName.unique(path, extension: String((suffix ?? newFileSuffix).drop { $0 == "." }), taken: &taken)
     }
 

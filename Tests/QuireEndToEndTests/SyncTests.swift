@@ -171,6 +171,17 @@ struct SyncTests {
         #expect(try store.syncedFiles().first { $0.noteID == renamed.id }?.fileName == "Second thoughts.md",
                 "the note follows its renamed file, not a copy of it")
         try expectSync(laptop, prints: "0 sent, 0 received, 0 conflicts")
+
+        // Its first line now gives the name its file has: the file keeps it, not "Second thoughts (2)";
+        // a title changed only in case keeps its file's name too (a server on a disk that ignores
+        // case would refuse the move), no copy either.
+        try store.updateBody(of: renamed.id, to: "Second thoughts\nsecond")
+        let alpha = try #require(try store.allNotes().first { $0.body == "Alpha\nfirst" })
+        try store.updateBody(of: alpha.id, to: "alpha\nfirst")
+        try expectSync(laptop, prints: "2 sent, 0 received, 0 conflicts")
+        #expect(server.files() == ["Alpha.md": "alpha\nfirst", "Second thoughts.md": "Second thoughts\nsecond", "Shopping.txt": "Shopping\neggs\n", "picture.png": "Ignored"],
+                "\(server.files())")
+        try expectSync(laptop, prints: "0 sent, 0 received, 0 conflicts")
     }
 
     @Test("a first sync sends new notes in batches: each reaches the server once, under its title, and is on record, so the next sync has nothing to do")

@@ -200,6 +200,18 @@ struct SyncTroubleTests {
         #expect(blank.status == 0 && blank.output.hasPrefix("0 sent, 1 received, 0 conflicts"), "\(blank.output) \(blank.error)")
         let texts = try session.liveTexts()
         #expect(texts.count == 2, "an empty file no one writes is a note: \(texts)")
+
+        // The lock that checked it may have given the file a new date (nginx's version):
+        // the next sync reads nothing again, and text typed into the note goes out, no conflict.
+        let quiet = try session.syncNow()
+        #expect(quiet.status == 0 && quiet.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(quiet.output) \(quiet.error)")
+        let store = try NoteStore(path: session.notesPath)
+        let blankNote = try #require(try store.allNotes().first { $0.body.isEmpty })
+        try store.updateBody(of: blankNote.id, to: "Blank\nfilled in here")
+        let filled = try session.syncNow()
+        #expect(filled.status == 0 && filled.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(filled.output) \(filled.error)")
+        #expect(server.files() == ["Kept.md": "Kept\ntext", "Blank.md": "Blank\nfilled in here"], "\(server.files())")
+        #expect(try session.liveTexts() == ["Blank\nfilled in here", "Kept\ntext"])
     }
 
     @Test("a rename the server fails (500 to its MOVE): the sync says so and the file stays as it was; the next one renames it, and the other Quire takes the rename, not a copy")
