@@ -22,12 +22,17 @@ public struct NoteCategory: Sendable, Equatable, Hashable {
 
     /// `path` as Nextcloud's Notes app makes it: each part without the
     /// characters some file system refuses (`*|/\:"<>?`) and without leading
-    /// dots and blanks (no hidden folders), empty parts dropped.
+    /// dots and blanks (no hidden folders), empty parts dropped. Each part is
+    /// also cut to the 255 bytes a folder's name may have on a server's disk.
     public static func normalized(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).map { part in
-            NoteFileName.nextcloudSafe(String(part))
+            NoteFileName.cut(NoteFileName.nextcloudSafe(String(part)), toBytes: maximumPartBytes).trimmingSpaces()
         }.filter { !$0.isEmpty }.joined(separator: "/")
     }
+
+    /// The longest name of a category's folder, in UTF-8 bytes: a file
+    /// system's limit.
+    static let maximumPartBytes = 255
 
     /// The category a file at `path` in the notes folder is filed in: its
     /// folder ("Recipes/Cakes" of "Recipes/Cakes/sponge.md"; "" at the top).

@@ -4,7 +4,10 @@ import FoundationEssentials
 /// system (Linux, macOS, Windows, FAT and SMB shares), and unique in its
 /// folder; and for synced notes, the name Nextcloud's Notes app gives.
 public enum NoteFileName {
-    /// The longest base name, in UTF-8 bytes (the file systems' limit is 255, the extension and a number need room).
+    /// The longest base name, in UTF-8 bytes. The file systems' limit is 255;
+    /// the extension, a number and a server's name for the file while it
+    /// arrives need room (Nextcloud's ".ocTransferId…part" is 28 bytes,
+    /// rclone's ".….partial" 17).
     static let maximumBaseBytes = 200
 
     /// Names Windows keeps for devices, whatever the extension.
@@ -25,9 +28,7 @@ public enum NoteFileName {
             default: name.unicodeScalars.append(scalar)
             }
         }
-        name = trimmed(name)
-        while name.utf8.count > maximumBaseBytes { name.removeLast() }
-        name = trimmed(name)
+        name = trimmed(cut(trimmed(name), toBytes: maximumBaseBytes))
         if name.isEmpty { return fallback }
         let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
         return reservedNames.contains(stem.uppercased()) ? name + "_" : name
@@ -52,14 +53,27 @@ public enum NoteFileName {
     /// (`*|/\:"<>?`) removed, not replaced; every blank a plain space;
     /// leading dots and blanks dropped (no hidden file), the ends trimmed;
     /// at most 100 characters; `fallback` when nothing is left. Sync names new
-    /// files so, so that the Notes apps name them the same way.
+    /// files so, so that the Notes apps name them the same way. Unlike the
+    /// app, whose names a server's disk refuses past 255 bytes (85 Chinese
+    /// characters, 63 emoji), the name is also cut to `maximumBaseBytes`,
+    /// between characters (an emoji of several code points stays whole).
     public static func nextcloudBase(for title: String, fallback: String) -> String {
         var name = nextcloudSafe(title)
         if name.unicodeScalars.count > nextcloudMaximumTitle {
             name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(nextcloudMaximumTitle)))
             name = name.trimmingSpaces()
         }
+        if name.utf8.count > maximumBaseBytes { name = cut(name, toBytes: maximumBaseBytes).trimmingSpaces() }
         return name.isEmpty ? fallback : name
+    }
+
+    /// `name` without as many characters at its end as it takes to fit in
+    /// `limit` UTF-8 bytes; a character of several code points (an emoji
+    /// sequence, a letter and its accent) goes whole or stays whole.
+    static func cut(_ name: String, toBytes limit: Int) -> String {
+        var name = name
+        while name.utf8.count > limit { name.removeLast() }
+        return name
     }
 
     /// `text` with what Nextcloud's Notes app removes from a name or a

@@ -9,17 +9,22 @@ import TestSupport
 /// removed without touching a note's text.
 @Suite("Note categories")
 struct NoteCategoryTests {
-    @Test("a path is normalized as the Notes app does: forbidden characters and leading dots gone, empty parts dropped", arguments: [
+    @Test("a path is normalized as the Notes app does: forbidden characters and leading dots gone, empty parts dropped; each part 255 bytes at most", arguments: [
         ("Work", "Work"), (" Recipes / Cakes ", "Recipes/Cakes"), ("a//b/", "a/b"), (".hidden/x", "hidden/x"),
         ("What?/Why:*", "What/Why"), ("...", ""), ("Ärger/日本", "Ärger/日本"),
+        (String(repeating: "日本", count: 50) + "/Cakes", String(repeating: "日本", count: 42) + "日/Cakes"),  // 85 of 100: 255 bytes
     ])
     func normalized(path: String, expected: String) {
         #expect(NoteCategory.normalized(path) == expected)
     }
 
-    @Test("a file name is the title as the Notes app makes it (getSafeTitle): characters removed, not replaced; 100 at most", arguments: [
+    @Test("a file name is the title as the Notes app makes it (getSafeTitle): characters removed, not replaced; 100 at most, and 200 bytes at most, cut between characters", arguments: [
         ("Groceries", "Groceries"), ("To do: today?", "To do today"), ("..hidden", "hidden"), ("a\tb", "a b"), ("", "New note"),
         (String(repeating: "x", count: 120), String(repeating: "x", count: 100)),
+        (String(repeating: "春眠不觉晓", count: 20), String(repeating: "春眠不觉晓", count: 13) + "春"),  // 66 of 100: 198 bytes
+        (String(repeating: "📝", count: 90), String(repeating: "📝", count: 50)),
+        (String(repeating: "👩\u{200D}👧", count: 30), String(repeating: "👩\u{200D}👧", count: 18)),  // 11 bytes each, never split
+        (String(repeating: "日", count: 66) + " 日本語", String(repeating: "日", count: 66)),  // cut after the space: no space left at the end
     ])
     func fileNames(title: String, expected: String) {
         #expect(NoteFileName.nextcloudBase(for: title, fallback: "New note") == expected)
