@@ -43,13 +43,15 @@ struct SyncPlan: Sendable {
         let noteFiles = listed.filter { SyncPlan.isNoteFile($0.name) }
         let files = noteFiles.filter { !RemoteName.hasControlCharacters($0.name) }
         badNames = noteFiles.filter { RemoteName.hasControlCharacters($0.name) }.map(\.name)
-        var byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // By their bytes: Swift's strings compare "Café" composed and decomposed
+        // as equal, where a server holds two files (one from a Mac, say).
+        var byName = Dictionary(files.map { (Array($0.name.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         namesInUse = files.map(\.name) + local.synced.map(\.fileName) + local.stale.map(\.name)
-        pairs = local.synced.map { file in (file, byName.removeValue(forKey: file.fileName)) }
-        staleOnServer = local.stale.compactMap { entry in byName.removeValue(forKey: entry.name).map { (entry, $0) } }
-        let onServer = Set(staleOnServer.map(\.0.name))
-        staleGone = local.stale.map(\.name).filter { !onServer.contains($0) }
+        pairs = local.synced.map { file in (file, byName.removeValue(forKey: Array(file.fileName.utf8))) }
+        staleOnServer = local.stale.compactMap { entry in byName.removeValue(forKey: Array(entry.name.utf8)).map { (entry, $0) } }
+        let onServer = Set(staleOnServer.map { Array($0.0.name.utf8) })
+        staleGone = local.stale.map(\.name).filter { !onServer.contains(Array($0.utf8)) }
         let syncedIDs = Set(local.synced.map(\.noteID))
         newNotes = local.candidates.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
         // Sorted only once claimed files are out: a sync with nothing new sorts nothing.

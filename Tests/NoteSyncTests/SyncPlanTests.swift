@@ -50,6 +50,18 @@ struct SyncPlanTests {
         #expect(!plan.namesInUse.contains("a\u{0}b.md"))
     }
 
+    @Test("two names that differ only in how an accent is written (composed, decomposed) are two files: each pairs with its own note or stays unclaimed, never one for the other")
+    func namesComparedByBytes() async {
+        let composed = "Caf\u{E9}.md", decomposed = "Cafe\u{301}.md"
+        let listed = [RemoteFile(name: decomposed, etag: "\"1\""), RemoteFile(name: composed, etag: "\"2\"")]
+        let paired = await SyncPlan.make(listed: listed, local: local([file(unchanged, composed, version: "\"2\"", revision: 3)]))
+        #expect(paired.pairs.map { Array($0.1?.name.utf8 ?? "".utf8) } == [Array(composed.utf8)])
+        #expect(paired.unclaimed.map { Array($0.name.utf8) } == [Array(decomposed.utf8)])
+        #expect(paired.changedOnServer == 0)
+        let neither = await SyncPlan.make(listed: listed, local: local([]))
+        #expect(neither.unclaimed.count == 2)
+    }
+
     @Test("what a failed read means: the file's trouble alone (forbidden, gone, failing, slow, too large), or the server's")
     func fileTrouble() {
         for error in [WebDAVError.forbidden, .notFound, .server(status: 500, reason: "Internal"), .timedOut(seconds: 30),
