@@ -77,9 +77,11 @@ public struct Note: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// Whether `scalar` is blank (a space or a tab, or a wider space) but no line break.
+    /// Whether `scalar` is blank (a space or a tab, a wider space, or an invisible one) but no line break.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        // A byte-order mark (Windows' Notepad starts a file with one) and a zero-width space show nothing either.
+        if scalar == "\u{FEFF}" || scalar == "\u{200B}" { return true }
         return scalar.properties.isWhitespace && !isLineBreak(scalar)
     }
 }

@@ -165,5 +165,12 @@ enum NoteSchema {
             DROP TABLE sync_stale_files;
             ALTER TABLE sync_stale_files_11 RENAME TO sync_stale_files;
             """),
+        // A byte-order mark (a file saved by Windows' Notepad) or a zero-width
+        // space before a title is a blank now: such notes sorted after "Z" by
+        // title. Their sort titles are filled in again as the list first
+        // sorts by title.
+        Migration(version: 12, sql: """
+            UPDATE notes SET sort_title = NULL WHERE sort_title IS NOT NULL AND instr(body, char(65279)) + instr(body, char(8203)) > 0;
+            """),
     ]
 }

@@ -79,4 +79,21 @@ struct NoteSortOrderTests {
         reopened.listOrder = .title
         #expect(try titles(reopened, ids) == ["cherry", "apple", "banana", "# Date", "Éclair"])
     }
+
+    @Test("a note whose text starts with a byte-order mark (a file from Windows' Notepad), sorted after Z before such marks were blanks, is sorted by its words once the file is brought up to date")
+    func byteOrderMarkSortedAgain() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-order")
+        let path = folder.file("notes.sqlite")
+        var (store, ids) = try store(in: folder)
+        ids["\u{FEFF}Avocado"] = try store.createNote(body: "\u{FEFF}Avocado\ntext").id
+        store.close()
+        // As a Quire of schema 11 left it: the mark was the title's first letter.
+        let database = try Database(path: path, schema: NoteSchema.schema)
+        try database.execute("UPDATE notes SET sort_title = char(65279) || 'avocado' WHERE instr(body, char(65279)) = 1")
+        try database.execute("PRAGMA user_version = 11")
+        database.close()
+        let reopened = try NoteStore(path: path)
+        reopened.listOrder = .title
+        #expect(try titles(reopened, ids) == ["cherry", "apple", "\u{FEFF}Avocado", "banana", "# Date", "Éclair"])
+    }
 }

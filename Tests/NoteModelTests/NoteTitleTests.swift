@@ -14,9 +14,17 @@ struct NoteTitleTests {
         ("日本語のメモ\n本文", "日本語のメモ"),
         ("\u{3000}全角の空白\u{3000}\n本文", "全角の空白"),
         ("Cafe\u{301} list \t\u{2028}next", "Cafe\u{301} list"),
+        // A byte-order mark (a file saved by Windows' Notepad) and zero-width spaces are blanks.
+        ("\u{FEFF}Shopping\r\neggs", "Shopping"),
+        ("\u{FEFF}\n\u{200B}# Plans\u{200B}\nrest", "Plans"),
     ])
     func title(body: String, expected: String) {
         #expect(Note.title(ofBody: body) == expected)
+    }
+
+    @Test("a note whose file starts with a byte-order mark sorts by its words")
+    func byteOrderMarkSorting() {
+        #expect(Note.sortTitle(ofBody: "\u{FEFF}Shopping\neggs") < Note.sortTitle(ofBody: "Zebra"))
     }
 
     @Test("Markdown marks are not part of the title", arguments: [
