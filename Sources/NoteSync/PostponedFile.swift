@@ -19,6 +19,8 @@ public struct PostponedFile: Sendable, Equatable {
         case badName
         /// The server could not give the file (forbidden, gone, failed, too slow).
         case unreadable(WebDAVError)
+        /// The server refused to store a new note's file (its name, or its folder).
+        case refused(WebDAVError)
     }
 
     /// The file's name in the folder (`RemoteName`: its bytes exactly).
@@ -36,7 +38,7 @@ public struct PostponedFile: Sendable, Equatable {
     public var passesSoon: Bool {
         switch reason {
         case .changedMeanwhile, .beingWritten, .editedWhileReceived: true
-        case .notText, .tooLarge, .badName, .unreadable: false
+        case .notText, .tooLarge, .badName, .unreadable, .refused: false
         }
     }
 }

@@ -496,31 +496,56 @@ final class SyncRun {
     }
 
     /// Sends `batch`, `sendsAtOnce` at a time, noting in `pending` what the
-    /// server took and which names were taken meanwhile.
+    /// server took and which names were taken meanwhile. A note whose file
+    /// the server refused is left for the next sync, the rest sent: one
+    /// note's trouble stays with that note.
     private func send(_ batch: [OutgoingNote], noting pending: inout PendingSyncRecords) async throws {
-        try await withThrowingTaskGroup(of: (OutgoingNote, String??).self) { group in
+        try await withThrowingTaskGroup(of: (OutgoingNote, Result<String??, WebDAVError>).self) { group in
             var waiting = batch.makeIterator()
             func sendNext() {
                 guard let note = waiting.next() else { return }
-                group.addTask { (note, try await self.write(note)) }
+                group.addTask {
+                    do throws(WebDAVError) {
+                        return (note, .success(try await self.write(note)))
+                    } catch where SyncRun.refusesOneFile(error) {
+                        return (note, .failure(error))
+                    }
+                }
             }
             for _ in 0..<SyncRun.sendsAtOnce { sendNext() }
-            while let (note, written) = try await group.next() {
-                if let etag = written {
+            while let (note, outcome) = try await group.next() {
+                switch outcome {
+                case let .success(.some(etag)):
                     pending.sent.append(note.sent(etag: etag))
                     report.sent += 1
-                } else {
+                case .success(.none):
                     pending.forgotten.append(note.file.noteID)  // a new name next time
                     report.postponed.append(PostponedFile(note.file.fileName, refusal))
+                case let .failure(error):
+                    pending.forgotten.append(note.file.noteID)
+                    report.postponed.append(PostponedFile(note.file.fileName, .refused(error)))
                 }
                 sendNext()
             }
         }
     }
 
+    /// Whether the server's answer to a new file refuses that file alone (its
+    /// name, or its place) and not every file: a name it will not store (Nextcloud
+    /// answers 400 to a name it forbids, Apache 403 and rclone 405 to one too
+    /// long for its disk), a folder missing (409), or a folder no file may be
+    /// written in (403), where every new note then says so.
+    private nonisolated static func refusesOneFile(_ error: WebDAVError) -> Bool {
+        switch error {
+        case .forbidden, .notFound: true
+        case let .server(status, _): status == 400 || status == 405 || status == 414
+        default: false
+        }
+    }
+
     /// Writes a new note's file, if no file has its name: the file's entity
     /// tag (nil if the server gave none), or nil if the name was taken.
-    private func write(_ note: OutgoingNote) async throws -> String?? {
+    private func write(_ note: OutgoingNote) async throws(WebDAVError) -> String?? {
         await advance()
         try await makeFolder(of: note.file.fileName)
         return try await folder.write(note.data, to: note.file.fileName, expecting: .absent)

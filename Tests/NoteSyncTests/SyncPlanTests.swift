@@ -87,6 +87,7 @@ struct SyncPlanTests {
     func soonOrLater() {
         #expect(PostponedFile("a.md", .beingWritten).passesSoon && PostponedFile("a.md", .changedMeanwhile).passesSoon)
         #expect(!PostponedFile("a.md", .unreadable(.forbidden)).passesSoon && !PostponedFile("a.md", .badName).passesSoon)
+        #expect(!PostponedFile("a.md", .refused(.server(status: 400, reason: "Bad Request"))).passesSoon, "a refused name waits for the next sync in its time")
         #expect(!PostponedFile("a.md", .tooLarge(limit: 20 << 20)).passesSoon)
     }
 }

@@ -91,6 +91,38 @@ struct SyncHostileServerTests {
         #expect(try laptop.liveTexts() == ["Small\nfine"])
     }
 
+    @Test(
+        "a new note's file the server refuses (400 to a name it forbids, 409 for a folder it lacks) is named and kept here, the other notes are sent, and the next sync sends it once the server takes it",
+        arguments: [WebDAVServer.Kind.apache, .nginx])
+    func refusedNewFiles(kind: WebDAVServer.Kind) throws {
+        let server = try WebDAVServer(kind)
+        let proxy = try WebDAVProxy(for: server)
+        let (laptop, keyring) = try QuireSession.syncing(with: server, through: proxy)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        try store.createNote(body: "Aux\na name Windows keeps for a device")
+        try store.createNote(body: "Filed\nin a folder", category: "Work")
+        try store.createNote(body: "Plain\nsent all the same")
+        try proxy.answer("PUT", "/Aux.md", status: 400)
+        try proxy.answer("PUT", "/Work/Filed.md", status: 409)
+
+        let refused = try laptop.syncNow()
+        #expect(refused.status == 0 && refused.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(refused.output) \(refused.error)")
+        for said in ["“Aux.md”: the server refused to store it (the server failed (400", "“Work/Filed.md”: the server refused to store it (not found on the server)"] {
+            #expect(refused.error.contains(said), "\(said) in \(refused.error)")
+        }
+        #expect(server.files() == ["Plain.md": "Plain\nsent all the same"], "nothing of the refused files left there: \(server.files())")
+        #expect(try laptop.liveTexts().count == 3)
+
+        try proxy.release("PUT", "/Aux.md")
+        try proxy.release("PUT", "/Work/Filed.md")
+        let sent = try laptop.syncNow()
+        #expect(sent.status == 0 && sent.output.hasPrefix("2 sent, 0 received, 0 conflicts"), "\(sent.output) \(sent.error)")
+        #expect(server.files() == ["Aux.md": "Aux\na name Windows keeps for a device", "Work/Filed.md": "Filed\nin a folder", "Plain.md": "Plain\nsent all the same"],
+                "\(server.files())")
+        #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+    }
+
     @Test("a file removed and another added with the same text but the first line is no rename: the first note goes to the trash, the second is new")
     func lookalikesAreNoRename() throws {
         let server = try WebDAVServer(.apache)
