@@ -289,8 +289,15 @@ final class SyncRun {
         if base != file.titleBase || note.category != file.category, case let .holding(version, syncedHash) = expected,
             let name = newName(of: file, forTitle: base, in: note.category)
         {
-            guard let renamed = try await move(file, to: name, title: base, at: version, holding: syncedHash, sending: hash)
-            else {
+            let moving: SyncedNoteFile?
+            do {
+                moving = try await move(file, to: name, title: base, at: version, holding: syncedHash, sending: hash)
+            } catch let error as WebDAVError where SyncRun.refusesOneFile(error) {
+                // `move` left the file on record as it was.
+                report.postponed.append(PostponedFile(file.fileName, .refused(error)))
+                return false
+            }
+            guard let renamed = moving else {
                 report.postponed.append(PostponedFile(file.fileName, refusal))
                 return false
             }
@@ -309,13 +316,23 @@ final class SyncRun {
             target.sentHash = hash
             try store.record(target)
         }
-        if case .absent = expected { try await makeFolder(of: target.fileName) }
-        guard let written = try await folder.write(Data(note.body.utf8), to: target.fileName, expecting: expected) else {
+        let written: String?
+        switch await SyncRun.outcome(of: { () async throws(WebDAVError) in try await self.write(note.body, to: target.fileName, expecting: expected) }) {
+        case let .success(.some(etag)):
+            written = etag
+        case .success(.none):
             // Changed there meanwhile: the next sync sees it. A moved file
             // stays on record under its new name, holding the old text.
             if !moved { try store.record(file) }
             report.postponed.append(PostponedFile(target.fileName, refusal))
             return false
+        case let .failure(error) where SyncRun.refusesOneFile(error):
+            // Refused (a file read-only there, a name the server forbids): the edit stays here.
+            if !moved { try store.record(file) }
+            report.postponed.append(PostponedFile(target.fileName, .refused(error)))
+            return false
+        case let .failure(error):
+            throw error
         }
         target.etag = written
         target.syncedHash = hash
@@ -325,6 +342,24 @@ final class SyncRun {
         try store.record(target)
         report.sent += 1
         return true
+    }
+
+    /// What `work` gave, or the error it threw.
+    private static func outcome<Value>(of work: () async throws(WebDAVError) -> Value) async -> Result<Value, WebDAVError> {
+        do throws(WebDAVError) {
+            return .success(try await work())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Writes `text` as the file `name` if the server holds what `expected`
+    /// says (making its folder first for a new file): as `GuardedFolder.write`.
+    private func write(_ text: String, to name: String, expecting expected: GuardedFolder.Expectation) async throws(WebDAVError)
+        -> String??
+    {
+        if case .absent = expected { try await makeFolder(of: name) }
+        return try await folder.write(Data(text.utf8), to: name, expecting: expected)
     }
 
     /// The name the note's `file` takes for its title `base` in `category`,
@@ -530,11 +565,12 @@ final class SyncRun {
         }
     }
 
-    /// Whether the server's answer to a new file refuses that file alone (its
-    /// name, or its place) and not every file: a name it will not store (Nextcloud
-    /// answers 400 to a name it forbids, Apache 403 and rclone 405 to one too
-    /// long for its disk), a folder missing (409), or a folder no file may be
-    /// written in (403), where every new note then says so.
+    /// Whether the server's answer to a write or a rename refuses that file
+    /// alone (its name, its place, its permissions) and not every file: a name
+    /// it will not store (Nextcloud answers 400 to a name it forbids, Apache
+    /// 403 and rclone 405 to one too long for its disk), a folder missing
+    /// (409), a file or folder shared read-only (403). Where every file is
+    /// refused, every note written says so.
     private nonisolated static func refusesOneFile(_ error: WebDAVError) -> Bool {
         switch error {
         case .forbidden, .notFound: true

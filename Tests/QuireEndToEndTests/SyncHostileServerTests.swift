@@ -92,7 +92,7 @@ struct SyncHostileServerTests {
     }
 
     @Test(
-        "a new note's file the server refuses (400 to a name it forbids, 409 for a folder it lacks) is named and kept here, the other notes are sent, and the next sync sends it once the server takes it",
+        "a new note's file the server refuses (400 to a name it forbids, 409 for a folder it lacks), an edit of a file shared read-only (403) and a rename to a forbidden name (400) are each named and kept here, the other notes are sent, and the next sync sends them once the server takes them",
         arguments: [WebDAVServer.Kind.apache, .nginx])
     func refusedNewFiles(kind: WebDAVServer.Kind) throws {
         let server = try WebDAVServer(kind)
@@ -118,7 +118,28 @@ struct SyncHostileServerTests {
         try proxy.release("PUT", "/Work/Filed.md")
         let sent = try laptop.syncNow()
         #expect(sent.status == 0 && sent.output.hasPrefix("2 sent, 0 received, 0 conflicts"), "\(sent.output) \(sent.error)")
-        #expect(server.files() == ["Aux.md": "Aux\na name Windows keeps for a device", "Work/Filed.md": "Filed\nin a folder", "Plain.md": "Plain\nsent all the same"],
+        let before = ["Aux.md": "Aux\na name Windows keeps for a device", "Work/Filed.md": "Filed\nin a folder", "Plain.md": "Plain\nsent all the same"]
+        #expect(server.files() == before, "\(server.files())")
+        #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+
+        // An edit of a file shared read-only (403) and a rename to a name the server forbids (400).
+        let notes = try store.allNotes()
+        for (title, text) in [("Plain", "Plain\nedited here"), ("Aux", "Nul\nrenamed here"), ("Filed", "Filed\nin a folder, edited")] {
+            try store.updateBody(of: try #require(notes.first { $0.title == title }).id, to: text)
+        }
+        try proxy.answer("PUT", "/Plain.md", status: 403)
+        try proxy.answer("MOVE", "/Aux.md", status: 400)
+        let edits = try laptop.syncNow()
+        #expect(edits.status == 0 && edits.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(edits.output) \(edits.error)")
+        for said in ["“Plain.md”: the server refused to store it (the server does not allow this", "“Aux.md”: the server refused to store it (the server failed (400"] {
+            #expect(edits.error.contains(said), "\(said) in \(edits.error)")
+        }
+        #expect(server.files() == before.merging(["Work/Filed.md": "Filed\nin a folder, edited"]) { $1 }, "\(server.files())")
+        try proxy.release("PUT", "/Plain.md")
+        try proxy.release("MOVE", "/Aux.md")
+        let after = try laptop.syncNow()
+        #expect(after.status == 0 && after.output.hasPrefix("2 sent, 0 received, 0 conflicts"), "\(after.output) \(after.error)")
+        #expect(server.files() == ["Nul.md": "Nul\nrenamed here", "Work/Filed.md": "Filed\nin a folder, edited", "Plain.md": "Plain\nedited here"],
                 "\(server.files())")
         #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
     }
