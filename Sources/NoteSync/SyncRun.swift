@@ -31,8 +31,10 @@ final class SyncRun {
     /// new file holds their text under another title) or sent to the trash.
     private var vanished: [UUID: SyncedNoteFile] = [:]
     private var work = (done: 0, total: 0)
-    /// The folders on the server (categories' paths), as listed and as made since.
-    private var knownFolders: Set<String> = []
+    /// The folders on the server (categories' paths), as listed and as made
+    /// since, by their bytes: "Café" composed is not the folder "Café"
+    /// decomposed, which Swift's strings take for the same.
+    private var knownFolders: Set<[UInt8]> = []
     /// The suffix of new files (".md", or the Notes app's setting on Nextcloud).
     private let newFileSuffix: String
     private lazy var intake = SyncIntakeWriter(store: store)
@@ -63,7 +65,7 @@ final class SyncRun {
         let path = store.path
         let reading = Task.detached(priority: .userInitiated) { try SyncLocalState.read(at: path) }
         let tree = try await remote.listTree()
-        knownFolders = Set(tree.folders)
+        knownFolders = Set(tree.folders.map { Array($0.utf8) })
         folder = GuardedFolder(
             remote: remote, safety: try await writeSafety(listing: tree.files), held: HeldLocks(path: store.path + ".sync-locks"))
         let removed = await folder.releaseLeftLocks()
@@ -427,9 +429,9 @@ final class SyncRun {
     /// unless the listing or this sync showed it there.
     private func makeFolder(of path: String) async throws(WebDAVError) {
         let folder = NoteCategory.folder(of: path)
-        guard !folder.isEmpty, !knownFolders.contains(folder) else { return }
+        guard !folder.isEmpty, !knownFolders.contains(Array(folder.utf8)) else { return }
         try await remote.createFolder(folder)
-        knownFolders.formUnion(NoteCategory.lineage(of: folder))
+        knownFolders.formUnion(NoteCategory.lineage(of: folder).map { Array($0.utf8) })
     }
 
     /// Removes the folder `category` a move took this sync's file out of, if
@@ -439,7 +441,7 @@ final class SyncRun {
         var path = category
         while !path.isEmpty, notes.values.allSatisfy({ !NoteCategory.path($0.category, isWithin: path) }),
               (try? await remote.removeFolderIfEmpty(path)) == true {
-            knownFolders.remove(path)
+            knownFolders.remove(Array(path.utf8))
             path = NoteCategory.folder(of: path)
         }
     }

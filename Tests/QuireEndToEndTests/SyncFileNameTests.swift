@@ -104,4 +104,21 @@ extension SyncFileNameTests {
         #expect(quiet.status == 0 && quiet.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(quiet.output) \(quiet.error)")
         #expect(try session.trashedTexts().isEmpty)
     }
+
+    @Test(
+        "a category whose folder on the server is written the other way (decomposed) is not taken for this one's: a note filed here in \"Café\" gets its folder, and both notes keep their own",
+        arguments: [WebDAVServer.Kind.apache, .nginx])
+    func categoryFoldersInTwoUnicodeForms(kind: WebDAVServer.Kind) throws {
+        let server = try WebDAVServer(kind)
+        try server.write(Data("From a Mac\nfiled there".utf8), asBytes: Array("Cafe\u{301}/From a Mac.md".utf8))
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Filed here\ntyped", category: "Caf\u{E9}")
+        let sync = try session.syncNow()
+        #expect(sync.status == 0 && sync.output.hasPrefix("1 sent, 1 received, 0 conflicts\n"), "\(sync.output) \(sync.error)")
+        #expect(server.contents(ofBytes: Array("Caf\u{E9}/Filed here.md".utf8)) == Data("Filed here\ntyped".utf8))
+        #expect(server.contents(ofBytes: Array("Cafe\u{301}/From a Mac.md".utf8)) == Data("From a Mac\nfiled there".utf8))
+        #expect(try session.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
+    }
 }
