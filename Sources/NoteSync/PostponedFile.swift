@@ -19,8 +19,11 @@ public struct PostponedFile: Sendable, Equatable {
         case badName
         /// The server could not give the file (forbidden, gone, failed, too slow).
         case unreadable(WebDAVError)
-        /// The server refused to store a new note's file (its name, or its folder).
+        /// The server refused to store the note's file (its name, its folder, its permissions).
         case refused(WebDAVError)
+        /// The server gave no listing of this folder (`name` is its path):
+        /// the notes in it wait, neither taken in, sent nor trashed.
+        case unlistedFolder(WebDAVError)
     }
 
     /// The file's name in the folder (`RemoteName`: its bytes exactly).
@@ -38,7 +41,7 @@ public struct PostponedFile: Sendable, Equatable {
     public var passesSoon: Bool {
         switch reason {
         case .changedMeanwhile, .beingWritten, .editedWhileReceived: true
-        case .notText, .tooLarge, .badName, .unreadable, .refused: false
+        case .notText, .tooLarge, .badName, .unreadable, .refused, .unlistedFolder: false
         }
     }
 }

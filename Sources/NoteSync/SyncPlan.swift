@@ -34,12 +34,19 @@ struct SyncPlan: Sendable {
     /// the notes on its side (and more than 10): the sync stops to ask first.
     let massDeletion: (local: Int, remote: Int)?
 
-    /// The plan for `listed` (the folder's files) and `local`.
-    static func make(listed: [RemoteFile], local: SyncLocalState) async -> SyncPlan {
-        await Task.detached(priority: .userInitiated) { SyncPlan(listed: listed, local: local) }.value
+    /// The plan for `listed` (the folder's files) and `local`. What lies in
+    /// the folders of `unlisted` is not known this time: their notes are
+    /// neither paired (as gone) nor sent, and their old names neither
+    /// removed nor forgotten, until a listing shows them.
+    static func make(listed: [RemoteFile], unlisted: [UnlistedFolder] = [], local: SyncLocalState) async -> SyncPlan {
+        await Task.detached(priority: .userInitiated) { SyncPlan(listed: listed, unlisted: unlisted, local: local) }.value
     }
 
-    private init(listed: [RemoteFile], local: SyncLocalState) {
+    private init(listed: [RemoteFile], unlisted: [UnlistedFolder], local all: SyncLocalState) {
+        let unknown = { (path: String) in unlisted.contains { $0.holds(path) } }
+        let local = unlisted.isEmpty ? all : SyncLocalState(
+            synced: all.synced.filter { !unknown($0.fileName) }, stale: all.stale.filter { !unknown($0.name) },
+            candidates: all.candidates)
         let noteFiles = listed.filter { SyncPlan.isNoteFile($0.name) }
         let files = noteFiles.filter { !RemoteName.hasControlCharacters($0.name) }
         badNames = noteFiles.filter { RemoteName.hasControlCharacters($0.name) }.map(\.name)
@@ -47,13 +54,16 @@ struct SyncPlan: Sendable {
         // as equal, where a server holds two files (one from a Mac, say).
         var byName = Dictionary(files.map { (Array($0.name.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         notes = Dictionary(local.candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        namesInUse = files.map(\.name) + local.synced.map(\.fileName) + local.stale.map(\.name)
+        namesInUse = files.map(\.name) + all.synced.map(\.fileName) + all.stale.map(\.name)
         pairs = local.synced.map { file in (file, byName.removeValue(forKey: Array(file.fileName.utf8))) }
         staleOnServer = local.stale.compactMap { entry in byName.removeValue(forKey: Array(entry.name.utf8)).map { (entry, $0) } }
         let onServer = Set(staleOnServer.map { Array($0.0.name.utf8) })
         staleGone = local.stale.map(\.name).filter { !onServer.contains(Array($0.utf8)) }
         let syncedIDs = Set(local.synced.map(\.noteID))
-        newNotes = local.candidates.filter { !$0.isInTrash && !syncedIDs.contains($0.id) }.map(\.id)
+        let withheld = Set(all.synced.map(\.noteID)).subtracting(syncedIDs)
+        newNotes = local.candidates.filter {
+            !$0.isInTrash && !syncedIDs.contains($0.id) && !withheld.contains($0.id) && !unknown($0.category + "/")
+        }.map(\.id)
         // Sorted only once claimed files are out: a sync with nothing new sorts nothing.
         unclaimed = byName.values.sorted { $0.name < $1.name }
         var liveSynced = 0, toTrash = 0, toRemove = 0, changed = 0

@@ -70,11 +70,12 @@ final class SyncRun {
             remote: remote, safety: try await writeSafety(listing: tree.files), held: HeldLocks(path: store.path + ".sync-locks"))
         let removed = await folder.releaseLeftLocks()
         let listed = tree.files.filter { !removed.contains($0.name) }
-        let plan = await SyncPlan.make(listed: listed, local: try await reading.value)
+        let plan = await SyncPlan.make(listed: listed, unlisted: tree.unlisted, local: try await reading.value)
         notes = plan.notes
         namesInUse = plan.namesInUse
         for name in plan.staleGone { try store.forgetStaleFile(name) }
         for name in plan.badNames { report.postponed.append(PostponedFile(name, .badName)) }
+        for folder in tree.unlisted { report.postponed.append(PostponedFile(folder.path, .unlistedFolder(folder.error))) }
 
         if !allowingMassDeletion, let (local, remote) = plan.massDeletion { throw SyncError.massDeletion(local: local, remote: remote) }
         work.total = plan.changedOnServer + plan.unclaimed.count + plan.newNotes.count

@@ -101,6 +101,10 @@ enum SyncMessages {
         case .unreadable(.notFound): localized("“%s” was removed from the server during the sync.", name)
         case let .unreadable(.timedOut(seconds)): localized("“%s”: the server took longer than %s seconds to send it.", name, String(Int(seconds)))
         case let .unreadable(error): localized("“%s”: the server could not send it (%s).", name, error.description)
+        case .unlistedFolder(.forbidden):
+            localized("The folder “%s”: the server does not let this account list it, so the notes in it wait for a later sync.", name)
+        case let .unlistedFolder(error):
+            localized("The folder “%s”: the server could not list it (%s), so the notes in it wait for a later sync.", name, error.description)
         case let .refused(error):
             localized("“%s”: the server refused to store it (%s). The note stays here, and the next sync tries again.", name, error.description)
         }

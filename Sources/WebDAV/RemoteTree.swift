@@ -3,11 +3,22 @@
 public struct RemoteTree: Sendable, Equatable {
     /// The files, by path ("Work/plan.md").
     public var files: [RemoteFile]
-    /// The folders, by path ("Work", "Recipes/Cakes"), in order.
+    /// The folders, by path ("Work", "Recipes/Cakes"), in order; those in
+    /// `unlisted` among them.
     public var folders: [String]
+    /// The folders whose listing the server refused or failed, in order:
+    /// nothing in them, nor in folders inside them, is among `files`.
+    public var unlisted: [UnlistedFolder]
 
-    public init(files: [RemoteFile], folders: [String]) {
+    public init(files: [RemoteFile], folders: [String], unlisted: [UnlistedFolder] = []) {
         self.files = files
         self.folders = folders
+        self.unlisted = unlisted
+    }
+
+    /// Whether the file or folder at `path` lies in a folder of `unlisted`:
+    /// whether it is there is not known.
+    public func isUnknown(_ path: String) -> Bool {
+        unlisted.contains { $0.holds(path) }
     }
 }

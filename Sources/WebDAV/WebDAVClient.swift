@@ -49,21 +49,39 @@ public final class WebDAVClient {
     /// The files of the folder and of every folder in it, at any depth, each
     /// named by its path in the folder ("Work/plan.md"): one `PROPFIND Depth:
     /// 1` per folder, as Nextcloud's Notes apps keep categories. Hidden
-    /// folders (".name") are passed over, as those apps pass them over.
+    /// folders (".name") are passed over, as those apps pass them over. A
+    /// folder inside whose listing fails on its own account is set down as
+    /// unlisted (`UnlistedFolder`), and the others are listed. Folders more
+    /// than `maximumDepth` deep (a link to a folder above, which some servers
+    /// follow, makes a tree without end) end the listing.
     public func listTree() async throws(WebDAVError) -> RemoteTree {
         var tree = RemoteTree(files: [], folders: [])
         var waiting = [""]
         while let path = waiting.popLast() {
-            let (files, folders) = try await list(path)
-            tree.files += files
-            for folder in folders where !folder.split(separator: "/").last!.hasPrefix(".") {
+            let listed: (files: [RemoteFile], folders: [String])
+            do throws(WebDAVError) {
+                listed = try await list(path)
+            } catch where !path.isEmpty && UnlistedFolder.concernsOneFolder(error) {
+                tree.unlisted.append(UnlistedFolder(path: path, error: error))
+                continue
+            }
+            tree.files += listed.files
+            for folder in listed.folders where !folder.split(separator: "/").last!.hasPrefix(".") {
+                guard folder.split(separator: "/").count <= WebDAVClient.maximumDepth else {
+                    throw .malformedListing("folders nested more than \(WebDAVClient.maximumDepth) deep, at “\(folder)”: a link to a folder above it?")
+                }
                 tree.folders.append(folder)
                 waiting.append(folder)
             }
         }
         tree.folders.sort()
+        tree.unlisted.sort { $0.path < $1.path }
         return tree
     }
+
+    /// How deep folders go in a listed tree: far deeper than any person's
+    /// categories, far short of a path a server refuses.
+    static let maximumDepth = 32
 
     /// The files (by path in the folder) and the folders directly in the
     /// folder's sub-folder `path` ("" for the folder itself).

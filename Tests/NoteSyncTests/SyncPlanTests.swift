@@ -62,6 +62,24 @@ struct SyncPlanTests {
         #expect(neither.unclaimed.count == 2)
     }
 
+    @Test("what lies in a folder the server would not list is not known: its notes are neither gone nor sent, its old names neither removed nor forgotten, and new notes filed there wait")
+    func unlistedFolders() async {
+        let secret = UUID(), filedThere = UUID(), filedBeside = UUID()
+        let state = SyncLocalState(
+            synced: [file(unchanged, "Work/a.md", version: "\"1\"", revision: 3), file(secret, "Private/b.md", version: "\"2\"", revision: 1)],
+            stale: [(name: "Private/old.md", etag: "\"3\"", hash: "h")],
+            candidates: [
+                SyncCandidate(id: unchanged, revision: 3, isInTrash: false), SyncCandidate(id: secret, revision: 1, isInTrash: false),
+                SyncCandidate(id: filedThere, revision: 1, isInTrash: false, category: "Private/Deeper"),
+                SyncCandidate(id: filedBeside, revision: 1, isInTrash: false, category: "Private notes"),
+            ])
+        let plan = await SyncPlan.make(listed: [], unlisted: [UnlistedFolder(path: "Private", error: .forbidden)], local: state)
+        #expect(plan.pairs.map(\.0.fileName) == ["Work/a.md"], "Work/a.md is gone; Private/b.md is not known")
+        #expect(plan.staleGone.isEmpty && plan.staleOnServer.isEmpty)
+        #expect(plan.newNotes == [filedBeside])
+        #expect(plan.namesInUse.contains("Private/b.md") && plan.namesInUse.contains("Private/old.md"))
+    }
+
     @Test("what a failed read means: the file's trouble alone (forbidden, gone, failing, slow, too large), or the server's")
     func fileTrouble() {
         for error in [WebDAVError.forbidden, .notFound, .server(status: 500, reason: "Internal"), .timedOut(seconds: 30),

@@ -144,6 +144,47 @@ struct SyncHostileServerTests {
         #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
     }
 
+    @Test("a category's folder the server will not list (403) keeps its notes as they are on both sides: none trashed, edits and notes filed there wait, the rest syncs; once it lists again, all of it goes")
+    func unlistedFolder() throws {
+        let server = try WebDAVServer(.apache)
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: laptop.notesPath)
+        let secret = try store.createNote(body: "Secret\nplans", category: "Private")
+        try store.createNote(body: "Open\nfor all")
+        #expect(try laptop.syncNow().output.hasPrefix("2 sent, 0 received, 0 conflicts"))
+        chmod(server.folderPath + "/Private", 0)  // Apache (www-data) may not list it: 403
+
+        try store.updateBody(of: secret.id, to: "Secret\nplans, edited")
+        try store.createNote(body: "Also private\nfiled there", category: "Private")
+        try store.createNote(body: "Work\nfiled elsewhere", category: "Work")
+        let sync = try laptop.syncNow()
+        #expect(sync.status == 0 && sync.output.hasPrefix("1 sent, 0 received, 0 conflicts, 1 left for the next sync"), "\(sync.output) \(sync.error)")
+        #expect(sync.error.contains("The folder “Private”: the server does not let this account list it"), "\(sync.error)")
+        #expect(try laptop.trashedTexts().isEmpty, "nothing of the folder taken for gone")
+        #expect(try laptop.liveTexts() == ["Also private\nfiled there", "Open\nfor all", "Secret\nplans, edited", "Work\nfiled elsewhere"])
+
+        chmod(server.folderPath + "/Private", 0o755)
+        let after = try laptop.syncNow()
+        #expect(after.status == 0 && after.output.hasPrefix("2 sent, 0 received, 0 conflicts"), "\(after.output) \(after.error)")
+        #expect(server.files() == ["Private/Secret.md": "Secret\nplans, edited", "Private/Also private.md": "Also private\nfiled there",
+                                   "Open.md": "Open\nfor all", "Work/Work.md": "Work\nfiled elsewhere"], "\(server.files())")
+        #expect(try laptop.trashedTexts().isEmpty)
+    }
+
+    @Test("a link to a folder above it, which nginx follows, makes a tree without end: the sync stops at once, saying so, and takes in no copy")
+    func endlessTree() throws {
+        let server = try WebDAVServer(.nginx)
+        try server.write("Work note\ntext", as: "Work/Work note.md")
+        symlink("..", server.folderPath + "/Work/up")
+        let (laptop, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let sync = try laptop.syncNow()
+        #expect(sync.status == 1 && sync.error.contains("folders nested more than 32 deep, at “Work/up/Work/up/"), "\(sync.output) \(sync.error)")
+        #expect(sync.error.contains("a link to a folder above it?"), "\(sync.error)")
+        #expect(try laptop.everyText().isEmpty, "no note, and no copy of one")
+    }
+
     @Test("a file removed and another added with the same text but the first line is no rename: the first note goes to the trash, the second is new")
     func lookalikesAreNoRename() throws {
         let server = try WebDAVServer(.apache)
