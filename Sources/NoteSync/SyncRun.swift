@@ -320,7 +320,10 @@ final class SyncRun {
             try store.record(target)
         }
         let written: String?
-        switch await SyncRun.outcome(of: { () async throws(WebDAVError) in try await self.write(note.body, to: target.fileName, expecting: expected) }) {
+        let writing = await outcome { () async throws(WebDAVError) in
+            try await self.write(Data(note.body.utf8), to: target.fileName, expecting: expected)
+        }
+        switch writing {
         case let .success(.some(etag)):
             written = etag
         case .success(.none):
@@ -348,7 +351,7 @@ final class SyncRun {
     }
 
     /// What `work` gave, or the error it threw.
-    private static func outcome<Value>(of work: () async throws(WebDAVError) -> Value) async -> Result<Value, WebDAVError> {
+    private func outcome<Value>(of work: () async throws(WebDAVError) -> Value) async -> Result<Value, WebDAVError> {
         do throws(WebDAVError) {
             return .success(try await work())
         } catch {
@@ -356,13 +359,13 @@ final class SyncRun {
         }
     }
 
-    /// Writes `text` as the file `name` if the server holds what `expected`
+    /// Writes `data` as the file `name` if the server holds what `expected`
     /// says (making its folder first for a new file): as `GuardedFolder.write`.
-    private func write(_ text: String, to name: String, expecting expected: GuardedFolder.Expectation) async throws(WebDAVError)
+    private func write(_ data: Data, to name: String, expecting expected: GuardedFolder.Expectation) async throws(WebDAVError)
         -> String??
     {
         if case .absent = expected { try await makeFolder(of: name) }
-        return try await folder.write(Data(text.utf8), to: name, expecting: expected)
+        return try await folder.write(data, to: name, expecting: expected)
     }
 
     /// The name the note's `file` takes for its title `base` in `category`,
@@ -542,13 +545,7 @@ final class SyncRun {
             var waiting = batch.makeIterator()
             func sendNext() {
                 guard let note = waiting.next() else { return }
-                group.addTask {
-                    do throws(WebDAVError) {
-                        return (note, .success(try await self.write(note)))
-                    } catch where SyncRun.refusesOneFile(error) {
-                        return (note, .failure(error))
-                    }
-                }
+                group.addTask { (note, await self.outcome { () async throws(WebDAVError) in try await self.write(note) }) }
             }
             for _ in 0..<SyncRun.sendsAtOnce { sendNext() }
             while let (note, outcome) = try await group.next() {
@@ -559,9 +556,11 @@ final class SyncRun {
                 case .success(.none):
                     pending.forgotten.append(note.file.noteID)  // a new name next time
                     report.postponed.append(PostponedFile(note.file.fileName, refusal))
-                case let .failure(error):
+                case let .failure(error) where SyncRun.refusesOneFile(error):
                     pending.forgotten.append(note.file.noteID)
                     report.postponed.append(PostponedFile(note.file.fileName, .refused(error)))
+                case let .failure(error):
+                    throw error
                 }
                 sendNext()
             }
@@ -586,8 +585,7 @@ final class SyncRun {
     /// tag (nil if the server gave none), or nil if the name was taken.
     private func write(_ note: OutgoingNote) async throws(WebDAVError) -> String?? {
         await advance()
-        try await makeFolder(of: note.file.fileName)
-        return try await folder.write(note.data, to: note.file.fileName, expecting: .absent)
+        return try await write(note.data, to: note.file.fileName, expecting: .absent)
     }
 
     // MARK: Taking in
