@@ -724,7 +724,10 @@ final class SyncRun {
     private func renamedNote(now remoteFile: RemoteFile, holding text: String) throws -> SyncedNoteFile? {
         guard !vanished.isEmpty else { return nil }
         let candidates = vanished.values.sorted { $0.fileName < $1.fileName }
-        if let from = remoteFile.renamedFrom, let file = candidates.first(where: { $0.fileName == from }) { return file }
+        // By its bytes, as the plan pairs files ("Café" composed or decomposed).
+        if let from = remoteFile.renamedFrom, let file = candidates.first(where: { $0.fileName.utf8.elementsEqual(from.utf8) }) {
+            return file
+        }
         if let fileID = remoteFile.fileID, let file = candidates.first(where: { $0.fileID == fileID }) { return file }
         if let version = remoteFile.version, let file = candidates.first(where: { SyncRun.sameVersion($0.etag, version) }) {
             return file
