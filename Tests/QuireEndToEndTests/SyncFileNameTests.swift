@@ -121,4 +121,32 @@ extension SyncFileNameTests {
         #expect(server.contents(ofBytes: Array("Cafe\u{301}/From a Mac.md".utf8)) == Data("From a Mac\nfiled there".utf8))
         #expect(try session.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
     }
+
+    @Test("two notes whose files' names differ only in how an accent is written, both retitled on another device: each note follows its own file's rename, none is trashed or doubled")
+    func renamesOfNamesInTwoUnicodeForms() throws {
+        let server = try WebDAVServer(.apache)
+        try server.write(Data("Café\ncomposed".utf8), asBytes: SyncFileNameTests.composed)
+        try server.write(Data("Café\ndecomposed".utf8), asBytes: SyncFileNameTests.decomposed)
+        let (laptop, laptopKeyring) = try QuireSession.syncing(with: server)
+        let (desktop, desktopKeyring) = try QuireSession.syncing(with: server)
+        defer { _ = (laptopKeyring, desktopKeyring) }
+        #expect(try laptop.syncNow().output.hasPrefix("0 sent, 2 received"))
+        #expect(try desktop.syncNow().output.hasPrefix("0 sent, 2 received"))
+        let desktopStore = try NoteStore(path: desktop.notesPath)
+        let ids = Dictionary(uniqueKeysWithValues: try desktopStore.allNotes().map { ($0.body, $0.id) })
+
+        let store = try NoteStore(path: laptop.notesPath)
+        for note in try store.allNotes() {
+            try store.updateBody(of: note.id, to: note.body.hasSuffix("decomposed") ? "Coffee\ndecomposed" : "Tea\ncomposed")
+        }
+        let renamed = try laptop.syncNow()
+        #expect(renamed.output.hasPrefix("2 sent, 0 received, 0 conflicts"), "\(renamed.output) \(renamed.error)")
+        #expect(server.files() == ["Coffee.md": "Coffee\ndecomposed", "Tea.md": "Tea\ncomposed"], "\(server.files())")
+
+        let taken = try desktop.syncNow()
+        #expect(taken.output.hasPrefix("0 sent, 2 received, 0 conflicts\n"), "\(taken.output) \(taken.error)")
+        #expect(try desktopStore.note(id: try #require(ids["Café\ndecomposed"]))?.body == "Coffee\ndecomposed")
+        #expect(try desktopStore.note(id: try #require(ids["Café\ncomposed"]))?.body == "Tea\ncomposed")
+        #expect(try desktop.trashedTexts().isEmpty)
+    }
 }
