@@ -35,6 +35,16 @@ public struct PostponedFile: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// Whether a note of this computer's stays here, not on the server, for
+    /// as long as the server will not take its file. The others are clashes
+    /// soon over, and the server's files (or folders) not taken in yet.
+    public var leavesANoteHere: Bool {
+        switch reason {
+        case .refused: true
+        case .changedMeanwhile, .beingWritten, .editedWhileReceived, .notText, .tooLarge, .badName, .unreadable, .unlistedFolder: false
+        }
+    }
+
     /// Whether the trouble is likely gone in seconds (a clash with another
     /// device), so that a sync soon is worth it; a file the server cannot
     /// give, or will not be taken, waits for the next sync in its time.

@@ -130,7 +130,8 @@ final class SyncController {
             case let .success(report):
                 // The files left, each with why, under the summary (the first few: Preferences shows it).
                 let lines = [SyncMessages.summary(of: report)] + report.postponed.prefix(5).map(SyncMessages.reason)
-                status = .idle(lastSync: Date(), summary: lines.joined(separator: "\n"))
+                let notSent = report.postponed.first { $0.leavesANoteHere }.map(SyncMessages.reason)
+                status = .idle(lastSync: Date(), summary: lines.joined(separator: "\n"), notSent: notSent)
             case .failure(.notSetUp): status = .notSetUp
             case let .failure(error): status = .failed(reason: SyncMessages.reason(error))
             }

@@ -82,7 +82,7 @@ final class SyncPreferences {
         switch status {
         case .notSetUp:
             state.subtitle = localized("Never: sync is not set up")
-        case let .idle(lastSync, summary):
+        case let .idle(lastSync, summary, _):
             let when = lastSync.map { NoteRow.relativeTime(of: $0, now: Date()) } ?? localized("Never")
             state.subtitle = summary.map { localized("%s: %s", when, $0) } ?? when
         case let .running(progress):

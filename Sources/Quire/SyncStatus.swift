@@ -5,8 +5,11 @@ import NoteModel
 enum SyncStatus: Equatable {
     /// No account is set up.
     case notSetUp
-    /// Set up; the last sync (if any) ended well at `lastSync`, doing `summary`.
-    case idle(lastSync: Date?, summary: String?)
+    /// Set up; the last sync (if any) ended at `lastSync`, doing `summary`.
+    /// `notSent`: why a note of this computer's did not go (the server
+    /// refused its file), if one did not: the next sync tries it again, and
+    /// the header bar says so meanwhile.
+    case idle(lastSync: Date?, summary: String?, notSent: String? = nil)
     /// A sync runs; `progress` is how far a long one is (0…1), if known.
     case running(progress: Double?)
     /// The last sync failed, for `reason`.
@@ -16,7 +19,7 @@ enum SyncStatus: Equatable {
     /// account is set up and its first sync, due at launch, has not run yet.
     var bringsNotes: Bool {
         switch self {
-        case .running, .idle(lastSync: nil, _): true
+        case .running, .idle(lastSync: nil, _, _): true
         case .notSetUp, .idle, .failed: false
         }
     }

@@ -1,8 +1,9 @@
 import GtkKit
 
 /// A window's header bar button for sync, there only when there is
-/// something to say: while a sync runs ("Syncing…"), and after one failed
-/// (its reason on hover). It opens Preferences, where the reason is told in
+/// something to say: while a sync runs ("Syncing…"), after one failed (its
+/// reason on hover), and after one that left a note of this computer's
+/// here (the server refused it: why, on hover). It opens Preferences, where the reason is told in
 /// full with Sync Now beside it. The button is made and put in the header
 /// bar the first time it has something to show: a hidden button in every
 /// header bar made typing in a window whose saves were failing stall (the
@@ -22,6 +23,12 @@ final class SyncStatusButton {
         if case .running = status, case .running = shown { return }  // its progress shows elsewhere
         shown = status
         switch status {
+        case let .idle(_, _, notSent?):
+            let button = made()
+            button?.setIconName("dialog-warning-symbolic")
+            button?.setTooltip(localized("A note did not sync: %s", notSent))
+            button?.setAccessibleLabel(localized("A note did not sync"))
+            button?.isShown = true
         case .notSetUp, .idle:
             button?.isShown = false
         case .running:

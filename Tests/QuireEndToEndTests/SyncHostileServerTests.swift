@@ -144,6 +144,30 @@ struct SyncHostileServerTests {
         #expect(try laptop.syncNow().output.hasPrefix("0 sent, 0 received, 0 conflicts"))
     }
 
+    @Test("in a running Quire, a note the server refuses puts a warning in the header bar, its reason on hover; once the note is sent, the warning goes")
+    func refusedNoteInHeaderBar() throws {
+        let server = try WebDAVServer(.apache)
+        let proxy = try WebDAVProxy(for: server)
+        let (session, keyring) = try QuireSession.syncing(with: server, through: proxy, accessibility: true)
+        defer { _ = keyring }
+        try NoteStore(path: session.notesPath).createNote(body: "Aux\nrefused by the server")
+        try proxy.answer("PUT", "/Aux.md", status: 400)
+        try session.launch()
+        _ = try session.waitForWindow(matching: "— Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let isWarning = { (element: AccessibilityTree.Element) in element.name == "A note did not sync" && element.role.hasSuffix("button") }
+        let shown = tree.elements(once: isWarning, seconds: 30)  // the sync a few seconds after launch
+        #expect(shown.contains(where: isWarning), "the header bar says so:\n\(shown.map(\.description).joined(separator: "\n"))")
+        session.keepScreenshot(named: "sync-note-refused-header")
+
+        try proxy.release("PUT", "/Aux.md")
+        let sent = try session.syncNow()  // through the running Quire
+        #expect(sent.status == 0 && sent.output.hasPrefix("1 sent, 0 received, 0 conflicts"), "\(sent.output) \(sent.error)")
+        #expect(eventually(within: 10) { !((try? tree.elements()) ?? []).contains(where: isWarning) }, "the warning goes")
+        #expect(server.files() == ["Aux.md": "Aux\nrefused by the server"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a category's folder the server will not list (403) keeps its notes as they are on both sides: none trashed, edits and notes filed there wait, the rest syncs; once it lists again, all of it goes")
     func unlistedFolder() throws {
         let server = try WebDAVServer(.apache)
