@@ -3,11 +3,12 @@ import GtkKit
 /// A window's header bar button for sync, there only when there is
 /// something to say: while a sync runs ("Syncing…"), after one failed (its
 /// reason on hover), and after one that left a note of this computer's
-/// here (the server refused it: why, on hover). It opens Preferences, where the reason is told in
-/// full with Sync Now beside it. The button is made and put in the header
-/// bar the first time it has something to show: a hidden button in every
-/// header bar made typing in a window whose saves were failing stall (the
-/// held-lock attack caught stalls of 130–460 ms with one, none without).
+/// here (the server refused it: why, on hover). It opens Preferences,
+/// where the reason is told in full with Sync Now beside it. The button is
+/// made and put in the header bar the first time it has something to show:
+/// a hidden button in every header bar made typing in a window whose saves
+/// were failing stall (the held-lock attack caught stalls of 130–460 ms
+/// with one, none without).
 @MainActor
 final class SyncStatusButton {
     private weak var header: HeaderBar?
