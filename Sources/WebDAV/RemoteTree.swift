@@ -15,10 +15,4 @@ public struct RemoteTree: Sendable, Equatable {
         self.folders = folders
         self.unlisted = unlisted
     }
-
-    /// Whether the file or folder at `path` lies in a folder of `unlisted`:
-    /// whether it is there is not known.
-    public func isUnknown(_ path: String) -> Bool {
-        unlisted.contains { $0.holds(path) }
-    }
 }
