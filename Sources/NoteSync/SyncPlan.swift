@@ -59,11 +59,9 @@ struct SyncPlan: Sendable {
         staleOnServer = local.stale.compactMap { entry in byName.removeValue(forKey: Array(entry.name.utf8)).map { (entry, $0) } }
         let onServer = Set(staleOnServer.map { Array($0.0.name.utf8) })
         staleGone = local.stale.map(\.name).filter { !onServer.contains(Array($0.utf8)) }
-        let syncedIDs = Set(local.synced.map(\.noteID))
-        let withheld = Set(all.synced.map(\.noteID)).subtracting(syncedIDs)
-        newNotes = local.candidates.filter {
-            !$0.isInTrash && !syncedIDs.contains($0.id) && !withheld.contains($0.id) && !unknown($0.category + "/")
-        }.map(\.id)
+        // A note with a file in an unlisted folder is no new note either.
+        let syncedIDs = Set(all.synced.map(\.noteID))
+        newNotes = local.candidates.filter { !$0.isInTrash && !syncedIDs.contains($0.id) && !unknown($0.category + "/") }.map(\.id)
         // Sorted only once claimed files are out: a sync with nothing new sorts nothing.
         unclaimed = byName.values.sorted { $0.name < $1.name }
         var liveSynced = 0, toTrash = 0, toRemove = 0, changed = 0
