@@ -189,6 +189,26 @@ static inline GtkPrintOperation *cgtk_source_print_operation_new(gpointer buffer
     return operation;
 }
 
+/* A copy of `settings` (NULL: GTK's defaults) in which Print to File proposes
+ * a file named `basename` (GTK adds the format's extension) in the folder the
+ * last print to a file went to, or GTK's own (the Documents folder) if none
+ * did. GTK would propose the last file itself, whatever was printed now, and
+ * a print of another note would go over it. */
+static inline GtkPrintSettings *cgtk_print_settings_proposing_file(GtkPrintSettings *settings, const char *basename) {
+    GtkPrintSettings *copy = settings ? gtk_print_settings_copy(settings) : gtk_print_settings_new();
+    const char *last = gtk_print_settings_get(copy, GTK_PRINT_SETTINGS_OUTPUT_URI);
+    if (last) {
+        GFile *file = g_file_new_for_uri(last);
+        GFile *folder = g_file_get_parent(file);
+        if (folder && g_file_peek_path(folder)) gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_DIR, g_file_peek_path(folder));
+        g_clear_object(&folder);
+        g_object_unref(file);
+        gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_URI, NULL);
+    }
+    gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
+    return copy;
+}
+
 /* void handler(GtkPrintOperation *operation, GtkPrintOperationResult result, gpointer data): "done". */
 typedef void (*CGtkPrintDoneHandler)(GtkPrintOperation *operation, GtkPrintOperationResult result, gpointer data);
 

@@ -25,8 +25,10 @@ public final class SourcePrint {
     /// `pageNumbers` centred at its foot ("%N" is the page's number, "%Q"
     /// how many pages there are), in the font `fontName` (a Pango font name
     /// such as "Cantarell 11"; nil: GtkSourceView's), named `jobName` in the
-    /// printer's queue.
-    public init(_ view: TextView, header: String, pageNumbers: String, fontName: String?, jobName: String) {
+    /// printer's queue. Print to File proposes `fileName` (its extension
+    /// left to the format chosen) in the folder the last print to a file
+    /// went to.
+    public init(_ view: TextView, header: String, pageNumbers: String, fontName: String?, jobName: String, fileName: String) {
         // The header is a strftime format: the note's own % signs are kept as they are.
         let literalHeader = header.replacing("%", with: "%%")
         guard let operation = cgtk_source_print_operation_new(view.buffer.objectPointer, literalHeader, pageNumbers, fontName) else {
@@ -35,7 +37,9 @@ public final class SourcePrint {
         self.operation = operation
         gtk_print_operation_set_job_name(operation, jobName)
         gtk_print_operation_set_embed_page_setup(operation, 1)
-        if let settings = SourcePrint.lastSettings { gtk_print_operation_set_print_settings(operation, settings) }
+        let settings = cgtk_print_settings_proposing_file(SourcePrint.lastSettings, fileName)
+        gtk_print_operation_set_print_settings(operation, settings)
+        g_object_unref(UnsafeMutableRawPointer(settings))
         if let pageSetup = SourcePrint.lastPageSetup { gtk_print_operation_set_default_page_setup(operation, pageSetup) }
     }
 

@@ -303,7 +303,8 @@ final class NoteEditor: NoteDocumentView {
         document.finishReading()
         load?.finishNow()
         // Translators: at the foot of each printed page; %N is the page's number, %Q how many pages there are.
-        return SourcePrint(editor, header: shownTitle, pageNumbers: localized("Page %N of %Q"), fontName: fontName, jobName: shownTitle)
+        return SourcePrint(editor, header: shownTitle, pageNumbers: localized("Page %N of %Q"), fontName: fontName, jobName: shownTitle,
+            fileName: NoteFileName.base(for: shownTitle, fallback: localized("Untitled")))
     }
 
     /// The window title for the current text: "<first line> — Quire", with

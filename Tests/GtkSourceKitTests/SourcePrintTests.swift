@@ -33,7 +33,7 @@ struct SourcePrintTests {
         let lines = (1...150).map { "- [ ] Task number \($0), with **bold** words" }
         view.buffer.text = (["# Groceries 100% done"] + lines).joined(separator: "\n")
         let path = folder.file("note.pdf")
-        try SourcePrint(view, header: "Groceries 100% done", pageNumbers: "Page %N of %Q", fontName: "Sans 11", jobName: "Groceries")
+        try SourcePrint(view, header: "Groceries 100% done", pageNumbers: "Page %N of %Q", fontName: "Sans 11", jobName: "Groceries", fileName: "Groceries")
             .exportPDF(to: path)
         if let artifacts = ProcessInfo.processInfo.environment["QUIRE_TEST_ARTIFACTS"] {  // kept for a person to look at
             try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
@@ -60,7 +60,7 @@ struct SourcePrintTests {
         view.buffer.text = text
         MainLoop.iterate(forAtMost: 0.4) { false }
         let path = folder.file("note.pdf")
-        try SourcePrint(view, header: "Tasks", pageNumbers: "%N", fontName: "Sans 11", jobName: "Tasks").exportPDF(to: path)
+        try SourcePrint(view, header: "Tasks", pageNumbers: "%N", fontName: "Sans 11", jobName: "Tasks", fileName: "Tasks").exportPDF(to: path)
         #expect(view.buffer.text == text, "the note keeps its text")
         // Each word printed, with where it starts on the page (poppler's -bbox lists them as HTML).
         let listing = try ChildProcess.run("pdftotext", ["-bbox", path, "-"], environment: environment, outputDirectory: folder.path).output
@@ -86,7 +86,7 @@ struct SourcePrintTests {
         view.buffer.text = "Short note"
         let path = "/nonexistent-folder/note.pdf"
         #expect(throws: PrintFailure.self) {
-            try SourcePrint(view, header: "Short note", pageNumbers: "%N", fontName: nil, jobName: "Short").exportPDF(to: path)
+            try SourcePrint(view, header: "Short note", pageNumbers: "%N", fontName: nil, jobName: "Short", fileName: "Short").exportPDF(to: path)
         }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -126,7 +126,7 @@ struct SourcePrintTests {
         view.buffer.text = "Wide\non A5"
         func pageSize() throws -> PDFPageSize {
             let path = folder.file("note.pdf")
-            try SourcePrint(view, header: "Wide", pageNumbers: "%N", fontName: nil, jobName: "Wide").exportPDF(to: path)
+            try SourcePrint(view, header: "Wide", pageNumbers: "%N", fontName: nil, jobName: "Wide", fileName: "Wide").exportPDF(to: path)
             var said = ""
             return try #require(try PDFPageSize.of(path, environment: environment, outputDirectory: folder.path, report: &said), "\(said)")
         }

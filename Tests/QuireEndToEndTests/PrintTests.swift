@@ -6,18 +6,18 @@ import TestSupport
 /// Print to File, and the PDF read back (poppler's pdftotext).
 @Suite("Printing, end to end", .serialized)
 struct PrintTests {
-    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF, titled and numbered; the keyboard is back in the note; the next print starts on the same printer, after a relaunch too")
+    @Test("Ctrl+P opens the print dialog over the note; Print to File writes it as a PDF named after the note, titled and numbered; the keyboard is back in the note; the next print starts on the same printer, in the folder the last file went to, after a relaunch too; another note's print does not go over the first's file")
     func printToFile() throws {
         let session = try QuireSession(accessibility: true)
         let (documents, config) = try Self.documentsFolder(of: session)
         let window = try Self.printDialog(of: "Shopping list\nmilk and eggs", titled: "Shopping list", in: session, config: config)
         session.keepScreenshot(named: "print-dialog")
-        // The one printer there is, Print to File (its file is named output.pdf), then Print (Alt+P):
+        // The one printer there is, Print to File (its file named after the note), then Print (Alt+P):
         // from the tabs into the list, and its first printer.
         try session.desktop.xdotool("key", "Tab", "Down")
         session.keepScreenshot(named: "print-dialog-chosen")
         try session.desktop.xdotool("key", "alt+p")
-        let pdf = documents + "/output.pdf"
+        let pdf = documents + "/Shopping list.pdf"
         #expect(eventually(within: 15) { session.desktop.windowTitles(matching: "^Print$").isEmpty }, "the dialog closes")
         #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: pdf)))?.starts(with: Data("%PDF".utf8)) == true })
         let text = try ChildProcess.run(
@@ -30,8 +30,8 @@ struct PrintTests {
         #expect(eventually(within: 5) { (try? session.storedBody()) == "Shopping list\nmilk and eggs and bread" })
 
         // Ctrl+P and, with no choice made, Print: only the printer last used, Print to File, writes the PDF again.
-        func printOnLastPrinter(_ when: String) throws {
-            try FileManager.default.removeItem(atPath: pdf)
+        func printOnLastPrinter(_ when: String, to pdf: String = pdf) throws {
+            try? FileManager.default.removeItem(atPath: pdf)
             try session.desktop.xdotool("key", "ctrl+p")
             let dialog = try session.waitForWindow(matching: "^Print$")
             try session.desktop.xdotool("windowfocus", "--sync", dialog)
@@ -40,6 +40,7 @@ struct PrintTests {
             try session.desktop.xdotool("key", "alt+p")
             #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: pdf)))?.starts(with: Data("%PDF".utf8)) == true },
                     "printed to the file \(when)")
+            #expect(eventually(within: 15) { session.desktop.windowTitles(matching: "^Print$").isEmpty }, "the dialog closes \(when)")
         }
 
         // The next print starts where this one left off.
@@ -54,14 +55,34 @@ struct PrintTests {
         let kept = try String(contentsOfFile: keptFile, encoding: .utf8)
         #expect(kept.contains("[Print Settings]") && kept.contains("printer=Print to File"), "\(kept)")
         #expect(kept.contains("[Page Setup]") && kept.contains("Orientation=portrait"), "\(kept)")
+        // And as if the last file had gone to another folder, under another name.
+        let elsewhere = session.desktop.directory.file("Printed")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let lastFile = try #require(kept.split(separator: "\n").first { $0.hasPrefix("output-uri=") }, "\(kept)")
         try kept.replacingOccurrences(of: "Orientation=portrait", with: "Orientation=landscape")
+            .replacingOccurrences(of: lastFile, with: "output-uri=" + URL(fileURLWithPath: elsewhere + "/Old print.pdf").absoluteString)
             .write(toFile: keptFile, atomically: true, encoding: .utf8)
         try session.launch(environment: ["XDG_CONFIG_HOME": config])
         _ = try session.waitForWindow(matching: "^Shopping list — Quire$")
-        try printOnLastPrinter("after a relaunch")
+        let moved = elsewhere + "/Shopping list.pdf"
+        try printOnLastPrinter("after a relaunch", to: moved)
         var said = ""
-        let size = try PDFPageSize.of(pdf, environment: session.environment(), outputDirectory: session.desktop.directory.path, report: &said)
+        let size = try PDFPageSize.of(moved, environment: session.environment(), outputDirectory: session.desktop.directory.path, report: &said)
         #expect(size.map { $0.width > $0.height } == true, "printed on its side, as the kept page setup says: \(said)")
+
+        // Another note, printed the same way, gets a file of its own beside the first.
+        let shopping = try session.waitForWindow(matching: "^Shopping list — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", shopping)
+        try session.desktop.xdotool("key", "ctrl+n")
+        let recipes = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Recipes\nflour and sugar", into: recipes)
+        _ = try session.waitForWindow(matching: "^Recipes — Quire$")
+        try printOnLastPrinter("for another note", to: elsewhere + "/Recipes.pdf")
+        let files = try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted()
+        #expect(files == ["Recipes.pdf", "Shopping list.pdf"], "\(files)")
+        let first = try ChildProcess.run(
+            "pdftotext", ["-layout", moved, "-"], environment: session.environment(), outputDirectory: session.desktop.directory.path)
+        #expect(first.output.contains("milk and eggs and bread") && !first.output.contains("flour"), "\(first.output)")
         #expect(try session.stop() == 0)
         #expect(try String(contentsOfFile: keptFile, encoding: .utf8).contains("Orientation=landscape"), "the page setup is kept as it was used")
     }
@@ -75,7 +96,7 @@ struct PrintTests {
         try damaged.write(toFile: kept, atomically: true, encoding: .utf8)
         _ = try Self.printDialog(of: "Printed anyway", titled: "Printed anyway", in: session, config: config)
         try session.desktop.xdotool("key", "Tab", "Down", "alt+p")
-        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: documents + "/output.pdf")))?.starts(with: Data("%PDF".utf8)) == true })
+        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: documents + "/Printed anyway.pdf")))?.starts(with: Data("%PDF".utf8)) == true })
         #expect(session.messages.contains("the print settings in \(kept) could not be read"), "\(session.messages.suffix(600))")
         #expect(try session.stop() == 0)
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == damaged, "the file is left as it was")
