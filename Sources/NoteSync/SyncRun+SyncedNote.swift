@@ -2,7 +2,8 @@ import FoundationEssentials
 import NoteModel
 import WebDAV
 
-/// A synced note brought in step with its file: settled, received, or in conflict.
+/// A synced note brought in step with its file: settled, received, or in
+/// conflict.
 extension SyncRun {
     /// Brings one synced note and its file in step. Returns the copy made of
     /// the server's version in a conflict, which is then sent as a new note.

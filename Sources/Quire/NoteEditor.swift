@@ -8,39 +8,44 @@ import NoteModel
 /// goes, as an edit, to the other windows showing the note, and theirs come
 /// here, so every window shows the note as it is typed. Reports title,
 /// cursor and saving changes.
+///
+/// Beside this file, extensions of their own hold the editor as the
+/// document's view (`NoteEditor+DocumentView`), the loading of a note's
+/// text (`+Loading`) and typing (`+Typing`); its state is internal, not
+/// private, only so that they share it.
 @MainActor
 final class NoteEditor: NoteDocumentView {
-    private let editor = MarkdownStyle.makeEditorView()
+    let editor = MarkdownStyle.makeEditorView()
     /// The matches of the window's search, highlighted in the note.
-    private lazy var searchHighlight = SearchHighlight(view: editor)
+    lazy var searchHighlight = SearchHighlight(view: editor)
     /// The words spelled wrong, underlined, and the menu's suggestions for them.
     private var spelling: SpellingUnderline?
     private let documents: NoteDocuments
-    private var changedConnection: SignalConnection?
-    private var insertConnection: SignalConnection?
-    private var deleteConnection: SignalConnection?
+    var changedConnection: SignalConnection?
+    var insertConnection: SignalConnection?
+    var deleteConnection: SignalConnection?
     private var storeObservation: NoteObservation?
     /// The document of the note shown.
     private(set) var document: NoteDocument
     /// Whether the note shown existed when last reported (a new note starts to on its first save).
-    private var reportedNoteID: UUID?
+    var reportedNoteID: UUID?
     /// The last notice of the document this window showed.
     private var noticesShown = 0
     /// A long note's text going into the editor a piece at a time, until it is all in.
-    private var load: GradualTextLoad?
+    var load: GradualTextLoad?
     /// Whether text is going in or out from code now (the cursor moving then is not the person's doing).
-    private var isAppending = false
+    var isAppending = false
     /// Whether the buffer is in a step another window began (its edits are one step for Undo here too).
-    private var isMirroringStep = false
+    var isMirroringStep = false
     /// The selection to make once the text is all in (-1: the end).
-    private var selectionAfterLoad: (cursor: Int32, bound: Int32)?
+    var selectionAfterLoad: (cursor: Int32, bound: Int32)?
     /// Whether to scroll to the cursor once the text is all in.
-    private var revealAfterLoad = false
+    var revealAfterLoad = false
     /// A second scroll to the cursor, waiting for GTK to measure the text;
     /// called off if the person scrolls meanwhile.
     private var secondScroll: MainLoopSource?
     /// The search whose first match to select once the note's text is read.
-    private var matchAfterRead: String?
+    var matchAfterRead: String?
 
     /// Whether the note's text is still being read, or going in: the cursor,
     /// selection and scroll asked for meanwhile wait for it.
@@ -66,7 +71,7 @@ final class NoteEditor: NoteDocumentView {
 
     /// The editor's view, for the window to show.
     let root: Widget
-    private let scroller = ScrolledWindow()
+    let scroller = ScrolledWindow()
     /// The widest the text gets, margins included (about a hundred characters
     /// of the interface font), however wide the window.
     static let readableWidth: Int32 = 640
@@ -173,7 +178,7 @@ final class NoteEditor: NoteDocumentView {
 
     /// Lets the person type, unless the note is read-only, removed (here: one
     /// removed elsewhere takes what is typed as a new note), or not all in yet.
-    private func updateEditable() {
+    func updateEditable() {
         let removed = document.isRemoved && !document.isRemovedElsewhere
         editor.isEditable = !isReadOnly && !removed && !isWaitingForText
         // A note in the trash shows no cursor to type at. Drawn clear, not turned
@@ -443,7 +448,7 @@ final class NoteEditor: NoteDocumentView {
     // MARK: Spelling language
 
     /// A language chosen for a new note before its first save made it (nil: none).
-    private var languageForNewNote: String?
+    var languageForNewNote: String?
 
     /// Shows the spelling language chosen for the note (read again when a
     /// window on it chose another).
@@ -453,7 +458,7 @@ final class NoteEditor: NoteDocumentView {
 
     /// Keeps `language` (nil: the app's) as the note's spelling language, for
     /// every window on it; a new note's waits for its first save.
-    private func chooseSpellingLanguage(_ language: String?) {
+    func chooseSpellingLanguage(_ language: String?) {
         spelling?.noteLanguage = language
         guard let id = noteID else {
             languageForNewNote = language
@@ -465,241 +470,5 @@ final class NoteEditor: NoteDocumentView {
             Log.error("could not keep the note's spelling language: \(error)")
         }
         SpellCheckService.shared.noteLanguageChanged(of: id)  // the other windows on the note read it
-    }
-
-    // MARK: NoteDocumentView
-
-    var currentText: String { load?.text ?? editor.buffer.text }
-
-    /// Texts of which more than this many characters must be read from GTK
-    /// (the rest the buffer knows) are read for an autosave a piece at a time
-    /// (GTK hands over about 0.8 million characters a millisecond; a piece
-    /// takes about 2.5 ms).
-    static let piecewiseReadAbove: Int32 = 2_000_000
-
-    func readTextInPieces(_ completion: @escaping @MainActor (String) -> Void) -> (any NoteTextRead)? {
-        guard load == nil, editor.buffer.characterCount > NoteEditor.piecewiseReadAbove else { return nil }
-        let toRead = editor.buffer.charactersToRead
-        guard toRead > NoteEditor.piecewiseReadAbove else {
-            DocumentTrace.note(document.noteID, "read", "edited=\(toRead) of=\(editor.buffer.characterCount)")
-            return nil
-        }
-        return BufferTextRead(TextBufferPieceRead(
-            editor.buffer, charactersPerPiece: NoteEditor.piecewiseReadAbove, restartsAllowed: 3, completion: completion))
-    }
-
-    func applyDocumentChange(_ change: TextChange) {
-        load?.finishNow()  // the change's offsets are in the whole text
-        withoutReporting {
-            editor.buffer.withoutUndo {
-                editor.buffer.delete(fromOffset: Int32(change.offset), length: Int32(change.length))
-                editor.buffer.insert(change.replacement, atOffset: Int32(change.offset))
-            }
-        }
-        onTitleChange?(windowTitle)
-    }
-
-    func documentTextDidArrive() {
-        let (selection, reveal, match) = (selectionAfterLoad, revealAfterLoad, matchAfterRead)
-        matchAfterRead = nil
-        showText(document.savedBody)  // the text just read (the editor, showing none of it yet, is not asked)
-        if let selection { select(cursor: selection.cursor, bound: selection.bound) }
-        if reveal { revealCursor() }
-        if let match { revealMatch(of: match) }
-        if load == nil, !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
-        updateEditable()
-        onTitleChange?(windowTitle)
-        onStateChange?()
-    }
-
-    func documentTextIsUnavailable() {
-        show(noteID: nil)
-    }
-
-    func documentStateDidChange() {
-        // The text was kept as a new note (the note removed elsewhere): the window
-        // goes on in it now, not once the removal is heard of.
-        if document.keptAs != nil { onNoteRemoved?() }
-        if noteID != reportedNoteID {
-            reportedNoteID = noteID
-            if let language = languageForNewNote {  // chosen before the note's first save
-                languageForNewNote = nil
-                chooseSpellingLanguage(language)
-            }
-            onNoteChanged?(noteID)
-            onStateChange?()
-        }
-        updateEditable()
-        onTitleChange?(windowTitle)
-        onSaveStateChange?()
-    }
-
-    // MARK: Loading
-
-    /// Shows `text` in place of what the editor shows, with the cursor at its
-    /// end. A long text goes in a piece at a time, between frames, and a long
-    /// text shown before goes out so first; until it is all in, the editor is
-    /// read-only, and what it holds for the document to save is the whole
-    /// text, never what it shows meanwhile.
-    private func showText(_ text: String) {
-        let wasTakingOut = load?.isTakingOut == true
-        load?.cancel()
-        load = nil
-        revealAfterLoad = false
-        matchAfterRead = nil
-        let takeOut = editor.buffer.characterCount > NoteEditor.takenOutInPiecesAbove
-        if takeOut && !wasTakingOut { DocumentTrace.note(document.noteID, "empty", "characters=\(editor.buffer.characterCount)") }
-        if document.isReading {
-            selectionAfterLoad = (-1, -1)
-            if takeOut {
-                startLoad("", takingOutOldText: true)
-            } else {
-                changeTextFromCode { editor.buffer.text = "" }
-            }
-            return
-        }
-        guard GradualTextLoad.isLong(text) || takeOut else {
-            selectionAfterLoad = nil
-            withoutReporting {
-                editor.buffer.text = text
-                editor.buffer.placeCursor(atOffset: -1)
-            }
-            return
-        }
-        selectionAfterLoad = (-1, -1)
-        if GradualTextLoad.isLong(text) { DocumentTrace.note(document.noteID, "load", "bytes=\(text.utf8.count)") }
-        startLoad(text, takingOutOldText: takeOut)
-    }
-
-    /// An old text longer than this many characters goes out of the editor
-    /// a piece of this many at a time (about 3 ms of GTK's time).
-    static let takenOutInPiecesAbove: Int32 = 2_000_000
-
-    private func startLoad(_ text: String, takingOutOldText takeOut: Bool) {
-        var takeOutPiece: (@MainActor () -> Bool)?
-        if takeOut { takeOutPiece = { [weak self] in self?.takeOutPieceOfOldText() ?? false } }
-        load = GradualTextLoad(text: text, takeOutPiece: takeOutPiece, append: { [weak self] piece, isFirst in
-            self?.appendLoaded(piece, replacing: isFirst)
-        }, finished: { [weak self] in
-            self?.loadFinished()
-        })
-    }
-
-    /// Takes a piece off the end of the old text, if more than a piece is
-    /// left; returns whether it took one.
-    private func takeOutPieceOfOldText() -> Bool {
-        let count = editor.buffer.characterCount
-        guard count > NoteEditor.takenOutInPiecesAbove else { return false }
-        changeTextFromCode {
-            editor.buffer.withUndoOff {  // the old note's history goes with it
-                editor.buffer.delete(
-                    fromOffset: count - NoteEditor.takenOutInPiecesAbove, length: NoteEditor.takenOutInPiecesAbove)
-            }
-        }
-        return true
-    }
-
-    /// Puts one piece of a long text in: in place of the text for the first, at the end for the others.
-    private func appendLoaded(_ piece: String, replacing: Bool) {
-        changeTextFromCode {
-            editor.buffer.withoutUndo {
-                if replacing {
-                    editor.buffer.text = piece
-                } else {
-                    editor.buffer.insert(piece, atOffset: -1)
-                }
-            }
-        }
-    }
-
-    /// The whole text is in: the editor takes the selection and scroll it was
-    /// given meanwhile and lets the person type, if every character arrived.
-    private func loadFinished() {
-        guard let finished = load else { return }
-        load = nil
-        DocumentTrace.note(document.noteID, "loaded", "pieces=\(finished.piecesAppended)")
-        guard editor.buffer.characterCount == finished.characterCount else {
-            // Never let a text that did not all arrive be edited and saved as the note.
-            Log.error("note \(document.noteID.uuidString) did not go into the editor whole; it stays read-only")
-            load = finished
-            return
-        }
-        // Only the pieces went in (the editor takes no keys, and any other change
-        // puts the rest in at once first): a save need not read 20 MB back out.
-        editor.buffer.knowsItsText(finished.text)
-        // Emptied for a text still being read: the selection and scroll asked
-        // for meanwhile wait for that text.
-        guard !document.isReading else { return }
-        if let pending = selectionAfterLoad { editor.buffer.select(insert: pending.cursor, bound: pending.bound) }
-        selectionAfterLoad = nil
-        updateEditable()
-        if !searchHighlight.searchText.isEmpty { searchHighlight.findMatches() }
-        if revealAfterLoad {
-            revealAfterLoad = false
-            revealCursor()
-        }
-        onStateChange?()
-    }
-
-    // MARK: Typing
-
-    /// An edit made in this window: the document journals it before anything
-    /// else, then hands it to the other windows.
-    private func typed(_ edit: NoteEdit) {
-        document.record(edit, from: self)
-    }
-
-    /// Applies another window's edit without echoing it and without
-    /// autosaving (the document saves for every window). Undo here takes it
-    /// back as it does there, a step another window made one step here too:
-    /// the windows of a note are one document, and an edit kept out of Undo
-    /// would throw away every step this window had.
-    func applyEditFromAnotherView(_ edit: NoteEdit) {
-        load?.finishNow()  // the edit's offsets are in the whole text
-        switch edit {
-        case .beginStep:
-            guard !isMirroringStep else { return }
-            isMirroringStep = true
-            editor.buffer.beginUserAction()
-            return
-        case .endStep:
-            guard isMirroringStep else { return }
-            editor.buffer.endUserAction()
-            isMirroringStep = false
-            return
-        case let .insert(offset, text):
-            withoutReporting { editor.buffer.insert(text, atOffset: Int32(offset)) }
-        case let .delete(offset, length):
-            withoutReporting { editor.buffer.delete(fromOffset: Int32(offset), length: Int32(length)) }
-        }
-        onTitleChange?(windowTitle)
-    }
-
-    /// Changes the text as no person did (a long text going in or out):
-    /// unreported, and the cursor moving meanwhile is not taken for theirs.
-    private func changeTextFromCode(_ body: () -> Void) {
-        isAppending = true
-        defer { isAppending = false }
-        withoutReporting(body)
-    }
-
-    /// Runs `body` with the text's change, insert and delete handlers blocked:
-    /// text put in from code is neither saved again nor sent to other windows.
-    private func withoutReporting(_ body: () -> Void) {
-        guard let changedConnection, let insertConnection, let deleteConnection else {
-            body()
-            return
-        }
-        changedConnection.whileBlocked {
-            insertConnection.whileBlocked {
-                deleteConnection.whileBlocked(body)
-            }
-        }
-    }
-
-    private func textChanged() {
-        TypingPause.personTyped()
-        onTitleChange?(windowTitle)
-        document.textDidChange()
     }
 }

@@ -7,6 +7,11 @@ import NoteModel
 /// summary, so the list stays quick with very many notes. It follows the
 /// store: new and edited notes move up to the first unpinned place, pinned
 /// ones to the top, trashed ones leave.
+///
+/// Beside this file, extensions of their own hold the paging
+/// (`NoteListView+Paging`) and the following of the store's changes
+/// (`+Following`); its state is internal, not private, only so that they
+/// share it.
 @MainActor
 final class NoteListView {
     /// The view: the search field above the scrolling list.
@@ -31,8 +36,8 @@ final class NoteListView {
     /// Called after Escape in the search field cleared it (or found it empty).
     var onSearchStopped: (@MainActor () -> Void)?
 
-    private let store: NoteStore
-    private let ids = StringList()
+    let store: NoteStore
+    let ids = StringList()
     /// Under the search field while a search shows: how many notes match, and
     /// the shown note's matches ("3 notes match · match 2 of 5").
     private let searchCount = Label("")
@@ -74,24 +79,24 @@ final class NoteListView {
     /// that is neither the selected one nor among those selected together.
     private(set) var menuTarget: UUID?
     private var menuGeneration = 0
-    private var list: ListView<NoteRow>!
-    private let scroller = ScrolledWindow()
+    var list: ListView<NoteRow>!
+    let scroller = ScrolledWindow()
     private var selectionConnection: SignalConnection?
     private var matches: [UUID: NoteSearchResult] = [:]
     /// Raised whenever what a row shows may have changed (a note changed, the
     /// list was refilled): GTK 4.8 binds a row again each time it is selected
     /// or unselected, and a row already showing its note as of this version
     /// is not read again (a list row of a 20 MB note costs milliseconds).
-    private var version = 0
+    var version = 0
     /// The search text the list shows results for ("" for all notes).
     private var appliedSearch = ""
     /// How much of a note's title and text each row lays out, for the list's
     /// width (`RowTextLength`). It only grows: a narrower list cuts what was
     /// laid out anyway.
-    private var rowTextLength = RowTextLength.shortest
+    var rowTextLength = RowTextLength.shortest
     /// Sets the rows' text again for a wider list once it has stopped
     /// widening (a divider dragged wider passes many widths).
-    private var rowTextWidening: MainLoopSource?
+    var rowTextWidening: MainLoopSource?
 
     /// Notes beyond the first page load as the list is scrolled towards them,
     /// once the window shows: a page whenever fewer than two screens of rows
@@ -117,7 +122,7 @@ final class NoteListView {
     /// The first page: as many notes as the window can show. Before a window's
     /// first frame GTK 4.8 builds a row for every note in the list, seen or
     /// not, and each row more is time before the window shows.
-    private let firstPageSize: Int
+    let firstPageSize: Int
 
     /// How many rows a list in a window `height` pixels tall can show: rows
     /// are 52 pixels tall at the default font under the header bar and search
@@ -128,29 +133,29 @@ final class NoteListView {
     }
     /// Until the window has shown its first frame, later pages wait (so they
     /// never delay it); then `windowDidShow()` lets them load.
-    private var waitsForWindow = true
-    private var paging: MainLoopSource?
+    var waitsForWindow = true
+    var paging: MainLoopSource?
     /// A note to select once its page has loaded.
-    private var pendingSelection: UUID?
-    private var nextPage: NotePageCursor?
+    var pendingSelection: UUID?
+    var nextPage: NotePageCursor?
     /// How many notes the list wants loaded: what its pages brought. Notes
     /// that arrive beyond it (a first sync brings thousands) are let go again
     /// once they are many, and come back as a page if the list is scrolled to them.
-    private var wantedCount = 0
+    var wantedCount = 0
     /// Whether notes came or went since the loaded notes were last read in
     /// order. Changes are placed one at a time as they are heard of, each
     /// against the notes as they are now (a sync's batch is heard of after
     /// it is all written), so the notes loaded may then differ from the first
     /// ones in the list's order; before a page is added after them, or some
     /// are let go, they are read again.
-    private var changedSinceRead = false
+    var changedSinceRead = false
     /// The note selected by Quire or the person: the row the list keeps when
     /// it lets notes go. (GTK selects a row of its own when rows come and none
     /// is selected; that row is worth nothing to keep.)
-    private var chosenNoteID: UUID?
+    var chosenNoteID: UUID?
     /// With `QUIRE_TRACE_LISTS=1`, a line for each page of notes a list loads,
     /// and for each change to the notes it follows.
-    private static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
+    static let trace = DiagnosticTrace(variable: "QUIRE_TRACE_LISTS", prefix: "list")
 
     /// Whether the note shows beside the list (a wide window): there a new,
     /// empty note already waits for typing, so an empty list says to type.
@@ -195,7 +200,7 @@ final class NoteListView {
     /// The order the list holds its notes in (the store's when last read).
     private var listedOrder: NoteSortOrder
     /// Notes another program brought while the person types: shown once typing pauses.
-    private lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }
+    lazy var heldWhileTyping = ChangesHeldWhileTyping { [weak self] in self?.followAll($0) }
 
     /// A list of `store`'s notes for a window `windowHeight` pixels tall, whose
     /// rows' right-click menu is `rowMenus.notes`, or `rowMenus.trash` while it shows the trash.
@@ -276,7 +281,7 @@ final class NoteListView {
 
     /// The row of `selectedNoteID`. Setting it selects that row (nil: none),
     /// with the notes selected together, wherever their rows are now.
-    private var selectedPosition: Int? {
+    var selectedPosition: Int? {
         get {
             let positions = selection.selectedPositions
             guard positions.count > 1 else { return positions.first }
@@ -294,10 +299,10 @@ final class NoteListView {
     /// The note the list means to have selected: the one its pages are loading
     /// down to, else the selected row's. Rows that change meanwhile must not
     /// lose it (GTK may select a row of its own while it waits).
-    private var intendedSelection: UUID? { pendingSelection ?? selectedNoteID }
+    var intendedSelection: UUID? { pendingSelection ?? selectedNoteID }
 
     /// Where `id` is in the list, searching from the top (where edited notes go).
-    private func position(of id: UUID) -> Int? {
+    func position(of id: UUID) -> Int? {
         let text = id.uuidString
         return (0..<ids.count).first { ids.string(at: $0) == text }
     }
@@ -316,100 +321,13 @@ final class NoteListView {
 
     /// Selects `id` again after the rows changed, as `select(_:)` does, without
     /// making it the chosen note (it may be a row GTK picked).
-    private func reselect(_ id: UUID?) {
+    func reselect(_ id: UUID?) {
         let position = id.flatMap(position(of:))
         // Pages load until the note is in, if it is in the list at all (not trashed meanwhile).
         let waitsForPage = position == nil && nextPage != nil && id.flatMap { try? store.pageCursor(endingAt: $0.uuidString) } != nil
         pendingSelection = waitsForPage ? id : nil
         quietly { selectedPosition = position }
         loadLaterPages()
-    }
-
-    /// Shows the first page now; later ones load as they are wanted.
-    private func loadInPages() {
-        paging?.cancel()
-        let first = (try? store.notePageOfStoredIDs(after: nil, limit: firstPageSize, in: category)) ?? (ids: [], next: nil)
-        quietly { ids.replaceAll(with: first.ids) }
-        nextPage = first.next
-        changedSinceRead = false
-        wantedCount = max(ids.count, firstPageSize)
-        NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
-        loadLaterPages()
-    }
-
-    /// Called once the window has drawn its first frame: later pages may load.
-    func windowDidShow() {
-        waitsForWindow = false
-        loadLaterPages()
-    }
-
-    /// Whether another page is wanted: a note to select is not in yet, or
-    /// fewer than two screens of rows are left below what shows.
-    private var wantsNextPage: Bool {
-        guard nextPage != nil, !waitsForWindow else { return false }
-        return pendingSelection != nil || scroller.distanceToEnd < 2 * scroller.visibleHeight
-    }
-
-    /// Loads the next page on the next idle moment, if it is wanted. Once it
-    /// is in, the list's new length changes what scrolling can reach, which
-    /// calls here again.
-    private func loadLaterPages() {
-        guard wantsNextPage, paging?.isPending != true else { return }
-        paging = MainLoop.idle { [weak self] in
-            guard let self else { return false }
-            let size = pendingSelection == nil
-                ? min(NoteListView.largestLaterPage, max(NoteListView.smallestLaterPage, ids.count))
-                : NoteListView.largestLaterPage
-            return loadNextPage(limit: size) && pendingSelection != nil
-        }
-    }
-
-    /// Loads every page not loaded yet, now.
-    private func loadAllPages() {
-        paging?.cancel()
-        while loadNextPage(limit: NoteListView.largestLaterPage) {}
-    }
-
-    /// Appends one page of at most `limit` notes; returns whether more remain.
-    private func loadNextPage(limit: Int) -> Bool {
-        guard nextPage != nil else { return false }
-        if changedSinceRead { readLoadedNotesAgain(count: ids.count) }
-        guard let cursor = nextPage, let page = try? store.notePageOfStoredIDs(after: cursor, limit: limit, in: category) else {
-            return false
-        }
-        nextPage = page.next
-        let selected = selectedNoteID
-        quietly { ids.splice(at: ids.count, removing: 0, inserting: page.ids) }
-        wantedCount = ids.count
-        NoteListView.trace.write("loaded \(ids.count) more=\(nextPage != nil)")
-        // GTK selects a row of its own when rows come and none is selected: the
-        // selection goes back to what it was, or to the note waited for.
-        if let wanted = pendingSelection {
-            let found = page.ids.contains(wanted.uuidString) ? position(of: wanted) : nil
-            if found != nil || nextPage == nil { pendingSelection = nil }
-            quietly { selectedPosition = found }
-            if let found { list.scroll(toRow: found) }
-        } else if selected != selectedNoteID {
-            reselect(selected)
-        }
-        return nextPage != nil
-    }
-
-    /// Lets rows lay out more of their text once the list is wider than
-    /// their text length allows for; rows made from now on take the new
-    /// length at once. Rows made before the window first showed (it learns
-    /// its width as it lays out its first frame) follow right after it;
-    /// later, once the list has stopped widening.
-    private func fitRowText() {
-        let length = RowTextLength.forWidth(scroller.visibleWidth)
-        guard length > rowTextLength else { return }
-        rowTextLength = length
-        rowTextWidening?.cancel()
-        let apply: @MainActor () -> Void = { [weak self] in
-            guard let self else { return }
-            for row in list.madeRows { row.textLength = rowTextLength }
-        }
-        rowTextWidening = waitsForWindow ? MainLoop.idle { apply(); return false } : MainLoop.after(milliseconds: 150, apply)
     }
 
     /// Puts the keyboard focus in the search field.
@@ -464,7 +382,7 @@ final class NoteListView {
     }
 
     /// Says why the list is empty, or hides itself when it is not.
-    private func updateEmptyState() {
+    func updateEmptyState() {
         emptyState?.isShown = ids.count == 0
         onEmptinessChange?(ids.count == 0)
         guard ids.count == 0 else { return }
@@ -493,168 +411,6 @@ final class NoteListView {
         column.insert(page, after: searchCount)  // under the search field, its scope and its count
         emptyState = page
         return page
-    }
-
-    private func follow(_ change: NoteChange) {
-        version += 1
-        guard !showsTrash, search.text.trimmingSpaces().isEmpty else {
-            reload()  // the trash and search results have orders of their own: rebuild them
-            return
-        }
-        let id = change.noteID.uuidString
-        let index = position(of: change.noteID)
-        let selected = selectedNoteID
-        let intended = intendedSelection
-        switch change {
-        case .created, .edited, .restoredFromTrash, .pinChanged, .categoryChanged:
-            // Where the list's order now puts it (an edited note: first after the
-            // pinned ones); if that is past the pages loaded so far, its page
-            // brings it. Re-inserting also re-binds its row.
-            // Unreadable for now (another writer holds the file): it stays where it is.
-            // Counting stops past the notes loaded: a note going further down is not placed now.
-            let limit = nextPage == nil ? Int.max : ids.count + 1
-            let found: Int?
-            do {
-                found = try store.listPosition(of: change.noteID, countingAtMost: limit, in: category)
-            } catch {
-                break
-            }
-            guard let position = found else {
-                // Filed in another category than the one shown: it leaves this list.
-                if category != nil, let index {
-                    quietly { ids.splice(at: index, removing: 1, inserting: []) }
-                    changedSinceRead = true
-                }
-                break
-            }
-            let hadFocus = list.containsFocus
-            var placedPastCompleteList = false
-            keepingTopInView {
-                if let index { ids.splice(at: index, removing: 1, inserting: []) }
-                // Right after the notes loaded: a note that was loaded stays, as the last.
-                if position < ids.count || (position == ids.count && (nextPage == nil || index != nil)) {
-                    ids.splice(at: position, removing: 0, inserting: [id])
-                } else {
-                    placedPastCompleteList = nextPage == nil
-                }
-            }
-            changedSinceRead = true
-            // Past the end of a list that held every note: notes that came at once (a sync's
-            // batch, placed one by one against them all) left gaps. The list reads its first
-            // notes again, and the rest become its next page.
-            if placedPastCompleteList { readLoadedNotesAgain(count: max(ids.count, wantedCount)) }
-            // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
-            keepKeyboardInList(if: hadFocus && change.noteID == selected && position != index)
-        case .movedToTrash, .deletedPermanently:
-            if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
-            changedSinceRead = true
-        }
-        reselect(intended)
-        letGoOfUnwantedNotes()
-        updateEmptyState()
-        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=1")
-    }
-
-    /// Follows changes to the notes as they are heard of, but another
-    /// program's that only bring or change notes wait while the person types
-    /// (each change of the rows costs a frame; see `TypingPause`).
-    private func heard(_ changes: [NoteChange], from origin: NoteChangeOrigin?) {
-        guard origin == .elsewhere else { return followAll(changes) }
-        let now = heldWhileTyping.changesToFollow(changes)
-        guard now.isEmpty else { return followAll(now) }
-        changedSinceRead = true  // a page loaded meanwhile reads the notes held, in their places
-        NoteListView.trace.write("held \(changes.count) while typing")
-    }
-
-    /// Follows changes made or found together (a sync's hundreds, heard of
-    /// together; an import; a trash emptied): one by one if they are few; if many, by
-    /// reading the loaded notes again once (where one by one, each note was
-    /// placed, its rows bound and the list scrolled and selected again), and
-    /// binding again the rows that kept their place but show a changed note.
-    private func followAll(_ changes: [NoteChange]) {
-        guard changes.count > NoteListView.changesFollowedOneByOne else { return inListOrder(changes).forEach(follow) }
-        version += 1
-        guard !showsTrash, search.text.trimmingSpaces().isEmpty else { return reload() }
-        // Reading again selects the note meant to be selected, if the rows moved it; if not, more may be wanted below.
-        if !readLoadedNotesAgain(count: max(ids.count, wantedCount), bindingAgain: Set(changes.map(\.noteID.uuidString))) {
-            loadLaterPages()
-        }
-        letGoOfUnwantedNotes()
-        updateEmptyState()
-        NoteListView.trace.write("holds \(ids.count) more=\(nextPage != nil) changes=\(changes.count)")
-    }
-
-    /// `changes` in the order to follow them one by one: notes leaving first,
-    /// then the rest in the order the list will hold them. A note's place is
-    /// counted among all the stored notes, those that came with it too, so it
-    /// is right once every note above it is in (an import's notes, placed in
-    /// the order they were made, went in under older notes).
-    private func inListOrder(_ changes: [NoteChange]) -> [NoteChange] {
-        guard changes.count > 1 else { return changes }
-        let limit = nextPage == nil ? Int.max : ids.count + 1
-        let placed = changes.enumerated().map { offset, change -> (change: NoteChange, key: (Int, Int)) in
-            switch change {
-            case .movedToTrash, .deletedPermanently: return (change, (-1, offset))
-            case .created, .edited, .restoredFromTrash, .pinChanged, .categoryChanged:
-                let position = (try? store.listPosition(of: change.noteID, countingAtMost: limit, in: category)) ?? nil
-                return (change, (position ?? Int.max, offset))
-            }
-        }
-        return placed.sorted { $0.key < $1.key }.map(\.change)
-    }
-
-    /// Lets go of the notes at the end of the list beyond what it wants, once
-    /// they are a page's worth (never the selected one): the next page starts
-    /// after the last note kept.
-    private func letGoOfUnwantedNotes() {
-        let chosen = selectedNoteID != nil && selectedNoteID == chosenNoteID ? selectedPosition : nil
-        let keep = max(wantedCount, (chosen ?? -1) + 1)
-        guard pendingSelection == nil, ids.count > keep + NoteListView.notesLetGoTogether else { return }
-        readLoadedNotesAgain(count: keep)
-        NoteListView.trace.write("kept \(ids.count) more=\(nextPage != nil)")
-    }
-
-    /// Puts the keyboard back on the selected row a moment after rows were
-    /// replaced under it, if `hadFocus` (GTK 4.8 leaves it where the row was,
-    /// or on a row that is gone).
-    private func keepKeyboardInList(if hadFocus: Bool) {
-        guard hadFocus else { return }
-        MainLoop.idle { [weak self] in
-            self?.focusList()
-            return false
-        }
-    }
-
-    /// Makes the loaded notes the first `count` of the list's order, as the
-    /// store has them now, moving, adding and removing only the rows that
-    /// differ: a row that stays keeps its place, and the keyboard on it.
-    /// The rows of loaded notes among `changed` (ids) are bound again, as
-    /// they may show a note's old text. Returns whether it selected the
-    /// note meant to be selected again (`reselect`, which also loads later
-    /// pages if they are wanted).
-    @discardableResult
-    private func readLoadedNotesAgain(count: Int, bindingAgain changed: Set<String> = []) -> Bool {
-        guard let fresh = try? store.notePageOfStoredIDs(after: nil, limit: count, in: category) else { return false }
-        let intended = intendedSelection
-        let hadFocus = list.containsFocus
-        let shown = (0..<ids.count).compactMap { ids.string(at: $0) }
-        let stale = changed.intersection(shown)
-        keepingTopInView {
-            for splice in ListSplice.changes(from: shown, to: fresh.ids) {
-                ids.splice(at: splice.position, removing: splice.removing, inserting: splice.inserting)
-            }
-            // The list now holds `fresh.ids`, in order.
-            guard !stale.isEmpty else { return }
-            for (index, id) in fresh.ids.enumerated() where stale.contains(id) {
-                ids.splice(at: index, removing: 1, inserting: [id])
-            }
-        }
-        nextPage = fresh.next
-        changedSinceRead = false
-        let reselects = intended != selectedNoteID
-        if reselects { reselect(intended) }
-        keepKeyboardInList(if: hadFocus && !list.containsFocus)
-        return reselects
     }
 
     /// Shows the results of the search text now in the field, and says so. The
@@ -724,14 +480,14 @@ final class NoteListView {
     /// it still does: GTK keeps the top row shown in its place as rows come
     /// in above it, so a list at the top would drift down through a sync's
     /// notes, away from the newest, and towards the end of what it holds.
-    private func keepingTopInView(_ body: () -> Void) {
+    func keepingTopInView(_ body: () -> Void) {
         let showedTop = scroller.verticalOffset <= 0
         quietly(body)
         if showedTop && ids.count > 0 { list.scroll(toRow: 0) }
     }
 
     /// Changes the list or the selection without reporting a user selection.
-    private func quietly(_ body: () -> Void) {
+    func quietly(_ body: () -> Void) {
         if let selectionConnection { selectionConnection.whileBlocked(body) } else { body() }
     }
 }
