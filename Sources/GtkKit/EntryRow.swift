@@ -16,6 +16,23 @@ public final class EntryRow: Widget {
         set { gtk_editable_set_text(cgtk_as_editable(objectPointer), newValue) }
     }
 
+    /// Whether the field is marked as holding what was refused (a server
+    /// that turned the password down): shown in the style's error colour, and
+    /// told to screen readers as an invalid entry.
+    public var isMarkedInvalid = false {
+        didSet {
+            guard isMarkedInvalid != oldValue else { return }
+            if isMarkedInvalid { addCSSClass("error") } else { removeCSSClass("error") }
+            cgtk_accessible_set_invalid(widgetPointer, isMarkedInvalid ? 1 : 0)
+        }
+    }
+
+    /// Calls `handler` each time the field's text changes, typed or set.
+    @discardableResult
+    public func onTextChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", handler)
+    }
+
     /// Calls `handler` when Enter is pressed in the field.
     @discardableResult
     public func onEntryActivated(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

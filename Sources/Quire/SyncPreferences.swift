@@ -53,7 +53,10 @@ final class SyncPreferences {
         window = Window(preferencesTitle: localized("Preferences"), pages: [generalPage.page, syncPage])
         window.setDefaultSize(width: 560, height: 620)
         connectButton.onClicked { [weak self] in self?.connect() }
-        for row in [address, user, password, folder] { row.onEntryActivated { [weak self] in self?.connect() } }
+        for row in [address, user, password, folder] {
+            row.onEntryActivated { [weak self] in self?.connect() }
+            row.onTextChanged { [weak row] in row?.isMarkedInvalid = false }
+        }
         syncButton.onClicked { [weak self] in self?.syncNow() }
         offButton.onClicked { [weak self] in self?.turnOff() }
         if let current = try? NoteStore(path: controller.notesPath).syncAccount() {
@@ -115,6 +118,7 @@ final class SyncPreferences {
             return
         }
         let folderName = folder.text.trimmingSpaces()
+        for row in [address, user, password, folder] { row.isMarkedInvalid = false }
         connecting = true
         connectButton.isSensitive = false
         connectButton.label = localized("Connecting…")
@@ -131,6 +135,7 @@ final class SyncPreferences {
             ) {
             case let .failure(error):
                 server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
+                for row in fields(concernedBy: error, folderGiven: !folderName.isEmpty) { row.isMarkedInvalid = true }
                 if case .certificate = error, certificate == nil,
                    let offered = await SyncServerConnection.offeredCertificate(address: given.address, user: given.user, password: given.password),
                    offered.onlyUnknownAuthority {
@@ -152,6 +157,19 @@ final class SyncPreferences {
                 controller.refreshStatus(account: account)
                 syncNow()
             }
+        }
+    }
+
+    /// The fields a failed connection points at, marked until they change:
+    /// the user name and password the server refused; the folder it does not
+    /// have or lets nobody write (the address, when no folder was given);
+    /// else the address. A certificate not trusted is asked about instead.
+    private func fields(concernedBy error: WebDAVError, folderGiven: Bool) -> [EntryRow] {
+        switch error {
+        case .unauthorized: [user, password]
+        case .forbidden, .notFound: [folderGiven ? folder : address]
+        case .certificate: []
+        default: [address]
         }
     }
 

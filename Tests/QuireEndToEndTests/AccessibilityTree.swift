@@ -16,12 +16,15 @@ final class AccessibilityTree {
         var isChecked = false
         /// Whether it is selected (a list's selected row).
         var isSelected = false
+        /// Whether it holds what was refused (a field the app marked): AT-SPI's
+        /// invalid-entry, or the plain invalid state GTK 4.8 gives it instead.
+        var isInvalid = false
         /// What it says beyond its name (a button's tooltip), "" if nothing.
         var about = ""
         /// Where a text element, a button, a list item, a tab, a switch or a combo box is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
-            "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")"
+            "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")\(isInvalid ? " (invalid)" : "")"
         }
     }
 
@@ -76,7 +79,7 @@ final class AccessibilityTree {
         let states = try states(bus, path)
         found.append(Element(
             name: try property("Name", of: bus, path), role: role, depth: depth,
-            isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0,
+            isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0, isInvalid: states & (1 << 36 | 1 << 0) != 0,
             about: try property("Description", of: bus, path),
             frame: role.contains("text") || role.hasSuffix("button") || ["list item", "tab", "switch", "combo box"].contains(role)
                 ? try frame(of: bus, path) : nil))
@@ -96,16 +99,20 @@ final class AccessibilityTree {
         return AccessibilityTree.string(g_variant_get_variant(boxed))
     }
 
-    /// The first word of AT-SPI's GetState set: CHECKED is bit 4, SELECTED bit 23.
-    private func states(_ bus: String, _ path: String) throws -> UInt32 {
+    /// AT-SPI's GetState set, its two words as one: INVALID is bit 0, CHECKED
+    /// bit 4, SELECTED bit 23, INVALID_ENTRY bit 36.
+    private func states(_ bus: String, _ path: String) throws -> UInt64 {
         let reply = try AccessibilityTree.call(connection, bus, path, "org.a11y.atspi.Accessible", "GetState")
         defer { g_variant_unref(reply) }
         let words = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(words) }
-        guard g_variant_n_children(words) > 0 else { return 0 }
-        let first = g_variant_get_child_value(words, 0)
-        defer { g_variant_unref(first) }
-        return g_variant_get_uint32(first)
+        var states: UInt64 = 0
+        for index in 0..<min(g_variant_n_children(words), 2) {
+            let word = g_variant_get_child_value(words, index)
+            defer { g_variant_unref(word) }
+            states |= UInt64(g_variant_get_uint32(word)) << (32 * UInt64(index))
+        }
+        return states
     }
 
     /// Component.GetExtents relative to the window (coordinate type 1).

@@ -326,7 +326,9 @@ struct SyncTests {
     /// account, it opens Preferences on its Sync page), types in `server`'s
     /// folder address, the user name and the password, and presses Connect
     /// (Return); returns the main window and Preferences.
-    private func connectInPreferences(_ session: QuireSession, to server: WebDAVServer) throws -> (window: String, preferences: String) {
+    private func connectInPreferences(
+        _ session: QuireSession, to server: WebDAVServer, password: String = WebDAVServer.password
+    ) throws -> (window: String, preferences: String) {
         try session.launch()
         let window = try session.waitForWindow(matching: "^New Note — Quire$")
         try session.desktop.xdotool("windowfocus", "--sync", window)
@@ -339,15 +341,47 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab")
         try session.desktop.type(WebDAVServer.user, into: preferences)
         try session.desktop.xdotool("key", "Tab")
-        try session.desktop.type(WebDAVServer.password, into: preferences)
+        try session.desktop.type(password, into: preferences)
         try session.desktop.xdotool("key", "Return")  // Connect
-        if server.folderURL.hasPrefix("http://") {
-            // An unencrypted address asks first, Cancel the default.
-            let question = try session.waitForWindow(matching: "^Connect Without Encryption\\?$", seconds: 20)
-            try session.desktop.xdotool("windowfocus", "--sync", question)
-            try session.desktop.xdotool("key", "Tab", "Return")  // Connect Unencrypted
-        }
+        try connectUnencryptedIfAsked(session, to: server)
         return (window, preferences)
+    }
+
+    /// An unencrypted address asks first: Connect Unencrypted (Cancel is the default).
+    private func connectUnencryptedIfAsked(_ session: QuireSession, to server: WebDAVServer) throws {
+        guard server.folderURL.hasPrefix("http://") else { return }
+        let question = try session.waitForWindow(matching: "^Connect Without Encryption\\?$", seconds: 20)
+        try session.desktop.xdotool("windowfocus", "--sync", question)
+        try session.desktop.xdotool("key", "Tab", "Return")
+    }
+
+    @Test("Connect with a password the server refuses says why, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away, and the right one connects")
+    func refusedPasswordInPreferences() throws {
+        let server = try WebDAVServer(.apache)
+        let session = try QuireSession(accessibility: true)
+        let keyring = try session.startKeyring()
+        defer { _ = keyring }
+        let (_, preferences) = try connectInPreferences(session, to: server, password: "not the password")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let marked = tree.elements(once: { $0.name == "Password" && $0.isInvalid }, seconds: 20)
+        let described = marked.map(\.description).joined(separator: "\n")
+        #expect(Set(marked.filter(\.isInvalid).map(\.name)) == ["User Name", "Password"], "the two fields marked:\n\(described)")
+        #expect(marked.contains { $0.name.contains("Could not connect: The server refused the user name or password.") },
+                "the reason under the title:\n\(described)")
+        session.keepScreenshot(named: "sync-preferences-refused")
+        #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing set up")
+
+        try session.desktop.xdotool("windowfocus", "--sync", preferences)
+        try session.desktop.xdotool("key", "ctrl+a")
+        try session.desktop.type(WebDAVServer.password, into: preferences)  // the password field still has the focus
+        let typed = tree.elements(once: { $0.name == "Password" && !$0.isInvalid })
+        #expect(typed.filter(\.isInvalid).map(\.name) == ["User Name"], "the password's mark gone as it changed:\n\(typed.map(\.description).joined(separator: "\n"))")
+        try session.desktop.xdotool("key", "Return")
+        try connectUnencryptedIfAsked(session, to: server)
+        #expect(eventually(within: 20) { (try? NoteStore(path: session.notesPath).syncAccount()?.folderURL) == server.folderURL },
+                "connected with the right password")
+        #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !$0.isInvalid } }, "no field marked once connected")
+        #expect(try session.stop() == 0)
     }
 
     @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive; a failed sync shows in the header bar, one click from its reason")
