@@ -192,7 +192,7 @@ static inline GtkPrintOperation *cgtk_source_print_operation_new(gpointer buffer
 /* A copy of `settings` (NULL: GTK's defaults) in which Print to File proposes
  * a file named `basename` (GTK adds the format's extension) in the folder the
  * last print to a file went to, or GTK's own (the Documents folder) if none
- * did. GTK would propose the last file itself, whatever was printed now, and
+ * did or that folder is gone. GTK would propose the last file itself, whatever was printed now, and
  * a print of another note would go over it. */
 static inline GtkPrintSettings *cgtk_print_settings_proposing_file(GtkPrintSettings *settings, const char *basename) {
     GtkPrintSettings *copy = settings ? gtk_print_settings_copy(settings) : gtk_print_settings_new();
@@ -200,7 +200,8 @@ static inline GtkPrintSettings *cgtk_print_settings_proposing_file(GtkPrintSetti
     if (last) {
         GFile *file = g_file_new_for_uri(last);
         GFile *folder = g_file_get_parent(file);
-        if (folder && g_file_peek_path(folder)) gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_DIR, g_file_peek_path(folder));
+        if (folder && g_file_peek_path(folder) && g_file_query_exists(folder, NULL))
+            gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_DIR, g_file_peek_path(folder));
         g_clear_object(&folder);
         g_object_unref(file);
         gtk_print_settings_set(copy, GTK_PRINT_SETTINGS_OUTPUT_URI, NULL);

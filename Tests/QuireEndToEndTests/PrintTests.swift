@@ -102,6 +102,26 @@ struct PrintTests {
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == damaged, "the file is left as it was")
     }
 
+    @Test("the folder the last print to a file went to, since removed: Print to File proposes the Documents folder, and writes the PDF there")
+    func lastFolderRemoved() throws {
+        let session = try QuireSession(accessibility: true)
+        let (documents, config) = try Self.documentsFolder(of: session)
+        let kept = "\(session.stateHome)/io.github.quire.Quire/print-settings.ini"
+        let gone = session.desktop.directory.file("Removed since") + "/Old print.pdf"
+        try FileManager.default.createDirectory(atPath: (kept as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "[Print Settings]\nprinter=Print to File\noutput-uri=\(URL(fileURLWithPath: gone).absoluteString)\n"
+            .write(toFile: kept, atomically: true, encoding: .utf8)
+        _ = try Self.printDialog(of: "Moved folder\nprinted anyway", titled: "Moved folder", in: session, config: config)
+        #expect(!(try AccessibilityTree(desktop: session.desktop).elements(once: { $0.name == "Print to File" && $0.isSelected })).isEmpty,
+                "the printer last used is chosen")
+        session.keepScreenshot(named: "print-last-folder-removed")
+        try session.desktop.xdotool("key", "alt+p")
+        #expect(eventually(within: 15) { (try? Data(contentsOf: URL(fileURLWithPath: documents + "/Moved folder.pdf")))?.starts(with: Data("%PDF".utf8)) == true },
+                "in the Documents folder: \((try? FileManager.default.contentsOfDirectory(atPath: documents)) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: (gone as NSString).deletingLastPathComponent), "the removed folder is not made again")
+        #expect(try session.stop() == 0)
+    }
+
     /// Launches Quire, types `text` into its new note, which `title` then
     /// names, and opens the print dialog with Ctrl+P; returns the note's window
     /// once the dialog has the keyboard and lists Print to File (it lists
