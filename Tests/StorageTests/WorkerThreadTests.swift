@@ -182,22 +182,29 @@ struct WorkerThreadTests {
         #expect(done.withLock { $0 }, "after the work handed over before its owner went")
     }
 
+    /// A mark set on the main queue, which only work run on it sees.
+    private static let mainQueueMark = DispatchSpecificKey<Bool>()
+
     @Test("work with an outcome runs on the worker thread and hands it to the main thread, in order")
     @MainActor
     func outcomeComesBackToTheMainThread() async {
+        // In this test process the main queue runs on whichever of libdispatch's
+        // threads drains it (`dispatch_main` let the process's first thread go),
+        // so the outcome is checked to run on the queue, not on one thread.
+        DispatchQueue.main.setSpecific(key: Self.mainQueueMark, value: true)
         let worker = WorkerThread(name: "test-then")
-        let main = Self.currentThread().id
-        let outcomes = await withCheckedContinuation { (done: CheckedContinuation<[(String, String, Int)], Never>) in
-            var received: [(String, String, Int)] = []
+        let outcomes = await withCheckedContinuation { (done: CheckedContinuation<[(String, Bool, Bool, Int)], Never>) in
+            var received: [(String, Bool, Bool, Int)] = []
             for index in 0..<3 {
-                worker.async({ (Self.currentThread().id, index * 7) }) { ranOn, value in
-                    received.append((ranOn, Self.currentThread().id, value))
+                worker.async({ (Self.currentThread().name, DispatchQueue.getSpecific(key: Self.mainQueueMark) == true, index * 7) }) {
+                    ranOn, ranOnMainQueue, value in
+                    received.append((ranOn, ranOnMainQueue, DispatchQueue.getSpecific(key: Self.mainQueueMark) == true, value))
                     if received.count == 3 { done.resume(returning: received) }
                 }
             }
         }
-        #expect(outcomes.map(\.2) == [0, 7, 14], "in the order handed over")
-        #expect(outcomes.allSatisfy { $0.0 != main }, "the work ran on the worker thread")
-        #expect(outcomes.allSatisfy { $0.1 == main }, "the outcome came back on the main thread")
+        #expect(outcomes.map(\.3) == [0, 7, 14], "in the order handed over")
+        #expect(outcomes.allSatisfy { $0.0 == "test-then" && !$0.1 }, "the work ran on the worker thread: \(outcomes)")
+        #expect(outcomes.allSatisfy { $0.2 }, "the outcome came back on the main queue, where the main actor runs: \(outcomes)")
     }
 }
