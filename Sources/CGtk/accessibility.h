@@ -15,8 +15,9 @@ static inline void cgtk_accessible_name_from_content(gpointer widget) {
     gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
-/* Tells a screen reader whether what the widget holds was refused (GTK's
- * "invalid" state; AT-SPI's invalid-entry). */
+/* Tells a screen reader whether what the widget holds was refused: GTK's
+ * "invalid" state, which AT-SPI gets as invalid-entry (GTK 4.8 gives it as
+ * AT-SPI's plain "invalid"). */
 static inline void cgtk_accessible_set_invalid(gpointer widget, gboolean invalid) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                                 invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

@@ -192,8 +192,8 @@ static inline GtkPrintOperation *cgtk_source_print_operation_new(gpointer buffer
 /* A copy of `settings` (NULL: GTK's defaults) in which Print to File proposes
  * a file named `basename` (GTK adds the format's extension) in the folder the
  * last print to a file went to, or GTK's own (the Documents folder) if none
- * did or that folder is gone. GTK would propose the last file itself, whatever was printed now, and
- * a print of another note would go over it. */
+ * did or that folder is gone. GTK would propose the last file itself,
+ * whatever is printed now, and a print of another note would go over it. */
 static inline GtkPrintSettings *cgtk_print_settings_proposing_file(GtkPrintSettings *settings, const char *basename) {
     GtkPrintSettings *copy = settings ? gtk_print_settings_copy(settings) : gtk_print_settings_new();
     const char *last = gtk_print_settings_get(copy, GTK_PRINT_SETTINGS_OUTPUT_URI);
