@@ -21,7 +21,8 @@ struct StallMonitorTests {
         func stall(_ name: String) -> StallLines.Stall? {
             let line = result.output.split(separator: "\n").first { $0.hasPrefix("held \(name) ") }
             guard let end = line?.split(separator: " ").last.flatMap({ Double($0) }) else { return nil }
-            return stalls.first { $0.at >= end }
+            // The line's time is rounded to a tenth, and the tick may come within that of the hold's end.
+            return stalls.first { $0.at >= end - 0.1 }
         }
         let spin = try #require(stall("spin"), "\(result.output) \(result.error)")
         let sleep = try #require(stall("sleep"), "\(result.output) \(result.error)")
