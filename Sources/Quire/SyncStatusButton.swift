@@ -25,26 +25,26 @@ final class SyncStatusButton {
         shown = status
         switch status {
         case let .idle(_, _, notSent?):
-            let button = made()
-            button?.setIconName("dialog-warning-symbolic")
-            button?.setTooltip(localized("A note did not sync: %s", notSent))
-            button?.setAccessibleLabel(localized("A note did not sync"))
-            button?.isShown = true
+            showButton(icon: "dialog-warning-symbolic", saying: localized("A note did not sync"),
+                       tooltip: localized("A note did not sync: %s", notSent))
         case .notSetUp, .idle:
             button?.isShown = false
         case .running:
-            let button = made()
-            button?.setIconName("emblem-synchronizing-symbolic")
-            button?.setTooltip(localized("Syncing…"))
-            button?.setAccessibleLabel(localized("Syncing…"))
-            button?.isShown = true
+            showButton(icon: "emblem-synchronizing-symbolic", saying: localized("Syncing…"), tooltip: localized("Syncing…"))
         case let .failed(reason):
-            let button = made()
-            button?.setIconName("dialog-warning-symbolic")
-            button?.setTooltip(localized("The last sync failed: %s", reason))
-            button?.setAccessibleLabel(localized("The last sync failed"))
-            button?.isShown = true
+            showButton(icon: "dialog-warning-symbolic", saying: localized("The last sync failed"),
+                       tooltip: localized("The last sync failed: %s", reason))
         }
+    }
+
+    /// Shows the button with `icon`, named `label` for screen readers and
+    /// `tooltip` on hover, making it first if it is not there yet.
+    private func showButton(icon: String, saying label: String, tooltip: String) {
+        let button = made()
+        button?.setIconName(icon)
+        button?.setTooltip(tooltip)
+        button?.setAccessibleLabel(label)
+        button?.isShown = true
     }
 
     /// The button, made and put in the header bar if it is not there yet.
