@@ -70,7 +70,10 @@ final class SyncActions {
 
     /// Carries out `--sync-now` (or `--sync-anyway`, `allowingMassDeletion`)
     /// with `controller`, answering through `reply`: what the sync did, each
-    /// file it left and why, or why it failed.
+    /// file it left and why, or why it failed. The exit status is 1 when the
+    /// sync failed, and also when it left a note of this computer's off the
+    /// server (the server refused its file), as `--import` does for a file it
+    /// left out: a script that backs notes up learns that one is not there.
     static func runCommand(with controller: SyncController?, allowingMassDeletion: Bool, reply: any CommandReply) {
         guard let controller else {
             reply.printError(localized("The sync failed: the notes cannot be opened."))
@@ -81,7 +84,7 @@ final class SyncActions {
             case let .success(report):
                 reply.print(SyncMessages.summary(of: report))
                 for file in report.postponed { reply.printError(SyncMessages.reason(file)) }
-                reply.finish(status: 0)
+                reply.finish(status: report.postponed.contains(where: \.leavesANoteHere) ? 1 : 0)
             case let .failure(error):
                 reply.printError(localized("The sync failed: %s", SyncMessages.reason(error)))
                 if case .massDeletion = error {

@@ -37,7 +37,8 @@ let application = Application(
     localeDirectory: Resources.localeDirectory)
 application.describeCommandLine(
     summary: localized("Notes in as many windows as you like, each back as you left it."),
-    details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts)."),
+    details: localized("A URI of the form quire://note/<id> opens that note in its own window (a running Quire opens it; otherwise Quire starts).")
+        + "\n\n" + localized("--sync-now, --import and --export exit with status 0 when everything was done, 1 when something failed or was left out (each named on standard error), and 2 when the command line is wrong."),
     version: "Quire \(AppDelegate.version)")
 // Notes are text on a plain page: they read as well in the dark style, which the
 // desktop may prefer. Chosen before running, so startup sets the style once.

@@ -127,14 +127,15 @@ struct NoteLinkTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("--help says what Quire is, lists every option and the quire://note/<id> link; --version answers without a display")
+    @Test("--help says what Quire is, lists every option, the quire://note/<id> link and the exit statuses; --version answers without a display")
     func helpAndVersion() throws {
         let folder = try TemporaryDirectory(prefix: "quire-cli")
         defer { folder.remove() }
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
         let help = try ChildProcess.run(BuiltProducts.executable("quire"), ["--help"], environment: environment, outputDirectory: folder.path)
         #expect(help.status == 0)
-        for expected in ["Notes in as many windows as you like", "--new-window", "--fresh", "--version", "quire://note/<id>"] {
+        for expected in ["Notes in as many windows as you like", "--new-window", "--fresh", "--version", "quire://note/<id>",
+                         "1 when something failed or was left out"] {
             #expect(help.output.contains(expected), "--help mentions \(expected): \(help.output)")
         }
         let version = try ChildProcess.run(BuiltProducts.executable("quire"), ["--version"], environment: environment, outputDirectory: folder.path)

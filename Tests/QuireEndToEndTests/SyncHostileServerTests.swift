@@ -107,7 +107,7 @@ struct SyncHostileServerTests {
         try proxy.answer("PUT", "/Work/Filed.md", status: 409)
 
         let refused = try laptop.syncNow()
-        #expect(refused.status == 0 && refused.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(refused.output) \(refused.error)")
+        #expect(refused.status == 1 && refused.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(refused.output) \(refused.error)")
         for said in ["“Aux.md”: the server refused to store it (the server failed (400", "“Work/Filed.md”: the server refused to store it (not found on the server)"] {
             #expect(refused.error.contains(said), "\(said) in \(refused.error)")
         }
@@ -130,7 +130,7 @@ struct SyncHostileServerTests {
         try proxy.answer("PUT", "/Plain.md", status: 403)
         try proxy.answer("MOVE", "/Aux.md", status: 400)
         let edits = try laptop.syncNow()
-        #expect(edits.status == 0 && edits.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(edits.output) \(edits.error)")
+        #expect(edits.status == 1 && edits.output.hasPrefix("1 sent, 0 received, 0 conflicts, 2 left for the next sync"), "\(edits.output) \(edits.error)")
         for said in ["“Plain.md”: the server refused to store it (the server does not allow this", "“Aux.md”: the server refused to store it (the server failed (400"] {
             #expect(edits.error.contains(said), "\(said) in \(edits.error)")
         }
