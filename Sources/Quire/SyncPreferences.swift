@@ -7,8 +7,9 @@ import WebDAV
 /// Preferences (Ctrl+comma): the General page (`GeneralPreferencesPage`)
 /// first, then the Sync page: the server address (a Nextcloud server's or a
 /// WebDAV folder's), user name, password and folder; Connect, which checks
-/// them at once and says in plain words what is wrong; and once connected,
-/// how the last sync went, Sync Now and Turn Off.
+/// them at once and says in plain words what is wrong (in red under the
+/// fields, the fields to correct marked); and once connected, how the last
+/// sync went, Sync Now and Turn Off.
 @MainActor
 final class SyncPreferences {
     let window: Window
@@ -19,6 +20,8 @@ final class SyncPreferences {
     private let password = EntryRow(title: localized("Password"), isPassword: true)
     private let folder = EntryRow(title: localized("Folder (Notes on Nextcloud)"))
     private let connectButton = Button(label: localized("_Connect"))
+    /// Why the last Connect failed, under the fields; hidden otherwise.
+    private let connectProblem = Label("")
     private let server = PreferencesGroup(
         title: localized("Server"),
         description: localized("Keep your notes on every computer through Nextcloud or any WebDAV server. Each note is a Markdown file in the folder, which Nextcloud's Notes apps show too. For Nextcloud, use an app password."))
@@ -43,6 +46,10 @@ final class SyncPreferences {
         offButton.addCSSClass("destructive-action")
         server.setHeaderSuffix(connectButton)
         for row in [address, user, password, folder] { server.add(row) }
+        connectProblem.makeWrapping(lines: 8, charactersPerLine: 60)
+        connectProblem.addCSSClass("error")
+        connectProblem.isShown = false
+        server.add(connectProblem)
         let status = PreferencesGroup(title: localized("Status"))
         state.addSuffix(syncButton)
         account.addSuffix(offButton)
@@ -78,7 +85,7 @@ final class SyncPreferences {
     private func show(_ status: SyncStatus) {
         let setUp = status != .notSetUp
         syncButton.isSensitive = setUp && status != .running(progress: nil)
-        offButton.isSensitive = setUp
+        offButton.isShown = setUp
         account.subtitle = setUp
             ? ([localized("%s as %s", address.text, user.text)] + [safetyWarning].compactMap { $0 }).joined(separator: "\n")
             : localized("Not set up")
@@ -119,6 +126,7 @@ final class SyncPreferences {
         }
         let folderName = folder.text.trimmingSpaces()
         for row in [address, user, password, folder] { row.isMarkedInvalid = false }
+        connectProblem.isShown = false
         connecting = true
         connectButton.isSensitive = false
         connectButton.label = localized("Connecting…")
@@ -134,7 +142,8 @@ final class SyncPreferences {
                 folder: folderName.isEmpty ? nil : folderName, trust: trusted
             ) {
             case let .failure(error):
-                server.groupDescription = localized("Could not connect: %s", SyncMessages.reason(error))
+                connectProblem.text = localized("Could not connect: %s", SyncMessages.reason(error))
+                connectProblem.isShown = true
                 for row in fields(concernedBy: error, folderGiven: !folderName.isEmpty) { row.isMarkedInvalid = true }
                 if case .certificate = error, certificate == nil,
                    let offered = await SyncServerConnection.offeredCertificate(address: given.address, user: given.user, password: given.password),

@@ -355,7 +355,7 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab", "Return")
     }
 
-    @Test("Connect with a password the server refuses says why, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away, and the right one connects")
+    @Test("Connect with a password the server refuses says why under the fields, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away, and the right one connects, the reason gone and Turn Off shown")
     func refusedPasswordInPreferences() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession(accessibility: true)
@@ -366,8 +366,10 @@ struct SyncTests {
         let marked = tree.elements(once: { $0.name == "Password" && $0.isInvalid }, seconds: 20)
         let described = marked.map(\.description).joined(separator: "\n")
         #expect(Set(marked.filter(\.isInvalid).map(\.name)) == ["User Name", "Password"], "the two fields marked:\n\(described)")
-        #expect(marked.contains { $0.name.contains("Could not connect: The server refused the user name or password.") },
-                "the reason under the title:\n\(described)")
+        #expect(marked.contains { $0.role == "label" && $0.name == "Could not connect: The server refused the user name or password." },
+                "the reason under the fields:\n\(described)")
+        #expect(marked.contains { $0.name.hasPrefix("Keep your notes on every computer") }, "the group's description stays:\n\(described)")
+        #expect(!marked.contains { $0.name == "Turn Off" }, "nothing to turn off yet:\n\(described)")
         session.keepScreenshot(named: "sync-preferences-refused")
         #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing set up")
 
@@ -381,6 +383,9 @@ struct SyncTests {
         #expect(eventually(within: 20) { (try? NoteStore(path: session.notesPath).syncAccount()?.folderURL) == server.folderURL },
                 "connected with the right password")
         #expect(eventually(within: 10) { ((try? tree.elements()) ?? []).allSatisfy { !$0.isInvalid } }, "no field marked once connected")
+        let connected = try tree.elements()
+        #expect(!connected.contains { $0.name.hasPrefix("Could not connect") } && connected.contains { $0.name == "Turn Off" },
+                "the reason gone, Turn Off shown:\n\(connected.map(\.description).joined(separator: "\n"))")
         #expect(try session.stop() == 0)
     }
 
