@@ -1,12 +1,14 @@
 import CGtk
 
 /// A row of a preferences group with a title, a subtitle under it, and
-/// widgets (buttons) at its end.
+/// widgets (buttons) at its end. Both texts are shown as given: a "&" or
+/// "<" in a file's name or a server's answer is not taken for markup.
 @MainActor
 public final class ActionRow: Widget {
     /// A row titled `title`, with `subtitle` under it.
     public init(title: String, subtitle: String = "") {
         super.init(retaining: adw_action_row_new())
+        adw_preferences_row_set_use_markup(cgtk_as_preferences_row(objectPointer), 0)
         adw_preferences_row_set_title(cgtk_as_preferences_row(objectPointer), title)
         adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), subtitle)
     }

@@ -389,10 +389,12 @@ struct SyncTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive; a failed sync shows in the header bar, one click from its reason")
+    @Test("set up in Preferences as a person does: typed in, Connect, the server's notes arrive, Last Sync names a file left (“Q&A <draft>.md”) as it is; a failed sync shows in the header bar, one click from its reason")
     func setUpInPreferences() throws {
         let server = try WebDAVServer(.apache)
         try server.write("Welcome\nfrom the server", as: "Welcome.md")
+        try server.write("Q&A\nnot readable", as: "Q&A <draft>.md")
+        chmod(server.folderPath + "/Q&A <draft>.md", 0)  // Apache (www-data) may not read it: left, and named
         let session = try QuireSession(accessibility: true)
         let keyring = try session.startKeyring()
         defer { _ = keyring }
@@ -403,6 +405,10 @@ struct SyncTests {
         session.keepScreenshot(named: "sync-preferences-connected")
         let tree = try AccessibilityTree(desktop: session.desktop)
         #expect(!((try? tree.elements()) ?? []).contains { $0.name == "The last sync failed" }, "nothing to say after a good sync")
+        let left = "“Q&A <draft>.md”: the server does not let this account read it."
+        let lastSync = tree.elements(once: { $0.role == "label" && $0.name.contains(left) })
+        #expect(lastSync.contains { $0.role == "label" && $0.name.contains("1 received") && $0.name.contains(left) },
+                "Last Sync names the file left as it is called, not taken for markup:\n\(lastSync.map(\.description).joined(separator: "\n"))")
 
         try server.changePassword(to: "changed")
         let failed = try session.syncNow()  // through the running Quire
