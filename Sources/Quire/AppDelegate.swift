@@ -174,7 +174,7 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             guard let window = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
             if let other = window.notesActedOn.first, window.notesActedOn.count == 1 {
                 self?.openNoteWindow(for: other, showing: nil)
-            } else if let noteID = window.noteID {
+            } else if let noteID = window.noteIDSavingNewNote() {
                 self?.openNoteWindow(for: noteID, showing: window.viewActivity())
             }
         }

@@ -184,7 +184,7 @@ final class FileTransferActions {
         guard let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow else { return }
         let actedOn = noteWindow.notesActedOn
         guard actedOn.count <= 1 else { return chooseAndExportAll(in: application, only: actedOn) }
-        guard let id = actedOn.first ?? noteWindow.noteID, let transfers = transfers() else { return }
+        guard let id = actedOn.first ?? noteWindow.noteIDSavingNewNote(), let transfers = transfers() else { return }
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Note"),
             purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))

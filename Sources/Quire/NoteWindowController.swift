@@ -66,6 +66,16 @@ final class NoteWindowController {
     /// The note shown, once it exists.
     var noteID: UUID? { editor?.noteID }
 
+    /// The note shown, for an action on it (a category, an export, its own
+    /// window): a new note typed into a moment ago, which the autosave has
+    /// not stored yet, is saved first. Nil while nothing is typed, or if that
+    /// save failed (the save bar says why).
+    func noteIDSavingNewNote() -> UUID? {
+        guard let editor else { return nil }
+        if editor.noteID == nil, editor.document.hasUnsavedText { _ = editor.saveNow() }
+        return editor.noteID
+    }
+
     /// The notes, if they could be opened.
     var store: NoteStore? {
         guard case let .success(store) = services.notes else { return nil }

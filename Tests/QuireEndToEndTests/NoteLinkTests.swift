@@ -142,15 +142,16 @@ struct NoteLinkTests {
         #expect(version.status == 0 && version.output == "Quire 0.1.0\n", "\(version)")
     }
 
-    @Test("Open in New Window (Ctrl+Shift+O) gives the current note its own window, once")
+    @Test("Open in New Window (Ctrl+Shift+O) gives the current note its own window, once, even straight after typing a new note")
     func openInNewWindow() throws {
         let session = try QuireSession()
         try session.launch()
         let main = try session.waitForWindow(matching: "^New Note — Quire$")
-        try session.desktop.type("Own window", into: main)
-        #expect(eventually(within: 5) { (try? session.storedBody()) == "Own window" })
-        try session.desktop.xdotool("key", "ctrl+shift+o")
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        // Typed and asked for in one go, before the autosave (300 ms after the last key) has stored the new note.
+        try session.desktop.xdotool("type", "--delay", "12", "--terminator", ";;", "Own window", ";;", "key", "ctrl+shift+o")
         session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        #expect(try session.storedBody() == "Own window")
         _ = try session.focusNewWindow(besides: [main])
         #expect(session.desktop.windowTitles(matching: "Quire$") == ["Own window — Quire", "Own window — Quire"])
 
