@@ -44,6 +44,7 @@ static inline AdwPreferencesPage *cgtk_as_preferences_page(gpointer p) { return 
 static inline AdwPreferencesGroup *cgtk_as_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
 static inline AdwPreferencesRow *cgtk_as_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }
 static inline AdwActionRow *cgtk_as_action_row(gpointer p) { return ADW_ACTION_ROW(p); }
+static inline GtkListBoxRow *cgtk_as_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
 static inline AdwComboRow *cgtk_as_combo_row(gpointer p) { return ADW_COMBO_ROW(p); }
 static inline GtkSwitch *cgtk_as_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkFontChooser *cgtk_as_font_chooser(gpointer p) { return GTK_FONT_CHOOSER(p); }

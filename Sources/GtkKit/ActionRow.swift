@@ -13,6 +13,20 @@ public final class ActionRow: Widget {
         adw_action_row_set_subtitle(cgtk_as_action_row(objectPointer), subtitle)
     }
 
+    /// Makes the row activatable (a click on it, or Return or Space with the
+    /// keyboard on it) and calls `handler` each time it is activated. Return
+    /// is the row's even in a dialog, whose default answer would otherwise take it.
+    @discardableResult
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        gtk_list_box_row_set_activatable(cgtk_as_list_box_row(objectPointer), 1)
+        onKeyPress { [weak self] key in
+            guard let self, key.isPlain, ["Return", "KP_Enter", "ISO_Enter"].contains(key.name) else { return false }
+            adw_action_row_activate(cgtk_as_action_row(objectPointer))
+            return true
+        }
+        return connect("activated", handler)
+    }
+
     /// The text under the title.
     public var subtitle: String {
         get { actionRowSubtitle }

@@ -13,6 +13,16 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_child(cgtk_as_scrolled_window(objectPointer), child?.widgetPointer)
     }
 
+    /// Takes the child's height, up to `pixels`, scrolling (vertically only)
+    /// only when the child is taller: a short list shows whole, a long one
+    /// does not stretch its dialog off the screen.
+    public func fitHeight(upTo pixels: Int32) {
+        let scrolled = cgtk_as_scrolled_window(objectPointer)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+        gtk_scrolled_window_set_max_content_height(scrolled, pixels)
+    }
+
     /// How far down the content is scrolled, in pixels.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(verticalAdjustment) }

@@ -35,17 +35,16 @@ final class CategoryActions {
     private func ask(for noteWindow: NoteWindowController) {
         guard dialog == nil, let window = noteWindow.scene?.window, let store = store() else { return }
         let several = noteWindow.notesActedOn
-        guard let ids = several.isEmpty ? noteWindow.noteID.map({ [$0] }) : several else { return }
+        guard let ids = several.isEmpty ? noteWindow.noteIDSavingNewNote().map({ [$0] }) : several else { return }
         let categories = Set(ids.map { (try? store.category(of: $0)) ?? "" })
         let current = categories.count == 1 ? categories.first ?? "" : ""
         let existing = ((try? store.categories()) ?? []).map(\.path)
         let detail = existing.isEmpty
             ? localized("Type a category, “Recipes/Cakes” for one inside another, or leave it empty for none.")
-            : localized("Type a category, “Recipes/Cakes” for one inside another, or leave it empty for none. There are: %s.",
-                        existing.joined(separator: localized(", ")))
+            : localized("Choose a category below, or type one: “Recipes/Cakes” for one inside another, or nothing for none.")
         dialog = TextQuestion.ask(
             over: window, heading: localized("Move to Category"), body: detail, field: localized("Category"), text: current,
-            answer: localized("_Move")
+            answer: localized("_Move"), choices: existing
         ) { [weak self, weak noteWindow] category in
             self?.dialog = nil
             guard let category, let noteWindow, let store = self?.store() else { return }

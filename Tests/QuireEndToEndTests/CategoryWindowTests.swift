@@ -74,6 +74,44 @@ struct CategoryWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("Move to Category lists the categories under its field, narrowed as one types; Down then Return, or a click, picks one; a note typed a moment ago, not saved yet, moves at once")
+    func chooseCategory() throws {
+        let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        // Typed and asked for in one go, before the autosave (300 ms after the last key) has stored the note.
+        try session.desktop.xdotool("type", "--delay", "12", "--terminator", ";;", "Fresh idea", ";;", "key", "ctrl+shift+m")
+        let dialog = try session.waitForWindow(matching: "^Move to Category$")
+        // The dialog's rows, named by the category alone (the sidebar's say how many notes: "Recipes, 2 notes").
+        let isChoice = { (element: AccessibilityTree.Element) in element.role == "list item" && ["Recipes", "Recipes/Cakes"].contains(element.name) }
+        let listed = tree.elements(once: { isChoice($0) && $0.name == "Recipes/Cakes" })
+        #expect(listed.filter(isChoice).map(\.name) == ["Recipes", "Recipes/Cakes"], "\(listed.map(\.description).joined(separator: "\n"))")
+        #expect(!listed.contains { $0.name.contains("There are") }, "the categories are rows, not a sentence")
+        session.keepScreenshot(named: "categories-move-dialog")
+
+        try session.desktop.type("cak", into: dialog)
+        var narrowed: [AccessibilityTree.Element] = []
+        _ = eventually(within: 10) {
+            narrowed = (try? tree.elements()) ?? []
+            return narrowed.filter(isChoice).map(\.name) == ["Recipes/Cakes"]
+        }
+        #expect(narrowed.filter(isChoice).map(\.name) == ["Recipes/Cakes"], "\(narrowed.map(\.description).joined(separator: "\n"))")
+        try session.desktop.xdotool("key", "Down", "Return")
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.body == "Fresh idea" }?.category) == "Recipes/Cakes" },
+                "Return on the row chosen files the new note there: \((try? filed(store)) ?? [:])")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+shift+m")
+        let again = try session.waitForWindow(matching: "^Move to Category$")
+        let isRecipes = { (element: AccessibilityTree.Element) in isChoice(element) && element.name == "Recipes" }
+        let frame = try #require(tree.elements(once: isRecipes).first(where: isRecipes)?.frame)
+        try session.desktop.xdotool("mousemove", "\(frame.x + frame.width / 2)", "\(frame.y + frame.height / 2)", "click", "1")
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.body == "Fresh idea" }?.category) == "Recipes" },
+                "a click on a row files it there: \((try? filed(store)) ?? [:])")
+        #expect(eventually(within: 5) { session.desktop.windowTitles(matching: "^Move to Category$").isEmpty }, "the dialog \(again) closed")
+        #expect(try session.stop() == 0)
+    }
+
     /// The categories of the notes, by their first line.
     private func filed(_ store: NoteStore) throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try store.allNotes().map { (String($0.body.prefix { $0 != "\n" }), $0.category) })
