@@ -6,15 +6,16 @@ extension NoteStore {
     /// Notes whose text contains every word of `text` (each word also matches as
     /// the start of a longer word), best matches first. Words in scripts written
     /// without spaces (Chinese, Japanese) match anywhere in the text, since the
-    /// index cannot tell where their words begin. With `category`, only its
+    /// index cannot tell where their words begin, as do words of symbols alone,
+    /// which it does not keep (`SearchWords`). With `category`, only its
     /// notes and those of the categories inside it; with `inTrash`, the notes
     /// in the trash instead of the others. Empty text finds nothing.
     public func search(_ text: String, in category: String? = nil, inTrash: Bool = false, limit: Int = 200) throws -> [NoteSearchResult] {
         let place = inTrash ? "trashed_at IS NOT NULL" : "trashed_at IS NULL"
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        let unspaced = words.filter(UnspacedScript.contains)
+        let words = SearchWords.of(text)
+        let unspaced = words.filter(\.anywhere).map(\.text)
         let (inCategory, categoryValues) = category.map { (" AND " + NoteStore.categoryFilter, NoteStore.categoryArguments($0)) } ?? ("", [])
-        guard let query = NoteStore.matchQuery(for: words.filter { !UnspacedScript.contains($0) }) else {
+        guard let query = NoteStore.matchQuery(for: words.filter { !$0.anywhere }.map(\.text)) else {
             return try substringSearch(for: unspaced, inCategory: (inCategory, categoryValues), place: place, limit: limit)
         }
         let start = String(NoteSearchResult.matchStart), end = String(NoteSearchResult.matchEnd)

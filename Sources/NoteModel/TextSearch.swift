@@ -2,7 +2,7 @@
 /// Finds what a search typed in the note list matched in one note's text, so
 /// the editor can show it: as the index matches, each word of the search at the
 /// start of a word of the text (or anywhere, for scripts written without
-/// spaces), ignoring case and accents.
+/// spaces and for symbols), ignoring case and accents.
 public enum TextSearch {
     /// The first place in `text` that one of `search`'s words matches, in
     /// Unicode scalars from the start (as GTK counts a text buffer's offsets);
@@ -29,10 +29,10 @@ public enum TextSearch {
         return found.sorted { $0.lowerBound < $1.lowerBound }.map(folded.scalarRange)
     }
 
-    /// The search's words, each as it is looked for.
+    /// The search's words, each as it is looked for (`SearchWords`).
     private static func words(of search: String) -> [FoldedText.Word] {
-        search.split(whereSeparator: { $0.isWhitespace }).map { word in
-            FoldedText.Word(units: Array(TextFolding.folded(String(word)).utf16), anywhere: UnspacedScript.contains(String(word)))
+        SearchWords.of(search).map { word in
+            FoldedText.Word(units: Array(TextFolding.folded(word.text).utf16), anywhere: word.anywhere)
         }
     }
 }

@@ -42,6 +42,19 @@ struct NoteSearchTests {
         #expect(try titles("   ").isEmpty)
     }
 
+    @Test("the punctuation typed around words is left out, as the editor leaves it out; a word of symbols alone (an emoji, €) is found anywhere")
+    func punctuationAndSymbols() throws {
+        try store.createNote(body: "Meeting notes\nTalk about the budget: 12€ each")
+        try store.createNote(body: "Party\nPizza🍕 and games")
+        #expect(try titles("\"talk about\"") == ["Meeting notes"])
+        #expect(try titles("(budget)!") == ["Meeting notes"])
+        #expect(try titles("🍕") == ["Party"])
+        #expect(try titles("€ budget") == ["Meeting notes"], "beside a word the index matches")
+        #expect(try titles("€ games").isEmpty, "every word must match")
+        let result = try #require(try store.search("🍕").first).readableSnippet()
+        #expect(result.matches.map { String(result.text[$0]) } == ["🍕"])
+    }
+
     @Test("Chinese and Japanese words match anywhere in a phrase, alone or beside spaced words, and are marked")
     func unspacedScripts() throws {
         try store.createNote(body: "東京の旅行計画\n新幹線で京都へ行く")

@@ -24,4 +24,15 @@ struct TextSearchTests {
         #expect(TextSearch.allMatches(of: "a", in: String(repeating: "a ", count: 50), limit: 10).count == 10)
         #expect(TextSearch.allMatches(of: "", in: "anything").isEmpty)
     }
+
+    @Test("the punctuation around a word is not looked for, as the index leaves it out: a quoted phrase shows its words; symbols alone match anywhere")
+    func punctuation() {
+        #expect(TextSearch.allMatches(of: "\"talk about\"", in: "Talk about the budget") == [0..<4, 5..<10])
+        #expect(TextSearch.allMatches(of: "(budget), plans!", in: "Talk about the budget and plans") == [15..<21, 26..<31])
+        #expect(TextSearch.allMatches(of: "R&D", in: "the R&D lab") == [4..<7], "punctuation inside a word stays")
+        #expect(TextSearch.allMatches(of: "€ 🍕", in: "Pizza🍕 for 12€") == [5..<6, 13..<14], "symbols alone, anywhere")
+        let words = SearchWords.of(" \"talk  about\" 京都。 → ")
+        #expect(words.map(\.text) == ["talk", "about", "京都", "→"])
+        #expect(words.map(\.anywhere) == [false, false, true, true])
+    }
 }
