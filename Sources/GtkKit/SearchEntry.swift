@@ -17,6 +17,15 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(cgtk_as_editable(objectPointer), newValue) }
     }
 
+    /// Puts the keyboard focus in the field with its text selected, so that
+    /// what is typed next replaces the search (as Ctrl+F does in GNOME's apps).
+    /// GTK's own focusing of a search field leaves the text unselected, for
+    /// typing that starts a search to go on with it.
+    public func focusSelectingText() {
+        _ = grabFocus()
+        gtk_editable_select_region(cgtk_as_editable(objectPointer), 0, -1)
+    }
+
     /// Calls `handler` when the search text changed (after a short pause in typing).
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

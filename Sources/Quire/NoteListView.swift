@@ -330,8 +330,8 @@ final class NoteListView {
         loadLaterPages()
     }
 
-    /// Puts the keyboard focus in the search field.
-    func focusSearch() { search.grabFocus() }
+    /// Puts the keyboard focus in the search field, its text selected.
+    func focusSearch() { search.focusSelectingText() }
 
     /// Puts the keyboard focus on the list's selected row.
     func focusList() {

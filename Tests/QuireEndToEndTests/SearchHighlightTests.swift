@@ -49,7 +49,7 @@ struct SearchHighlightTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("under the search field: how many notes match, how many matches the note shown has, and which one F3 selected")
+    @Test("under the search field: how many notes match, how many matches the note shown has, and which one F3 selected; Ctrl+F again selects the search, to type another")
     func matchCounts() throws {
         let session = try QuireSession(accessibility: true)
         let store = try NoteStore(path: session.notesPath)
@@ -74,6 +74,10 @@ struct SearchHighlightTests {
         try session.desktop.type("zz", into: window)
         #expect(!tree.elements(once: { $0.name == "No notes match “applezz”." }).filter { $0.name == "No notes match “applezz”." }.isEmpty)
         #expect(try tree.elements().filter { $0.name.hasPrefix("0 notes match") }.isEmpty, "no “0 notes match” under the field")
+        // Ctrl+F again selects the search there, so that what is typed replaces it.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("juice", into: window)
+        #expect(count("1 note matches · 1 match in this note") == "1 note matches · 1 match in this note")
         #expect(try session.stop() == 0)
     }
 }
