@@ -321,8 +321,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     /// New search text: the note shown highlights its matches, and the editor
     /// moves to the first result if the note it shows is not among them; once
-    /// the search is cleared, the list selects the note shown again. The
-    /// window's saved state keeps the search.
+    /// the search is cleared, the list selects the note shown again (in the
+    /// trash, which showed no note while nothing matched, the first note
+    /// there). The window's saved state keeps the search.
     private func searchApplied() {
         guard let list, let editor else { return }
         editor.highlightedSearch = list.searchText
@@ -332,6 +333,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             list.select(shown)
         } else if !list.searchText.isEmpty, let first = list.firstNoteID, editor.show(noteID: first) {
             editor.revealMatch(of: list.searchText)
+        } else if list.searchText.isEmpty, list.showsTrash, let first = list.firstNoteID, editor.show(noteID: first) {
+            list.select(first)
+            noteWindow.refreshTitle()
         }
     }
 

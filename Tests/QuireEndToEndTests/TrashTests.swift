@@ -90,6 +90,21 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("the Trash opened over a search that matches nothing there shows no note; once the search ends, it shows the trash's first note")
+    func trashOverASearch() throws {
+        let (session, window, store) = try keeperAndTrashedDraft()
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("keeper", into: window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        try session.desktop.xdotool("key", "ctrl+f", "Escape")  // ends the search
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
+        try session.desktop.xdotool("key", "alt+r")  // Restore: the note shown, selected
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Restore acted on the note shown")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("the Trash view restores a note, and Empty Trash asks first and deletes for good")
     func trashView() throws {
         let (session, window, store) = try keeperAndTrashedDraft()
