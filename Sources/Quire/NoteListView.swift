@@ -237,7 +237,7 @@ final class NoteListView {
         list.setAccessibleLabel(localized("Notes"))
         list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
         list.addShortcut("Delete", action: "app.delete-selected")
-        list.onActivate { [weak self] _ in self?.onOpen?() }
+        list.onActivate { [weak self] position in self?.activated(at: Int(position)) }
         list.onKeyPress { [weak self] key in
             // End goes to the oldest note, not to the last one loaded so far.
             if key.name == "End" || key.name == "KP_End" { self?.loadAllPages() }
@@ -465,6 +465,17 @@ final class NoteListView {
 
     /// The person changed the selection: one row chosen shows its note; with
     /// several, the window goes on showing its note and they are kept together.
+    /// Return on the row at `position`: its note opens. With no row selected
+    /// (the list of a category just opened, the keyboard on its first row),
+    /// that row's note is chosen first, as a click would choose it.
+    private func activated(at position: Int) {
+        if selection.selectedPositions.isEmpty, let id = ids.string(at: position).flatMap(UUID.init(uuidString:)) {
+            select(id)
+            onSelect?(id)
+        }
+        onOpen?()
+    }
+
     private func userSelected() {
         let positions = selection.selectedPositions
         guard positions.count <= 1 else {
