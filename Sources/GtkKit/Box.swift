@@ -11,6 +11,9 @@ public final class Box: Widget {
     /// Adds `child` at the end.
     public func append(_ child: Widget) { gtk_box_append(cgtk_as_box(objectPointer), child.widgetPointer) }
 
+    /// Adds `child` at the start.
+    public func prepend(_ child: Widget) { gtk_box_prepend(cgtk_as_box(objectPointer), child.widgetPointer) }
+
     /// Takes `child` out of the box (it can then go elsewhere).
     public func remove(_ child: Widget) { gtk_box_remove(cgtk_as_box(objectPointer), child.widgetPointer) }
 

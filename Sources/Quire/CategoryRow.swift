@@ -13,9 +13,11 @@ final class CategoryRow {
     private var contextMenu: PopoverMenu?
 
     /// A row; `onDrop(path, text)` hears text dropped on it, and whether it
-    /// was taken; a right-click asks `menuFor(path)` for the row's menu.
+    /// was taken; a right-click asks `menuFor(path)` for the row's menu; a
+    /// (left) click is told to `onClick`, once the list has chosen the row.
     static func make(
-        onDrop: @escaping @MainActor (String, String) -> Bool, menuFor: @escaping @MainActor (String) -> Menu?
+        onDrop: @escaping @MainActor (String, String) -> Bool, menuFor: @escaping @MainActor (String) -> Menu?,
+        onClick: @escaping @MainActor () -> Void
     ) -> (CategoryRow, Widget) {
         let row = CategoryRow()
         row.name.makeSingleLine()
@@ -29,6 +31,7 @@ final class CategoryRow {
             guard let row else { return false }
             return onDrop(row.path, text)
         }
+        row.box.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
         row.box.onSecondaryClick { [weak row] x, y in
             guard let row, let menu = menuFor(row.path) else { return }
             row.popUp(menu, atX: x, y: y)

@@ -21,6 +21,9 @@ final class CategorySidebar {
     var onShownChange: (@MainActor (Bool) -> Void)?
     /// Called when a note (its row) is dropped on a category.
     var onNoteDropped: (@MainActor (UUID, String) -> Void)?
+    /// Called when the person opens a category: a click on it, or Return
+    /// (a narrow window then shows its list; arrows only choose).
+    var onOpen: (@MainActor () -> Void)?
 
     private let store: NoteStore
     /// The rows' categories: "" for All Notes, a category's path otherwise.
@@ -62,7 +65,8 @@ final class CategorySidebar {
         let makeRow: @MainActor () -> (CategoryRow, Widget) = { [weak self] in
             CategoryRow.make(
                 onDrop: { path, text in self?.dropped(text, on: path) ?? false },
-                menuFor: { path in self?.menu(for: path) })
+                menuFor: { path in self?.menu(for: path) },
+                onClick: { self?.onOpen?() })
         }
         let list = ListView(selection: selection, makeRow: makeRow) { [weak self] row, path in
             let category = self?.categories[path]
@@ -70,6 +74,7 @@ final class CategorySidebar {
             return row.show(path, as: title, count: category?.count, depth: category?.depth ?? 0)
         }
         list.onKeyPress { [weak self] key in self?.keyPressed(key) ?? false }
+        list.onActivate { [weak self] _ in self?.onOpen?() }
         list.addCSSClass("navigation-sidebar")
         list.setAccessibleLabel(localized("Categories"))
         let scroller = ScrolledWindow()
@@ -78,6 +83,12 @@ final class CategorySidebar {
         scroller.setMinimumWidth(CategorySidebar.width)
         root.append(scroller)
         self.list = list
+    }
+
+    /// Puts the keyboard focus on the chosen category's row.
+    func focus() {
+        let chosenPath = chosen ?? ""
+        list?.focusList { $0.path == chosenPath }
     }
 
     /// Shows the category `path` (nil: All Notes), as if chosen.

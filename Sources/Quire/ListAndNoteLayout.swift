@@ -1,37 +1,49 @@
 import GtkKit
 
-/// A main window's list of notes and its note. In a window wide enough for
-/// both they sit side by side, with a handle between them that sets the list's
-/// width. In a narrower one (a phone-sized window, half a small screen) they
-/// are one at a time in a leaflet: the list, then the note picked in it, with a
-/// way back.
+/// A main window's categories, list of notes and note. In a window wide
+/// enough they sit side by side (the categories, when there are any, beside
+/// the list), with a handle between the list and the note that sets the
+/// list's width. In a narrower one (a phone-sized window, half a small
+/// screen) they are one at a time in a leaflet: the categories, the list of
+/// the one chosen, then the note picked in it, each with a way back.
 @MainActor
 final class ListAndNoteLayout {
+    /// What a folded window shows.
+    enum Page {
+        case categories, list, note
+    }
+
     /// Windows narrower than this show the list or the note, not both: 280
     /// pixels of list would leave the note too little room.
     static let foldWidth: Int32 = 600
 
     /// What goes in the window, under its header bar.
     let root = Box(vertical: false)
+    private let categories: Widget
     private let list: Widget
     private let note: Widget
+    /// The categories and the list side by side, the start of the pane.
+    private let listPane = Box(vertical: false)
     private let paned: Paned
     /// Made the first time the window folds: most windows never do.
     private var leaflet: Leaflet?
-    /// Whether the list and the note are one at a time.
+    /// Whether the categories, the list and the note are one at a time.
     private(set) var isFolded = false
-    /// Whether the list is what a folded window shows, or would show once folded.
-    private(set) var showsList = false
-    /// Set while the list and the note move between the pane and the leaflet.
+    /// What a folded window shows, or would show once folded.
+    private(set) var page = Page.note
+    /// Set while the widgets move between the pane and the leaflet.
     private var isMoving = false
     /// Told when the window folds or unfolds, and when a folded window turns
-    /// from the list to the note or back.
+    /// to another page.
     var onChange: (@MainActor () -> Void)?
 
-    init(list: Widget, note: Widget) {
+    init(categories: Widget, list: Widget, note: Widget) {
+        self.categories = categories
         self.list = list
         self.note = note
-        paned = Paned(start: list, end: note)
+        listPane.append(categories)
+        listPane.append(list)
+        paned = Paned(start: listPane, end: note)
         paned.setExpands(horizontally: true, vertically: true)
         root.append(paned)
     }
@@ -41,17 +53,26 @@ final class ListAndNoteLayout {
         leaflet.setExpands(horizontally: true, vertically: true)
         leaflet.onShownChildChanged { [weak self, weak leaflet] in
             guard let self, let leaflet, isFolded, !isMoving else { return }
-            showsList = leaflet.isShowing(list)
+            page = leaflet.isShowing(categories) ? .categories : leaflet.isShowing(note) ? .note : .list
             onChange?()
         }
         self.leaflet = leaflet
         return leaflet
     }
 
-    /// The list's width side by side (kept while folded).
+    /// The list's width side by side, with the categories (kept while folded).
     var listWidth: Int32 {
         get { paned.position }
         set { paned.position = newValue }
+    }
+
+    /// Whether the list is what a folded window shows, or would show once folded.
+    var showsList: Bool { page == .list }
+
+    /// Whether a folded window has a page to go back to: the list from the
+    /// note, and the categories, if there are any, from the list.
+    var canGoBack: Bool {
+        isFolded && (page == .note || (page == .list && categories.isShown))
     }
 
     /// Folds or unfolds for a window `width` pixels wide.
@@ -70,28 +91,57 @@ final class ListAndNoteLayout {
             paned.setChildren(start: nil, end: nil)
             paned.position = width
             root.remove(paned)
-            leaflet.append(list)
+            listPane.remove(categories)
+            leaflet.append(categories)
+            leaflet.append(listPane)
             leaflet.append(note)
-            leaflet.show(showsList ? list : note)  // before it is on screen: no slide
+            if page == .categories && !categories.isShown { page = .list }
+            leaflet.show(widget(of: page))  // before it is on screen: no slide
             root.append(leaflet)
         } else if let leaflet {
-            leaflet.remove(list)
+            leaflet.remove(categories)
+            leaflet.remove(listPane)
             leaflet.remove(note)
             root.remove(leaflet)
-            paned.setChildren(start: list, end: note)
+            listPane.prepend(categories)
+            paned.setChildren(start: listPane, end: note)
             root.append(paned)
+            if page == .categories { page = .list }
         }
     }
 
     /// Shows the note (folded, sliding it in over the list).
-    func showNote() {
-        showsList = false
-        if isFolded { leaflet?.show(note) }
+    func showNote() { show(.note) }
+
+    /// Shows the list (folded, sliding to it).
+    func showList() { show(.list) }
+
+    /// Shows the categories, if there are any (folded, sliding back to them).
+    func showCategories() {
+        guard categories.isShown else { return showList() }
+        show(.categories)
     }
 
-    /// Shows the list (folded, sliding back to it).
-    func showList() {
-        showsList = true
-        if isFolded { leaflet?.show(list) }
+    /// Goes back a page: from the note to the list, from the list to the categories.
+    func goBack() {
+        guard isFolded else { return }
+        switch page {
+        case .note: showList()
+        case .list: showCategories()
+        case .categories: break
+        }
+    }
+
+    private func show(_ wanted: Page) {
+        page = wanted
+        if isFolded { leaflet?.show(widget(of: wanted)) }
+    }
+
+    private func widget(of page: Page) -> Widget {
+        switch page {
+        case .categories: categories
+        case .list: listPane
+        case .note: note
+        }
     }
 }

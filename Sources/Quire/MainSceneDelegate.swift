@@ -21,8 +21,6 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         iconName: "user-trash-symbolic", name: localized("Trash"), tooltip: localized("Show the notes in the trash (Alt+T)"))
     /// The column of the list and, in the trash, the trash's buttons under it.
     private let listColumn = Box(vertical: true)
-    /// The categories beside the list, and the list: the list pane.
-    private let listPane = Box(vertical: false)
     private var sidebar: CategorySidebar?
     /// Made the first time the window shows the trash.
     private var trashActions: TrashActionBar?
@@ -102,19 +100,28 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         }
         sidebar.onShownChange = { [weak self] shown in
             // The list keeps its width beside the categories.
-            guard let layout = self?.layout else { return }
+            guard let self, let layout = self.layout else { return }
             layout.listWidth = max(120, layout.listWidth + (shown ? 1 : -1) * CategorySidebar.width)
+            // A narrow window: the list's way back to the categories comes or goes with them.
+            if !shown && layout.page == .categories { layout.showList() } else { layoutChanged() }
+        }
+        sidebar.onOpen = { [weak self] in
+            if self?.layout?.isFolded == true { self?.layout?.showList() }
         }
         self.sidebar = sidebar
-        listPane.append(sidebar.root)
-        listPane.append(listColumn)
-        let layout = ListAndNoteLayout(list: listPane, note: editorView)
+        let layout = ListAndNoteLayout(categories: sidebar.root, list: listColumn, note: editorView)
         layout.listWidth = 280 + (sidebar.root.isShown ? CategorySidebar.width : 0)
         layout.onChange = { [weak self] in self?.layoutChanged() }
         window.onWidthChanged { [weak layout] width in layout?.fit(width: width) }
-        // Alt+Left in the note of a narrow window: back to the list, as the back button.
+        // Alt+Left in the note of a narrow window: back to the list, as the back button;
+        // in its list, back to the categories.
         editor?.onBackKey = { [weak layout] in
             if layout?.isFolded == true { layout?.showList() }
+        }
+        listColumn.onKeyPress { [weak layout] key in
+            guard key.isAltOnly, key.name == "Left" || key.name == "KP_Left", let layout, layout.canGoBack else { return false }
+            layout.goBack()
+            return true
         }
         self.list = list
         self.layout = layout
@@ -128,13 +135,19 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     var wideToasts: ToastOverlay? { windowToasts }
 
     /// The list and the note folded or unfolded, or a narrow window turned from
-    /// one to the other: the back button shows over the note, and the keyboard
-    /// follows what is shown (moving them between layouts took the focus away).
+    /// one page to another: the back button shows over the note, and over the
+    /// list when there are categories to go back to; the keyboard follows what
+    /// is shown (moving them between layouts took the focus away).
     private func layoutChanged() {
         guard let layout else { return }
-        backButton.isShown = layout.isFolded && !layout.showsList
+        backButton.isShown = layout.canGoBack
+        backButton.setTooltip(layout.page == .list ? localized("Back to the categories (Alt+Left)") : localized("Back to the list (Alt+Left)"))
         list?.isBesideTheNote = !layout.isFolded
-        if layout.showsList { list?.focusList() } else { editor?.focus() }
+        switch layout.page {
+        case .categories: sidebar?.focus()
+        case .list: list?.focusList()
+        case .note: editor?.focus()
+        }
     }
 
     /// The note, with the keyboard in it (in a narrow window, in place of the list).
@@ -145,7 +158,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     func decorate(_ header: HeaderBar) {
         backButton.isShown = false
-        backButton.onClicked { [weak self] in self?.layout?.showList() }
+        backButton.onClicked { [weak self] in self?.layout?.goBack() }
         header.packStart(backButton)
         header.packStart(Button(
             iconName: "document-new-symbolic", action: "app.new-note", name: localized("New Note"),
@@ -357,7 +370,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         guard let list, let layout else { return }
         state.searchText = list.search.text
         state.listWidth = layout.listWidth
-        state.showsList = layout.showsList
+        state.showsList = layout.page != .note  // the categories come back as their list
         state.category = sidebar?.chosen ?? ""
     }
 

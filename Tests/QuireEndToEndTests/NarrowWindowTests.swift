@@ -136,6 +136,67 @@ struct NarrowWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a narrow window with categories shows them one page before the list, not squeezed beside it: Back and Alt+Left reach them, arrows choose, Return or a click opens the list, and Return there its first note; widened, they sit beside the list again")
+    func categoriesPage() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        try store.createNote(body: "Memo\nfor the team", at: now.addingTimeInterval(-400), category: "Work")
+        try store.createNote(body: "Plan\nfor work", at: now.addingTimeInterval(-300))
+        try store.createNote(body: "Soup\nhot", at: now.addingTimeInterval(-200), category: "Recipes")
+        try store.createNote(body: "Sponge\ncake", at: now.addingTimeInterval(-100), category: "Recipes/Cakes")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Sponge — Quire$")
+        try session.desktop.xdotool("windowsize", "--sync", window, "480", "700")
+        try #require(Self.backButtonShows(true, in: session), "folded, on the note")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        /// The frame of the row named `name` (a note's title, a category's name) once it has one.
+        func row(_ name: String) -> (x: Int32, y: Int32, width: Int32, height: Int32)? {
+            var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
+            _ = eventually(within: 5) {
+                frame = try? tree.frame(ofRow: name)
+                return (frame?.width ?? 0) > 0
+            }
+            return frame
+        }
+
+        try session.desktop.xdotool("key", "alt+Left")
+        #expect(Self.backButtonShows(true, in: session), "the list, with a way back to the categories")
+        let sponge = try #require(row("Sponge"))
+        #expect(sponge.x < 100 && sponge.width > 300, "the list takes the whole width, no categories beside it: \(sponge)")
+
+        try session.desktop.xdotool("key", "alt+Left")
+        #expect(Self.backButtonShows(false, in: session), "the categories: nothing before them")
+        try session.desktop.xdotool("key", "Down")  // All Notes, then Recipes: chosen, and the page stays
+        #expect(Self.backButtonShows(false, in: session), "an arrow only chooses")
+        session.keepScreenshot(named: "narrow-window-categories")
+        try session.desktop.xdotool("key", "Return")
+        #expect(Self.backButtonShows(true, in: session), "Return opens the category's list")
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Stew", into: window)
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.body == "Stew" }?.category) == "Recipes" },
+                "the list was Recipes', and Ctrl+N filed the new note there")
+
+        try session.desktop.xdotool("key", "alt+Left")  // the note's list
+        #expect(Self.backButtonShows(true, in: session))
+        try session.desktop.xdotool("key", "alt+Left")  // the categories
+        #expect(Self.backButtonShows(false, in: session))
+        let work = try #require(row("Work"))
+        try session.desktop.xdotool("mousemove", "\(work.x + work.width / 2)", "\(work.y + work.height / 2)", "click", "1")
+        #expect(Self.backButtonShows(true, in: session), "a click opens the list")
+        // The note shown (Stew) is not in Work: Return on the row the keyboard is on opens that row's note.
+        try session.desktop.xdotool("key", "Return")
+        _ = try session.waitForWindow(matching: "^Memo — Quire$")
+        try session.desktop.xdotool("key", "alt+Left")
+
+        try session.desktop.xdotool("windowsize", "--sync", window, "1000", "700")
+        #expect(Self.backButtonShows(false, in: session), "widened: nothing to go back to")
+        let recipes = try #require(row("Recipes"))
+        let memo = try #require(row("Memo"))
+        #expect(recipes.x + recipes.width <= memo.x, "the categories beside the list again: \(recipes), \(memo)")
+        #expect(try session.stop() == 0)
+    }
+
     /// The red of libadwaita's error text.
     static let errorRed = "#c01c28"
 
