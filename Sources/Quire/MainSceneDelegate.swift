@@ -102,8 +102,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             // The list keeps its width beside the categories.
             guard let self, let layout = self.layout else { return }
             layout.listWidth = max(120, layout.listWidth + (shown ? 1 : -1) * CategorySidebar.width)
-            // A narrow window: the list's way back to the categories comes or goes with them.
-            if !shown && layout.page == .categories { layout.showList() } else { layoutChanged() }
+            // A narrow window: the list's way back to the categories comes or goes with them
+            // (the keyboard stays where it is: a sync may have filed the first note).
+            if !shown && layout.page == .categories { layout.showList() } else { showBackButton() }
         }
         sidebar.onOpen = { [weak self] in
             if self?.layout?.isFolded == true { self?.layout?.showList() }
@@ -140,14 +141,20 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
     /// is shown (moving them between layouts took the focus away).
     private func layoutChanged() {
         guard let layout else { return }
-        backButton.isShown = layout.canGoBack
-        backButton.setTooltip(layout.page == .list ? localized("Back to the categories (Alt+Left)") : localized("Back to the list (Alt+Left)"))
+        showBackButton()
         list?.isBesideTheNote = !layout.isFolded
         switch layout.page {
         case .categories: sidebar?.focus()
         case .list: list?.focusList()
         case .note: editor?.focus()
         }
+    }
+
+    /// The back button, where a folded window has a page to go back to, saying which.
+    private func showBackButton() {
+        guard let layout else { return }
+        backButton.isShown = layout.canGoBack
+        backButton.setTooltip(layout.page == .list ? localized("Back to the categories (Alt+Left)") : localized("Back to the list (Alt+Left)"))
     }
 
     /// The note, with the keyboard in it (in a narrow window, in place of the list).
