@@ -20,7 +20,6 @@ final class ListAndNoteLayout {
     /// What goes in the window, under its header bar.
     let root = Box(vertical: false)
     private let categories: Widget
-    private let list: Widget
     private let note: Widget
     /// The categories and the list side by side, the start of the pane.
     private let listPane = Box(vertical: false)
@@ -39,7 +38,6 @@ final class ListAndNoteLayout {
 
     init(categories: Widget, list: Widget, note: Widget) {
         self.categories = categories
-        self.list = list
         self.note = note
         listPane.append(categories)
         listPane.append(list)
@@ -65,9 +63,6 @@ final class ListAndNoteLayout {
         get { paned.position }
         set { paned.position = newValue }
     }
-
-    /// Whether the list is what a folded window shows, or would show once folded.
-    var showsList: Bool { page == .list }
 
     /// Whether a folded window has a page to go back to: the list from the
     /// note, and the categories, if there are any, from the list.

@@ -463,8 +463,6 @@ final class NoteListView {
         }
     }
 
-    /// The person changed the selection: one row chosen shows its note; with
-    /// several, the window goes on showing its note and they are kept together.
     /// Return on the row at `position`: its note opens. With no row selected
     /// (the list of a category just opened, the keyboard on its first row),
     /// that row's note is chosen first, as a click would choose it.
@@ -476,6 +474,8 @@ final class NoteListView {
         onOpen?()
     }
 
+    /// The person changed the selection: one row chosen shows its note; with
+    /// several, the window goes on showing its note and they are kept together.
     private func userSelected() {
         let positions = selection.selectedPositions
         guard positions.count <= 1 else {
