@@ -48,7 +48,6 @@ static inline GtkListBoxRow *cgtk_as_list_box_row(gpointer p) { return GTK_LIST_
 static inline AdwComboRow *cgtk_as_combo_row(gpointer p) { return ADW_COMBO_ROW(p); }
 static inline GtkSwitch *cgtk_as_switch(gpointer p) { return GTK_SWITCH(p); }
 static inline GtkFontChooser *cgtk_as_font_chooser(gpointer p) { return GTK_FONT_CHOOSER(p); }
-static inline GtkFontButton *cgtk_as_font_button(gpointer p) { return GTK_FONT_BUTTON(p); }
 static inline GListModel *cgtk_as_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline AdwEntryRow *cgtk_as_entry_row(gpointer p) { return ADW_ENTRY_ROW(p); }
 

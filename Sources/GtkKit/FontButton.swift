@@ -1,28 +1,84 @@
 import CGtk
 
-/// A button that shows a font's name in that font and lets the person pick
-/// another in GTK's font chooser. A font whose family is not installed (the
-/// desktop's "Cantarell 11" where Cantarell is missing, or an alias such as
-/// "Sans") is shown as the family Pango draws it with, where GTK's button
-/// would name it "None".
+/// A button that shows a font's name in that font, and its size, and lets
+/// the person pick another in GTK's font chooser (`FontChooser`). A font
+/// whose family is not installed (the desktop's "Cantarell 11" where
+/// Cantarell is missing, or an alias such as "Sans") is shown as the family
+/// Pango draws it with, where GTK's own font button would name it "None".
 @MainActor
 public final class FontButton: Widget {
+    private let title: String
+    private let nameLabel = Label("")
+    private let sizeLabel = Label("")
+    /// The font shown, as a Pango description.
+    private var shown = ""
+    private var pickedHandlers: [@MainActor () -> Void] = []
+
     /// A button showing `font` (a Pango description, "Cantarell 11"), its chooser titled `title`.
     public init(font: String, title: String) {
-        super.init(retaining: gtk_font_button_new())
-        gtk_font_button_set_title(cgtk_as_font_button(objectPointer), title)
-        gtk_font_button_set_use_font(cgtk_as_font_button(objectPointer), 1)
+        self.title = title
+        super.init(retaining: gtk_button_new())
+        addCSSClass("font")
+        let content = Box(vertical: false, spacing: 12)
+        for label in [nameLabel, sizeLabel] {
+            label.makeSingleLine()
+            content.append(label)
+        }
+        nameLabel.limitWidth(toCharacters: 24)
+        sizeLabel.addCSSClass("numeric")
+        gtk_button_set_child(cgtk_as_button(objectPointer), content.widgetPointer)
+        connect("clicked") { [weak self] in self?.openChooser() }
         self.font = font
     }
 
     /// The font shown, as a Pango description.
     public var font: String {
-        get {
-            guard let name = gtk_font_chooser_get_font(cgtk_as_font_chooser(objectPointer)) else { return "" }
-            defer { g_free(name) }
-            return String(cString: name)
+        get { shown }
+        set {
+            shown = asDrawn(newValue)
+            showFont()
         }
-        set { gtk_font_chooser_set_font(cgtk_as_font_chooser(objectPointer), asDrawn(newValue)) }
+    }
+
+    /// Calls `handler` when the person picks a font.
+    public func onFontPicked(_ handler: @escaping @MainActor () -> Void) {
+        pickedHandlers.append(handler)
+    }
+
+    /// Opens the chooser on the font shown.
+    private func openChooser() {
+        FontChooser(title: title, font: shown, over: self).present { [weak self] picked in
+            guard let self else { return }
+            font = picked
+            for handler in pickedHandlers { handler() }
+        }
+    }
+
+    /// Shows the font's family and face in that face, and its size.
+    private func showFont() {
+        let description = pango_font_description_from_string(shown)
+        defer { pango_font_description_free(description) }
+        nameLabel.text = faceName(of: description)
+        let face = pango_font_description_copy(description)
+        defer { pango_font_description_free(face) }
+        pango_font_description_unset_fields(face, PANGO_FONT_MASK_SIZE)
+        let attributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(attributes) }
+        pango_attr_list_insert(attributes, pango_attr_font_desc_new(face))
+        gtk_label_set_attributes(cgtk_as_label(nameLabel.objectPointer), attributes)
+        let points = cgtk_font_description_points(description)
+        let tenths = (points * 10).rounded() / 10
+        sizeLabel.text = points <= 0 ? "" : tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+        setAccessibleLabel("\(title): \(nameLabel.text) \(sizeLabel.text)")
+    }
+
+    /// The family and face name of the font Pango draws `description` with ("DejaVu Sans Book").
+    private func faceName(of description: OpaquePointer?) -> String {
+        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+        guard let loaded = pango_context_load_font(gtk_widget_get_pango_context(widgetPointer), description) else { return family }
+        defer { g_object_unref(loaded) }
+        guard let face = pango_font_get_face(loaded), let name = pango_font_face_get_face_name(face) else { return family }
+        return "\(family) \(String(cString: name))"
     }
 
     /// `font` with the family Pango draws it with, where that is another.
@@ -38,10 +94,5 @@ public final class FontButton: Widget {
         guard let name = pango_font_description_to_string(wanted) else { return font }
         defer { g_free(name) }
         return String(cString: name)
-    }
-
-    /// Calls `handler` when the person picks a font.
-    public func onFontPicked(_ handler: @escaping @MainActor () -> Void) {
-        connect("font-set", handler)
     }
 }
