@@ -69,6 +69,13 @@ static inline void cgtk_file_chooser_add_filter(gpointer chooser, const char *na
     g_object_unref(filter);
 }
 
+/* The folder a chooser opens in. */
+static inline void cgtk_file_chooser_set_folder(gpointer chooser, const char *path) {
+    GFile *folder = g_file_new_for_path(path);
+    gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(chooser), folder, NULL);
+    g_object_unref(folder);
+}
+
 /* The name a save chooser suggests. */
 static inline void cgtk_file_chooser_set_name(gpointer chooser, const char *name) {
     gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);

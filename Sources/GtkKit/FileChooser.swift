@@ -2,7 +2,9 @@ import CGtk
 
 /// A modal file chooser over a window: the desktop's portal picker where
 /// there is one (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), GTK's
-/// own dialog otherwise.
+/// own dialog otherwise. It opens in the folder asked for, or else in the
+/// Documents folder (the home folder if there is none), never on GTK's
+/// Recent list, where a folder cannot be chosen.
 @MainActor
 public final class FileChooser: Object {
     /// What the person chooses.
@@ -18,8 +20,9 @@ public final class FileChooser: Object {
         case save(suggestedName: String)
     }
 
-    /// A chooser titled `title` over `parent`, its accept button labelled `acceptLabel` ("_Import").
-    public init(over parent: Window?, title: String, purpose: Purpose, acceptLabel: String) {
+    /// A chooser titled `title` over `parent`, its accept button labelled
+    /// `acceptLabel` ("_Import"), open in `folder` (a path) if it is one.
+    public init(over parent: Window?, title: String, purpose: Purpose, acceptLabel: String, startingIn folder: String? = nil) {
         let kind: Int32 = switch purpose {
         case .openFiles: 0
         case .save: 1
@@ -37,6 +40,7 @@ public final class FileChooser: Object {
         case let .save(suggestedName):
             cgtk_file_chooser_set_name(objectPointer, suggestedName)
         }
+        cgtk_file_chooser_set_folder(objectPointer, Self.startingFolder(folder))
     }
 
     /// Shows the chooser; `handler` gets the chosen paths, or nothing if the
@@ -59,5 +63,14 @@ public final class FileChooser: Object {
             }
         }
         cgtk_file_chooser_show(objectPointer)
+    }
+
+    /// `asked` if it is a folder, else the Documents folder if there is one, else home.
+    static func startingFolder(_ asked: String?) -> String {
+        let documents = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) }
+        for candidate in [asked, documents].compactMap(\.self) where g_file_test(candidate, G_FILE_TEST_IS_DIR) != 0 {
+            return candidate
+        }
+        return String(cString: g_get_home_dir())
     }
 }

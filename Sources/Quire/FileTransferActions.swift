@@ -8,11 +8,14 @@ import Scenes
 /// desktop's file chooser), and `quire --import PATH…` and `quire --export DIR`
 /// (run by the running Quire, or by a Quire started for them alone). An
 /// import shows its progress after a second, says what it skipped and why,
-/// and offers Undo.
+/// and offers Undo. Each chooser opens in the folder the last one chose in,
+/// and the first in the Documents folder.
 @MainActor
 final class FileTransferActions {
     /// The transfers, once the notes are open (nil if they could not be).
     private let transfers: @MainActor () -> NoteTransfers?
+    /// The folder the last chooser chose in: the one chosen, or the one holding what was chosen.
+    private var lastFolder: String?
 
     init(transfers: @escaping @MainActor () -> NoteTransfers?) {
         self.transfers = transfers
@@ -61,9 +64,10 @@ final class FileTransferActions {
             over: FileTransferActions.window(of: noteWindow), title: folders ? localized("Import Folder") : localized("Import Notes"),
             purpose: folders ? .openFolders : .openFiles(
                 filterName: localized("Markdown and text files"), suffixes: NoteFileReader.extensions.sorted()),
-            acceptLabel: localized("_Import"))
+            acceptLabel: localized("_Import"), startingIn: lastFolder)
         chooser.present { [weak self, weak noteWindow] paths in
-            guard !paths.isEmpty else { return }
+            guard let first = paths.first else { return }
+            self?.lastFolder = Self.folder(holding: first)
             self?.runImport(paths, shownIn: noteWindow, command: nil)
         }
     }
@@ -144,9 +148,10 @@ final class FileTransferActions {
         let noteWindow = AppDelegate.focusedNoteWindow(in: application)?.noteWindow
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Notes"), purpose: .chooseFolder,
-            acceptLabel: localized("_Export"))
+            acceptLabel: localized("_Export"), startingIn: lastFolder)
         chooser.present { [weak self, weak noteWindow] paths in
             guard let folder = paths.first else { return }
+            self?.lastFolder = folder
             self?.exportAll(to: folder, shownIn: noteWindow, command: nil, only: ids)
         }
     }
@@ -187,9 +192,11 @@ final class FileTransferActions {
         guard let id = actedOn.first ?? noteWindow.noteIDSavingNewNote(), let transfers = transfers() else { return }
         let chooser = FileChooser(
             over: FileTransferActions.window(of: noteWindow), title: localized("Export Note"),
-            purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"))
-        chooser.present { [weak noteWindow] paths in
+            purpose: .save(suggestedName: transfers.suggestedFileName(for: id)), acceptLabel: localized("_Export"),
+            startingIn: lastFolder)
+        chooser.present { [weak self, weak noteWindow] paths in
             guard let path = paths.first else { return }
+            self?.lastFolder = Self.folder(holding: path)
             do {
                 try transfers.export(noteID: id, to: path)
                 noteWindow?.offer(Toast(localized("Exported the note to %s"), naming: DisplayPath.of(path), inTheMiddle: true))
@@ -203,4 +210,7 @@ final class FileTransferActions {
     // MARK: Windows
 
     private static func window(of noteWindow: NoteWindowController?) -> Window? { noteWindow?.scene?.window }
+
+    /// The folder holding the file or folder at `path`.
+    private static func folder(holding path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 }

@@ -95,7 +95,7 @@ struct ImportExportTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("Import Notes… (Ctrl+O) takes the file chosen in the file chooser, and Export Notes… writes them into the folder chosen")
+    @Test("Import Notes… (Ctrl+O) takes the file chosen in the file chooser, Export Notes… writes them into the folder chosen, and the next chooser opens there")
     func menusWithFileChooser() throws {
         let session = try QuireSession(accessibility: true)
         try session.launch()
@@ -126,6 +126,20 @@ struct ImportExportTests {
         try session.desktop.type(out + "/", into: folderChooser)
         try session.desktop.xdotool("key", "alt+e")  // _Export
         #expect(eventually(within: 10) { (try? FileManager.default.contentsOfDirectory(atPath: out)) == ["Groceries.md"] })
+
+        // Export Note…'s chooser opens in the folder the last one chose: Return saves there.
+        try FileManager.default.removeItem(atPath: out + "/Groceries.md")
+        // The list's first row, Groceries: its menu's third item.
+        var noteChooser: String?
+        _ = try session.chooseFromRowMenu(in: window, row: (x: 100, y: 124), keys: ["Down", "Down", "Return"]) {
+            noteChooser = try? session.waitForWindow(matching: "^Export Note$", seconds: 5)
+            return noteChooser != nil
+        }
+        let saveChooser = try #require(noteChooser, "the row's menu opened the save chooser")
+        try session.desktop.xdotool("windowfocus", "--sync", saveChooser)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { FileManager.default.contents(atPath: out + "/Groceries.md") != nil },
+                "saved in the folder Export Notes… chose: \((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])")
         #expect(try session.stop() == 0)
     }
 
