@@ -136,6 +136,11 @@ static inline void cgtk_search_entry_set_placeholder(gpointer entry, const char 
     g_object_set(G_OBJECT(GTK_SEARCH_ENTRY(entry)), "placeholder-text", text, NULL);
 }
 
+/* Typing in `widget` goes into the search entry. */
+static inline void cgtk_search_entry_take_typing(gpointer entry, gpointer widget) {
+    gtk_search_entry_set_key_capture_widget(GTK_SEARCH_ENTRY(entry), GTK_WIDGET(widget));
+}
+
 /* Text with markup characters escaped, for a label's markup; free with g_free. */
 static inline gchar *cgtk_markup_escape(const char *text) { return g_markup_escape_text(text, -1); }
 

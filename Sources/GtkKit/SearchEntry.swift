@@ -26,6 +26,15 @@ public final class SearchEntry: Widget {
         gtk_editable_select_region(cgtk_as_editable(objectPointer), 0, -1)
     }
 
+    /// Makes typing in `widget` search: a key that would type text, pressed
+    /// while the keyboard is in `widget` and not taken by it, goes into the
+    /// field with the focus, as in GNOME's lists. Keys that move or act
+    /// (arrows, Return, Delete where `widget` takes them, shortcuts) keep
+    /// their meaning.
+    public func takeTyping(from widget: Widget) {
+        cgtk_search_entry_take_typing(objectPointer, widget.objectPointer)
+    }
+
     /// Calls `handler` when the search text changed (after a short pause in typing).
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

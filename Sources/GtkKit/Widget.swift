@@ -82,6 +82,9 @@ public class Widget: Object {
         set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }
     }
 
+    /// The widget's width as last laid out, in pixels (0 before it is).
+    public var width: Int32 { gtk_widget_get_width(widgetPointer) }
+
     /// Whether the widget is on screen: shown, and its window mapped (and so laid out).
     public var isMapped: Bool { gtk_widget_get_mapped(widgetPointer) != 0 }
 

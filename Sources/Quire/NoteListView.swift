@@ -3,8 +3,9 @@ import GtkKit
 import NoteModel
 
 /// The main window's list of notes, pinned first, then newest first, with a
-/// search field above it. Rows are created only for what is visible and read only their note's
-/// summary, so the list stays quick with very many notes. It follows the
+/// search field above it, which typing in the list goes into. Rows are
+/// created only for what is visible and read only their note's summary, so
+/// the list stays quick with very many notes. It follows the
 /// store: new and edited notes move up to the first unpinned place, pinned
 /// ones to the top, trashed ones leave.
 ///
@@ -236,11 +237,20 @@ final class NoteListView {
         })
         list.setAccessibleLabel(localized("Notes"))
         list.addCSSClass("navigation-sidebar")  // libadwaita's style for a window's sidebar list
+        // Before the list's Delete: GTK asks a widget's key handlers last added first,
+        // and the search field would take Delete (in its text) from the list.
+        search.takeTyping(from: list)
         list.addShortcut("Delete", action: "app.delete-selected")
         list.onActivate { [weak self] position in self?.activated(at: Int(position)) }
         list.onKeyPress { [weak self] key in
             // End goes to the oldest note, not to the last one loaded so far.
             if key.name == "End" || key.name == "KP_End" { self?.loadAllPages() }
+            // Menu and Shift+F10 open the selected note's menu, as a right-click does
+            // (and would otherwise reach the search field, which takes typing).
+            if key.name == "Menu" && key.isPlain || key.name == "F10" && key.shift && !key.control && !key.alt && !key.otherModifiers {
+                self?.popUpSelectedRowMenu()
+                return true
+            }
             return false
         }
         scroller.setChild(list)
@@ -451,6 +461,14 @@ final class NoteListView {
         let selected = selectedTogether.contains(noteID.uuidString) || (selectedTogether.isEmpty && selectedNoteID == noteID)
         menuTarget = selected ? nil : noteID
         menuGeneration += 1
+    }
+
+    /// Menu or Shift+F10 in the list: the selected note's row opens its menu
+    /// (scrolled to first, if the keyboard left it out of sight).
+    private func popUpSelectedRowMenu() {
+        guard let id = selectedNoteID, let position = selectedPosition else { return }
+        list.scroll(toRow: position)
+        list.madeRows.first { $0.noteID == id }?.popUpMenu()
     }
 
     /// The row's menu closed: its note stops being the one the actions are for

@@ -6,7 +6,8 @@ import NoteModel
 /// if it is pinned, its checklist's progress if it has one), and under them
 /// its text (or, while searching, the words around the first match, which
 /// always starts within sight), all one widget (`RowText`): a list view keeps
-/// up to 205 rows. A right-click opens the row's menu (Open in New Window, Pin
+/// up to 205 rows. A right-click, or Menu or Shift+F10 on the selected row,
+/// opens the row's menu (Open in New Window, Pin
 /// Note, Export Note…, Move to Trash; in the trash, Restore and Delete
 /// Forever). Dragged, it carries the note's link
 /// (`NoteLink`): onto a category it files the note.
@@ -19,6 +20,10 @@ final class NoteRow {
     /// The version of the list's notes the row last showed its note as, and the name it gave it.
     private var shownAs: (version: Int, name: String)?
     private var contextMenu: PopoverMenu?
+    /// The menu the row opens (the trash's in the trash), who hears of its opening, and of its closing.
+    private let menu: @MainActor () -> Menu
+    private let onContextMenu: @MainActor (UUID) -> Void
+    private let onMenuClosed: @MainActor () -> Void
     private let drag: TextDragSource
     /// What the row shows: the title and the preview whole (they are cut to
     /// `textLength`), or the search match's snippet in place of the preview.
@@ -49,6 +54,9 @@ final class NoteRow {
         onMenuClosed: @escaping @MainActor () -> Void,
         onClick: @escaping @MainActor () -> Void, onDroppedNowhere: @escaping @MainActor (UUID) -> Void
     ) {
+        self.menu = menu
+        self.onContextMenu = onContextMenu
+        self.onMenuClosed = onMenuClosed
         let text = text
         // Once the list has selected the row and taken the focus for it.
         text.onMouseButton(.primary, released: true) { _, _ in _ = MainLoop.idle { onClick(); return false } }
@@ -57,20 +65,24 @@ final class NoteRow {
         drag = TextDragSource(on: text)
         drag.onDroppedNowhere { [weak self] in if let noteID = self?.noteID { onDroppedNowhere(noteID) } }
         defer { RowAges.follow(self) }
-        // The menu is made on the first right-click, not with every row.
-        text.onSecondaryClick { [weak self, weak text] x, y in
-            guard let self, let text, let noteID = self.noteID else { return }
-            onContextMenu(noteID)
-            let wanted = menu()
-            let popover = self.contextMenu ?? {
-                let popover = PopoverMenu(menu: wanted, attachedTo: text)
-                popover.connect("closed", onMenuClosed)
-                return popover
-            }()
-            if popover.menu !== wanted { popover.menu = wanted }
-            self.contextMenu = popover
-            popover.popUp(atX: x, y: y)
-        }
+        text.onSecondaryClick { [weak self] x, y in self?.popUpMenu(atX: x, y: y) }
+    }
+
+    /// Opens the row's menu at (`x`, `y`) in the row, or, from the keyboard
+    /// (Menu, Shift+F10; no point given), under the middle of its title. The
+    /// menu is made the first time, not with every row.
+    func popUpMenu(atX x: Double? = nil, y: Double = 24) {
+        guard let noteID else { return }
+        onContextMenu(noteID)
+        let wanted = menu()
+        let popover = contextMenu ?? {
+            let popover = PopoverMenu(menu: wanted, attachedTo: text)
+            popover.connect("closed", onMenuClosed)
+            return popover
+        }()
+        if popover.menu !== wanted { popover.menu = wanted }
+        contextMenu = popover
+        popover.popUp(atX: x ?? Double(text.width) / 2, y: y)
     }
 
     /// The row's name for screen readers, if it already shows the note `id`

@@ -358,6 +358,57 @@ struct ListPaneTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("typing in the list searches: the letters go into the search field; Return in the list and Delete keep their meaning, and Shift+F10 opens the row's menu")
+    func typingInTheListSearches() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        _ = try store.importNotes(["Apple pie\nbake", "Banana bread\nmix", "Cherry jam\nboil"].enumerated().map {
+            (body: $0.element, modifiedAt: now.addingTimeInterval(Double($0.offset)))
+        })
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Cherry jam — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        func shownRows() -> [String] {
+            ((try? tree.elements()) ?? []).filter { $0.role == "list item" && $0.frame.map { $0.height > 0 } == true }.map(\.name)
+        }
+        // A click on the second row puts the keyboard in the list.
+        try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)")
+        try session.desktop.xdotool("click", "1")
+        _ = try session.waitForWindow(matching: "^Banana bread — Quire$")
+        try session.desktop.type("appl", into: window)
+        #expect(eventually(within: 10) { let rows = shownRows(); return rows.count == 1 && rows[0].hasPrefix("Apple pie") },
+                "the list shows the search's one note: \(shownRows())")
+        // The keyboard went with the letters: Return in the field opens the first result.
+        try session.desktop.xdotool("key", "Return")
+        _ = try session.waitForWindow(matching: "^Apple pie — Quire$")
+        session.keepScreenshot(named: "list-typing-searched")
+        try session.desktop.xdotool("key", "ctrl+f", "Escape")
+        #expect(eventually(within: 10) { shownRows().count == 3 }, "the search ended: \(shownRows())")
+
+        // In the list, Down and Return still open the next note, and Delete trashes it.
+        try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)")
+        try session.desktop.xdotool("click", "1")
+        _ = try session.waitForWindow(matching: "^Banana bread — Quire$")
+        try session.desktop.xdotool("key", "Down", "Return")
+        _ = try session.waitForWindow(matching: "^Apple pie — Quire$")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)")
+        try session.desktop.xdotool("click", "1")
+        _ = try session.waitForWindow(matching: "^Banana bread — Quire$")
+        try session.desktop.xdotool("key", "Delete")
+        #expect(eventually(within: 10) { (try? store.trashedNotes().map(\.title)) == ["Banana bread"] }, "Delete in the list trashed the note")
+
+        // Shift+F10 opens the selected row's menu, as a right-click does: its second item pins the note.
+        try session.desktop.xdotool("mousemove", "--window", window, "\(QuireSession.secondRow.x)", "\(QuireSession.secondRow.y)")
+        try session.desktop.xdotool("click", "1")
+        _ = try session.waitForWindow(matching: "^Apple pie — Quire$")
+        #expect(try session.popUp({ try session.desktop.xdotool("key", "shift+F10") }), "the row's menu opened")
+        try session.desktop.xdotool("key", "Down", "Return")
+        let apple = try #require(try store.allNotes().first { $0.title == "Apple pie" })
+        #expect(eventually(within: 10) { (try? store.isPinned(apple.id)) == true }, "the menu's Pin Note pinned it")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("two windows tell a note's age alike, though their lists were filled a few seconds apart, across the minute's turn")
     func agesAlikeInEveryWindow() throws {
         let session = try QuireSession(accessibility: true)
