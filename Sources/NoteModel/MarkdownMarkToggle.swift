@@ -12,10 +12,17 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
     /// the word around the cursor, or, between words, for an empty stretch the
     /// marks are put around (the cursor ends between them). Blanks at the
     /// ends of the selection stay outside the marks.
+    ///
+    /// A selection stays selected; a cursor stays a cursor, where it was in
+    /// the text, never selecting the word (what is typed next would replace
+    /// it). At the end of marked text, as after Ctrl+B, a word and Ctrl+B
+    /// again, the cursor steps out past the closing marks instead, so what
+    /// is typed next is plain, as in a word processor.
     public init(_ mark: MarkdownMark, in text: String, selection selected: Range<Int>) {
         let scalars = Array(text.unicodeScalars)
         var lower = max(0, min(selected.lowerBound, scalars.count))
         var upper = max(lower, min(selected.upperBound, scalars.count))
+        let cursor: Int? = lower == upper ? lower : nil
         let isWord = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "'" }
         if lower == upper {
             while lower > 0, isWord(scalars[lower - 1]) { lower -= 1 }
@@ -29,10 +36,26 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
         func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
             offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
         }
-        if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
-            // Marked around the selection: take the marks off.
+        // Where the marked text the cursor ends starts: after the nearest opening
+        // marks before it, if the closing marks follow it and that text does not
+        // start with a blank (it is not empty either: empty marks come off).
+        func markedTextEnded(by cursor: Int) -> Int? {
+            guard has(closing, at: cursor) else { return nil }
+            var offset = cursor - opening.count
+            while offset >= 0, !has(opening, at: offset) { offset -= 1 }
+            let start = offset + opening.count
+            guard offset >= 0, start < cursor, !scalars[start].properties.isWhitespace else { return nil }
+            return start
+        }
+        if mark != .link, let cursor, markedTextEnded(by: cursor) != nil {
+            // The cursor ends marked text, as after Ctrl+B, a word and Ctrl+B
+            // again: it steps out past the closing marks, and nothing changes.
+            change = TextChange(offset: cursor, length: 0, replacement: "")
+            self.selection = (cursor + closing.count)..<(cursor + closing.count)
+        } else if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
+            // Marked around the selection (or the word at the cursor): take the marks off.
             change = TextChange(offset: lower - opening.count, length: upper - lower + opening.count + closing.count, replacement: inner)
-            self.selection = (lower - opening.count)..<(upper - opening.count)
+            self.selection = cursor.map { ($0 - opening.count)..<($0 - opening.count) } ?? (lower - opening.count)..<(upper - opening.count)
         } else if mark != .link, upper - lower >= opening.count + closing.count, has(opening, at: lower), has(closing, at: upper - closing.count) {
             // The selection holds its marks: take them off.
             let unmarked = String(String.UnicodeScalarView(scalars[(lower + opening.count)..<(upper - closing.count)]))
@@ -44,7 +67,7 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
                 let address = upper + opening.count + 2  // after "](": the placeholder, selected
                 self.selection = address..<(address + MarkdownMark.linkPlaceholder.unicodeScalars.count)
             } else {
-                self.selection = (lower + opening.count)..<(upper + opening.count)
+                self.selection = cursor.map { ($0 + opening.count)..<($0 + opening.count) } ?? (lower + opening.count)..<(upper + opening.count)
             }
         }
     }

@@ -46,7 +46,9 @@ enum MarkdownFormatting {
     }
 
     /// Toggles `mark` on the buffer's selection, or the word at its cursor,
-    /// as one Undo step; selects the text inside the marks (a new link's address).
+    /// as one Undo step; keeps the selection inside the marks, or the cursor
+    /// where it was (or past the closing marks it ends), and selects a new
+    /// link's address.
     static func toggle(_ mark: MarkdownMark, in buffer: TextBuffer) {
         let (insert, bound) = buffer.selectionOffsets
         let first = buffer.line(containing: min(insert, bound))
@@ -55,9 +57,11 @@ enum MarkdownFormatting {
         let toggle = MarkdownMarkToggle(
             mark, in: text, selection: Int(min(insert, bound) - first.start)..<Int(max(insert, bound) - first.start))
         let at = first.start + Int32(toggle.change.offset)
-        buffer.asOneUserAction {
-            if toggle.change.length > 0 { buffer.delete(fromOffset: at, length: Int32(toggle.change.length)) }
-            if !toggle.change.replacement.isEmpty { buffer.insert(toggle.change.replacement, atOffset: at) }
+        if toggle.change.length > 0 || !toggle.change.replacement.isEmpty {
+            buffer.asOneUserAction {
+                if toggle.change.length > 0 { buffer.delete(fromOffset: at, length: Int32(toggle.change.length)) }
+                if !toggle.change.replacement.isEmpty { buffer.insert(toggle.change.replacement, atOffset: at) }
+            }
         }
         buffer.select(insert: first.start + Int32(toggle.selection.upperBound), bound: first.start + Int32(toggle.selection.lowerBound))
     }

@@ -23,9 +23,10 @@ struct MarkdownMarkToggleTests {
         #expect(toggled(.code, "run ls -la now", 4..<10) == ("run `ls -la` now", "ls -la", 5))
     }
 
-    @Test("no selection: the word at the cursor; between words, the cursor lands between new marks")
+    @Test("no selection: the word at the cursor, the cursor staying where it was in it; between words, the cursor lands between new marks")
     func wordAtTheCursor() {
-        #expect(toggled(.bold, "one two three", 5..<5) == ("one **two** three", "two", 6))
+        #expect(toggled(.bold, "one two three", 5..<5) == ("one **two** three", "", 7), "nothing selected: typing does not replace the word")
+        #expect(toggled(.bold, "buy milk", 8..<8) == ("buy **milk**", "", 10), "at the word's end, inside the marks")
         #expect(toggled(.italic, "one  two", 4..<4) == ("one __ two", "", 5), "between blanks, empty marks")
         #expect(toggled(.bold, "", 0..<0) == ("****", "", 2))
     }
@@ -34,8 +35,19 @@ struct MarkdownMarkToggleTests {
     func unmarks() {
         #expect(toggled(.bold, "make **this** plain", 7..<11) == ("make this plain", "this", 5))
         #expect(toggled(.bold, "make **this** plain", 5..<13) == ("make this plain", "this", 5))
-        #expect(toggled(.bold, "make **this** plain", 8..<8) == ("make this plain", "this", 5), "the cursor in the word")
+        #expect(toggled(.bold, "make **this** plain", 8..<8) == ("make this plain", "", 6), "the cursor in the word stays there")
+        #expect(toggled(.bold, "make **this** plain", 7..<7) == ("make this plain", "", 5), "at the word's start too")
+        #expect(toggled(.bold, "X ****", 4..<4) == ("X ", "", 2), "empty marks, asked for twice, go")
         #expect(toggled(.code, "`x`", 1..<2) == ("x", "x", 0))
+    }
+
+    @Test("Ctrl+B, a word, Ctrl+B: the cursor at the end of the marked text steps out past the closing marks, the word kept marked")
+    func stepsOut() {
+        #expect(toggled(.bold, "X **bold**", 8..<8) == ("X **bold**", "", 10))
+        #expect(toggled(.italic, "an _aside_ here", 9..<9) == ("an _aside_ here", "", 10))
+        #expect(toggled(.code, "`ls -la`", 7..<7) == ("`ls -la`", "", 8), "code ends after its last word")
+        #expect(toggled(.bold, "X **two words** and", 13..<13) == ("X **two words** and", "", 15), "marked text of several words")
+        #expect(toggled(.bold, "X **bold**", 6..<6) == ("X bold", "", 4), "inside the word, the marks come off")
     }
 
     @Test("blanks at the ends of a selection stay outside the marks")
@@ -51,6 +63,6 @@ struct MarkdownMarkToggleTests {
 
     @Test("offsets count Unicode scalars, as the editor's do: an emoji before the word")
     func scalars() {
-        #expect(toggled(.bold, "👩‍👩‍👧 family", 7..<7) == ("👩‍👩‍👧 **family**", "family", 8))
+        #expect(toggled(.bold, "👩‍👩‍👧 family", 7..<7) == ("👩‍👩‍👧 **family**", "", 9))
     }
 }

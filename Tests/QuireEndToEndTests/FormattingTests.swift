@@ -7,7 +7,7 @@ import TestSupport
 /// them: by keys alone, and with the mouse.
 @Suite("Formatting keys and the right-click menu, end to end", .serialized)
 struct FormattingTests {
-    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off")
+    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off, or, at the end of the marked text, steps out of it")
     func keys() throws {
         let session = try QuireSession()
         try session.launch()
@@ -16,9 +16,9 @@ struct FormattingTests {
         #expect(session.stores("Plan\nbuy milk"))
         try session.desktop.xdotool("key", "ctrl+b")  // the cursor ends the word "milk"
         #expect(session.stores("Plan\nbuy **milk**"))
-        try session.desktop.xdotool("key", "ctrl+b")  // "milk" is still selected, inside its marks
+        try session.desktop.xdotool("key", "Left", "ctrl+b")  // the cursor in the word, not selecting it
         #expect(session.stores("Plan\nbuy milk"), "again takes the marks off")
-        try session.desktop.xdotool("key", "shift+ctrl+Left", "ctrl+i")
+        try session.desktop.xdotool("key", "End", "shift+ctrl+Left", "ctrl+i")
         #expect(session.stores("Plan\nbuy _milk_"))
         try session.desktop.xdotool("key", "ctrl+z")
         #expect(session.stores("Plan\nbuy milk"), "one Undo step")
@@ -31,6 +31,14 @@ struct FormattingTests {
         try session.desktop.xdotool("key", "ctrl+k")
         try session.desktop.xdotool("type", "--delay", "12", "example.org")  // over the address, selected
         #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)"))
+        // Bold while typing: Ctrl+B, the word, Ctrl+B again, and the typing goes on plain after it.
+        try session.desktop.xdotool("key", "End", "Return")
+        try session.desktop.xdotool("type", "--delay", "12", "say ")
+        try session.desktop.xdotool("key", "ctrl+b")
+        try session.desktop.xdotool("type", "--delay", "12", "hello")
+        try session.desktop.xdotool("key", "ctrl+b")
+        try session.desktop.xdotool("type", "--delay", "12", " world")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello** world"), "the word kept, in bold")
         session.keepScreenshot(named: "formatting-keys")
         #expect(try session.stop() == 0)
     }
