@@ -17,7 +17,8 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
     /// the text, never selecting the word (what is typed next would replace
     /// it). At the end of marked text, as after Ctrl+B, a word and Ctrl+B
     /// again, the cursor steps out past the closing marks instead, so what
-    /// is typed next is plain, as in a word processor.
+    /// is typed next is plain, as in a word processor; at the end of a new
+    /// link's text, the address to type over is selected.
     public init(_ mark: MarkdownMark, in text: String, selection selected: Range<Int>) {
         let scalars = Array(text.unicodeScalars)
         var lower = max(0, min(selected.lowerBound, scalars.count))
@@ -47,11 +48,16 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
             guard offset >= 0, start < cursor, !scalars[start].properties.isWhitespace else { return nil }
             return start
         }
-        if mark != .link, let cursor, markedTextEnded(by: cursor) != nil {
+        if let cursor, markedTextEnded(by: cursor) != nil {
             // The cursor ends marked text, as after Ctrl+B, a word and Ctrl+B
             // again: it steps out past the closing marks, and nothing changes.
+            // A new link's text typed (Ctrl+K, the text, Ctrl+K): its address
+            // is selected, to be typed over.
             change = TextChange(offset: cursor, length: 0, replacement: "")
-            self.selection = (cursor + closing.count)..<(cursor + closing.count)
+            let address = cursor + 2  // after "]("
+            self.selection = mark == .link
+                ? address..<(address + MarkdownMark.linkPlaceholder.unicodeScalars.count)
+                : (cursor + closing.count)..<(cursor + closing.count)
         } else if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
             // Marked around the selection (or the word at the cursor): take the marks off.
             change = TextChange(offset: lower - opening.count, length: upper - lower + opening.count + closing.count, replacement: inner)

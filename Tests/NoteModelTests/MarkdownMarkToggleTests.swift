@@ -59,6 +59,7 @@ struct MarkdownMarkToggleTests {
     func link() {
         #expect(toggled(.link, "see the docs", 8..<12) == ("see the [docs](https://)", "https://", 15))
         #expect(toggled(.link, "", 0..<0) == ("[](https://)", "", 1), "nothing to link: the cursor waits for the text")
+        #expect(toggled(.link, "[docs](https://)", 5..<5) == ("[docs](https://)", "https://", 7), "the text typed, Ctrl+K again selects the address")
     }
 
     @Test("offsets count Unicode scalars, as the editor's do: an emoji before the word")

@@ -39,6 +39,12 @@ struct FormattingTests {
         try session.desktop.xdotool("key", "ctrl+b")
         try session.desktop.xdotool("type", "--delay", "12", " world")
         #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello** world"), "the word kept, in bold")
+        // A link while typing: Ctrl+K, its text, Ctrl+K again selects the address to type over.
+        try session.desktop.xdotool("key", "Return", "ctrl+k")
+        try session.desktop.xdotool("type", "--delay", "12", "site")
+        try session.desktop.xdotool("key", "ctrl+k")
+        try session.desktop.xdotool("type", "--delay", "12", "example.com")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello** world\n[site](example.com)"))
         session.keepScreenshot(named: "formatting-keys")
         #expect(try session.stop() == 0)
     }
