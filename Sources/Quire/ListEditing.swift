@@ -10,6 +10,8 @@ import NoteModel
 /// - Tab and Shift+Tab indent and outdent a list item; a numbered one is
 ///   numbered in the list it joins (a sub-list starts at 1), and the items
 ///   after it in both lists are numbered on.
+/// - Backspace right after an item's marker (and box) takes them off at
+///   once: Return then Backspace leaves a plain line, not a stray "-".
 ///
 /// Each is one edit of the text, one step for Undo, saved and shown in the
 /// other windows like typing.
@@ -19,7 +21,7 @@ enum ListEditing {
     static func attach(to view: TextView) {
         view.onKeyPress { [weak view] key in
             guard let view, view.isEditable, !key.alt, !key.otherModifiers,
-                  ["Return", "KP_Enter", "Tab", "ISO_Left_Tab"].contains(key.name) else { return false }
+                  ["Return", "KP_Enter", "Tab", "ISO_Left_Tab", "BackSpace"].contains(key.name) else { return false }
             // A Return that ends a composition (Japanese, Chinese) is the input method's.
             if view.inputMethodTakes(key) { return true }
             let buffer = view.buffer
@@ -28,6 +30,7 @@ enum ListEditing {
                 key.control && !key.shift ? toggleOrMakeTask(onLineOf: buffer.cursorOffset, in: buffer)
                     : key.isPlain && continueList(in: buffer)
             case "Tab": key.isPlain && indent(in: buffer, outward: false)
+            case "BackSpace": key.isPlain && removeMarker(in: buffer)
             default: key.shift && !key.control && indent(in: buffer, outward: true)
             }
             // A new item at the end of a long list shows at once, as a typed line would.
@@ -94,6 +97,17 @@ enum ListEditing {
                 buffer.insert("\n" + item.continuation, atOffset: cursor)
             }
         }
+        return true
+    }
+
+    /// Backspace with the cursor right after a list item's marker, box and
+    /// blank: they go, the indent and the item's text stay. False elsewhere.
+    private static func removeMarker(in buffer: TextBuffer) -> Bool {
+        let cursor = buffer.cursorOffset
+        guard !buffer.hasSelection, let (item, start, _, _) = item(at: cursor, in: buffer),
+              cursor == start + Int32(item.contentOffset) else { return false }
+        let markerStart = start + Int32(item.indent.count)
+        buffer.asOneUserAction { buffer.delete(fromOffset: markerStart, length: cursor - markerStart) }
         return true
     }
 

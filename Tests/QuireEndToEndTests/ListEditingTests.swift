@@ -9,7 +9,7 @@ import TestSupport
 /// through the text stored.
 @Suite("Lists and checklists", .serialized)
 struct ListEditingTests {
-    @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents")
+    @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents; Backspace after a marker takes it off")
     func listsAndTasks() throws {
         let session = try QuireSession(accessibility: true)
         try session.launch()
@@ -45,6 +45,11 @@ struct ListEditingTests {
         let tree = try AccessibilityTree(desktop: session.desktop)
         let rows = tree.elements { $0.role == "list item" && $0.name.contains("1 of 2 tasks done") }.filter { $0.role == "list item" }
         #expect(rows.map(\.name) == ["Groceries, 1 of 2 tasks done, just now"], "\(rows)")
+
+        // Return after two, then Backspace: the new item's number goes at once, and a plain line is typed.
+        try session.desktop.xdotool("key", "ctrl+End", "Return", "BackSpace")
+        try session.desktop.xdotool("type", "--delay", "12", "done")
+        #expect(session.stores("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two\ndone"))
         #expect(try session.stop() == 0)
     }
 
