@@ -112,21 +112,49 @@ enum ListEditing {
     }
 
     /// Tab on a list item indents it one level (to where its text starts);
-    /// Shift+Tab takes one level back. False on any other line.
+    /// Shift+Tab takes one level back. With a selection over several lines,
+    /// every item in it moves, top to bottom, if every line holding text is
+    /// an item (one Undo step). False otherwise: GtkSourceView indents the
+    /// lines with a tab, as it does any text.
     private static func indent(in buffer: TextBuffer, outward: Bool) -> Bool {
-        guard !buffer.hasSelection, let (item, start, _, _) = item(at: buffer.cursorOffset, in: buffer) else { return false }
+        guard buffer.hasSelection else {
+            guard let (item, start, _, _) = item(at: buffer.cursorOffset, in: buffer) else { return false }
+            buffer.asOneUserAction { move(item, lineAt: start, outward: outward, in: buffer) }
+            return true
+        }
+        let (insert, bound) = buffer.selectionOffsets
+        var lines: [(start: Int32, end: Int32, text: String)] = [buffer.line(containing: min(insert, bound))]
+        // A selection ending at a line's very start does not take that line in.
+        let end = max(insert, bound)
+        while let last = lines.last, last.end < end, end > last.end + 1 { lines.append(buffer.line(containing: last.end + 1)) }
+        let holdingText = lines.filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
+        guard lines.count > 1, !holdingText.isEmpty, holdingText.allSatisfy({ MarkdownListItem(line: $0.text) != nil }) else {
+            return false
+        }
         buffer.asOneUserAction {
-            if !outward {
-                buffer.insert(String(repeating: " ", count: item.indentStep), atOffset: start)
-            } else if item.indent.hasPrefix("\t") {
-                buffer.delete(fromOffset: start, length: 1)
-            } else {
-                let blanks = item.indent.prefix { $0 == " " }.count
-                buffer.delete(fromOffset: start, length: Int32(min(blanks, item.indentStep)))
+            var start = lines[0].start
+            for index in lines.indices {
+                if index > 0 { start = buffer.line(containing: start).end + 1 }
+                // Numbering an item renumbers those after it: each line is read again here.
+                if let item = MarkdownListItem(line: buffer.line(containing: start).text) {
+                    move(item, lineAt: start, outward: outward, in: buffer)
+                }
             }
-            if let number = item.number { renumber(movedFrom: item.indent.count, number: number, lineAt: start, in: buffer) }
         }
         return true
+    }
+
+    /// Indents `item`, on the line at `start`, one level, or (`outward`) takes one back.
+    private static func move(_ item: MarkdownListItem, lineAt start: Int32, outward: Bool, in buffer: TextBuffer) {
+        if !outward {
+            buffer.insert(String(repeating: " ", count: item.indentStep), atOffset: start)
+        } else if item.indent.hasPrefix("\t") {
+            buffer.delete(fromOffset: start, length: 1)
+        } else {
+            let blanks = item.indent.prefix { $0 == " " }.count
+            buffer.delete(fromOffset: start, length: Int32(min(blanks, item.indentStep)))
+        }
+        if let number = item.number { renumber(movedFrom: item.indent.count, number: number, lineAt: start, in: buffer) }
     }
 
     /// A numbered item on the line at `start` moved from indent `oldIndent`

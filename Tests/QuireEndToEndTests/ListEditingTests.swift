@@ -149,7 +149,7 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("Tab on a numbered item starts a sub-list at 1 and the items after it close the gap; Shift+Tab puts the numbers back; each one step for Undo")
+    @Test("Tab on a numbered item starts a sub-list at 1 and the items after it close the gap; Shift+Tab puts the numbers back; selected items move together; each one step for Undo")
     func numberedIndent() throws {
         let session = try QuireSession()
         try session.launch()
@@ -164,6 +164,15 @@ struct ListEditingTests {
         #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n   1. ship"), "\(String(describing: try? session.storedBody()))")
         try session.desktop.xdotool("key", "ctrl+z")
         #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n   2. ship"), "one Undo takes the whole move back")
+
+        // Selected together, items move together: Shift+Tab on both sub items, then Tab, each one Undo step.
+        try session.desktop.xdotool("key", "ctrl+End", "shift+Up")
+        try session.desktop.xdotool("key", "shift+Tab")
+        #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n4. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Tab")
+        #expect(session.stores("Trip\n1. pack\n2. book\n   1. sub item\n   2. ship"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Trip\n1. pack\n2. book\n3. sub item\n4. ship"), "one Undo takes the move of both back")
         #expect(try session.stop() == 0)
     }
 
