@@ -30,6 +30,11 @@ public struct KeyPress {
         return cgtk_key_forward(controller, widget.objectPointer) != 0
     }
 
+    /// Whether the key opens a context menu, as a right-click does: Menu, or Shift+F10.
+    public var opensContextMenu: Bool {
+        name == "Menu" && isPlain || name == "F10" && shift && !control && !alt && !otherModifiers
+    }
+
     /// Whether Alt was the only modifier held.
     public var isAltOnly: Bool { alt && !control && !shift && !otherModifiers }
 

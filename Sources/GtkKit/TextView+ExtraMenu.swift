@@ -91,8 +91,7 @@ extension TextView {
     public func onContextMenu(_ handler: @escaping @MainActor (Int32?) -> Void) {
         onMousePressFirst(.secondary) { [weak self] x, y, _ in handler(self?.textOffset(atX: x, y: y)) }
         onKeyPress { [weak self] key in
-            let opensMenu = key.name == "Menu" || (key.name == "F10" && key.shift && !key.control && !key.alt && !key.otherModifiers)
-            if let self, opensMenu { handler(buffer.cursorOffset) }
+            if let self, key.opensContextMenu { handler(buffer.cursorOffset) }
             return false
         }
     }

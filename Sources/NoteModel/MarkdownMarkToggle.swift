@@ -37,27 +37,28 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
         func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
             offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
         }
-        // Where the marked text the cursor ends starts: after the nearest opening
-        // marks before it, if the closing marks follow it and that text does not
-        // start with a blank (it is not empty either: empty marks come off).
-        func markedTextEnded(by cursor: Int) -> Int? {
-            guard has(closing, at: cursor) else { return nil }
+        // Whether the cursor ends marked text: the closing marks follow it, and
+        // the nearest opening marks before it start text that is neither empty
+        // (empty marks come off) nor starts with a blank.
+        func endsMarkedText(_ cursor: Int) -> Bool {
+            guard has(closing, at: cursor) else { return false }
             var offset = cursor - opening.count
             while offset >= 0, !has(opening, at: offset) { offset -= 1 }
             let start = offset + opening.count
-            guard offset >= 0, start < cursor, !scalars[start].properties.isWhitespace else { return nil }
-            return start
+            return offset >= 0 && start < cursor && !scalars[start].properties.isWhitespace
         }
-        if let cursor, markedTextEnded(by: cursor) != nil {
-            // The cursor ends marked text, as after Ctrl+B, a word and Ctrl+B
-            // again: it steps out past the closing marks, and nothing changes.
-            // A new link's text typed (Ctrl+K, the text, Ctrl+K): its address
-            // is selected, to be typed over.
+        if let cursor, endsMarkedText(cursor) {
+            // As after Ctrl+B, a word and Ctrl+B again: the cursor steps out
+            // past the closing marks, and nothing changes. After a new link's
+            // text (Ctrl+K, the text, Ctrl+K), its address is selected instead,
+            // to be typed over.
             change = TextChange(offset: cursor, length: 0, replacement: "")
-            let address = cursor + 2  // after "]("
-            self.selection = mark == .link
-                ? address..<(address + MarkdownMark.linkPlaceholder.unicodeScalars.count)
-                : (cursor + closing.count)..<(cursor + closing.count)
+            if mark == .link {
+                let address = cursor + 2  // after "]("
+                self.selection = address..<(address + MarkdownMark.linkPlaceholder.unicodeScalars.count)
+            } else {
+                self.selection = (cursor + closing.count)..<(cursor + closing.count)
+            }
         } else if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
             // Marked around the selection (or the word at the cursor): take the marks off.
             change = TextChange(offset: lower - opening.count, length: upper - lower + opening.count + closing.count, replacement: inner)

@@ -129,7 +129,7 @@ final class CategorySidebar {
         switch key.name {
         case "F2" where key.isPlain: list.activateAction("app.\(CategoryEditing.renameActionName)")
         case "Delete" where key.isPlain, "KP_Delete" where key.isPlain: list.activateAction("app.\(CategoryEditing.removeActionName)")
-        case "Menu" where key.isPlain, "F10" where key.shift && !key.control && !key.alt:
+        case _ where key.opensContextMenu:
             guard let row = list.madeRows.first(where: { $0.path == chosen }) else { return false }
             row.popUp(categoryMenu, atX: Double(CategorySidebar.width / 2), y: 12)
         default: return false

@@ -126,7 +126,7 @@ enum ListEditing {
         var lines: [(start: Int32, end: Int32, text: String)] = [buffer.line(containing: min(insert, bound))]
         // A selection ending at a line's very start does not take that line in.
         let end = max(insert, bound)
-        while let last = lines.last, last.end < end, end > last.end + 1 { lines.append(buffer.line(containing: last.end + 1)) }
+        while let last = lines.last, end > last.end + 1 { lines.append(buffer.line(containing: last.end + 1)) }
         let holdingText = lines.filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
         guard lines.count > 1, !holdingText.isEmpty, holdingText.allSatisfy({ MarkdownListItem(line: $0.text) != nil }) else {
             return false

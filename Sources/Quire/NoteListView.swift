@@ -247,7 +247,7 @@ final class NoteListView {
             if key.name == "End" || key.name == "KP_End" { self?.loadAllPages() }
             // Menu and Shift+F10 open the selected note's menu, as a right-click does
             // (and would otherwise reach the search field, which takes typing).
-            if key.name == "Menu" && key.isPlain || key.name == "F10" && key.shift && !key.control && !key.alt && !key.otherModifiers {
+            if key.opensContextMenu {
                 self?.popUpSelectedRowMenu()
                 return true
             }

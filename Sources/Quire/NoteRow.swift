@@ -7,10 +7,9 @@ import NoteModel
 /// its text (or, while searching, the words around the first match, which
 /// always starts within sight), all one widget (`RowText`): a list view keeps
 /// up to 205 rows. A right-click, or Menu or Shift+F10 on the selected row,
-/// opens the row's menu (Open in New Window, Pin
-/// Note, Export Note…, Move to Trash; in the trash, Restore and Delete
-/// Forever). Dragged, it carries the note's link
-/// (`NoteLink`): onto a category it files the note.
+/// opens the row's menu (Open in New Window, Pin Note, Export Note…, Move
+/// to Trash; in the trash, Restore and Delete Forever). Dragged, it carries
+/// the note's link (`NoteLink`): onto a category it files the note.
 @MainActor
 final class NoteRow {
     let root: Widget
