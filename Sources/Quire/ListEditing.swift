@@ -1,4 +1,5 @@
 import GtkKit
+import GtkSourceKit
 import NoteModel
 
 /// Lists and checklists in the editor, as a note-taker expects them:
@@ -14,7 +15,8 @@ import NoteModel
 ///   once: Return then Backspace leaves a plain line, not a stray "-".
 ///
 /// Each is one edit of the text, one step for Undo, saved and shown in the
-/// other windows like typing.
+/// other windows like typing. Inside a fenced code block none of them
+/// applies: a line there that looks like an item is code.
 @MainActor
 enum ListEditing {
     /// Gives `view` the keys and the click above.
@@ -46,19 +48,27 @@ enum ListEditing {
         }
     }
 
-    /// The list item on the line holding `offset`, with the line's bounds and text.
+    /// The list item on the line holding `offset`, with the line's bounds and
+    /// text; nil in a fenced code block.
     private static func item(at offset: Int32, in buffer: TextBuffer) -> (MarkdownListItem, start: Int32, end: Int32, text: String)? {
         let line = buffer.line(containing: offset)
+        guard !isCode(lineAt: line.start, in: buffer) else { return nil }
         return MarkdownListItem(line: line.text).map { ($0, line.start, line.end, line.text) }
+    }
+
+    /// Whether the line starting at `start` is in a fenced code block (as the styling reads it).
+    private static func isCode(lineAt start: Int32, in buffer: TextBuffer) -> Bool {
+        !buffer.ranges(ofContextClass: MarkdownStyle.codeClass, in: start..<(start + 1)).isEmpty
     }
 
     /// Checks or unchecks the task on the line holding `offset`. Any other line
     /// becomes an unchecked task: a list item gains a box (`- milk` reads
     /// `- [ ] milk`), other text a bullet and a box after its indent, and an
-    /// empty line starts a checklist. A heading stays as it is. Ctrl+Return
-    /// never breaks the line, as GTK's own Ctrl+Return would.
+    /// empty line starts a checklist. A heading, and code, stay as they are.
+    /// Ctrl+Return never breaks the line, as GTK's own Ctrl+Return would.
     private static func toggleOrMakeTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
         let line = buffer.line(containing: offset)
+        guard !isCode(lineAt: line.start, in: buffer) else { return true }
         if let item = MarkdownListItem(line: line.text) {
             if item.isChecked != nil {
                 toggle(item, startingAt: line.start, in: buffer)
@@ -128,7 +138,8 @@ enum ListEditing {
         let end = max(insert, bound)
         while let last = lines.last, end > last.end + 1 { lines.append(buffer.line(containing: last.end + 1)) }
         let holdingText = lines.filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
-        guard lines.count > 1, !holdingText.isEmpty, holdingText.allSatisfy({ MarkdownListItem(line: $0.text) != nil }) else {
+        guard lines.count > 1, !holdingText.isEmpty,
+              holdingText.allSatisfy({ MarkdownListItem(line: $0.text) != nil && !isCode(lineAt: $0.start, in: buffer) }) else {
             return false
         }
         buffer.asOneUserAction {

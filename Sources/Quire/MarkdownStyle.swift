@@ -8,12 +8,15 @@ import GtkSourceKit
 /// exactly what was typed.
 @MainActor
 enum MarkdownStyle {
+    /// The language's context class for code: code spans and fenced blocks.
+    static let codeClass = "quire-code"
+
     /// The styling every editor shares; nil (plain text) if its files are missing.
     private static let styling: SourceStyling? = {
         guard let styling = SourceStyling(
             languageID: "quire-markdown", languageDirectory: Resources.path("language-specs"),
             lightSchemeID: "quire-light", darkSchemeID: "quire-dark", schemeDirectory: Resources.path("styles"),
-            monospaceClass: "quire-code", hiddenClass: "quire-hidden")
+            monospaceClass: codeClass, hiddenClass: "quire-hidden")
         else {
             Log.error("the Markdown styling was not found in \(Resources.path("language-specs")); notes show as plain text")
             return nil

@@ -9,7 +9,7 @@ import TestSupport
 /// through the text stored.
 @Suite("Lists and checklists", .serialized)
 struct ListEditingTests {
-    @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents; Backspace after a marker takes it off")
+    @Test("Return continues bullets, numbers and tasks and ends an empty item; Ctrl+Return and a click check a task; Tab indents; Backspace after a marker takes it off; none of it in a code block")
     func listsAndTasks() throws {
         let session = try QuireSession(accessibility: true)
         try session.launch()
@@ -50,6 +50,12 @@ struct ListEditingTests {
         try session.desktop.xdotool("key", "ctrl+End", "Return", "BackSpace")
         try session.desktop.xdotool("type", "--delay", "12", "done")
         #expect(session.stores("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two\ndone"))
+
+        // In a fenced code block, a line like an item is code: Return adds no marker, so the fence still closes.
+        try session.desktop.xdotool("key", "Return")
+        try session.desktop.type("```\n- a: 1\nb: 2\n```", into: window)
+        #expect(session.stores("Groceries\n- [ ] milk\n- [x] eggs\n\n1. one\n2. two\ndone\n```\n- a: 1\nb: 2\n```"),
+                "\(String(describing: try? session.storedBody()))")
         #expect(try session.stop() == 0)
     }
 
