@@ -12,22 +12,6 @@ import TestSupport
 struct FileChooserTests {
     init() throws { try TestToolkit.start() }
 
-    /// The file chooser dialog shown, if any (GTK's own: the tests have no portal).
-    private static func shownChooser() -> UnsafeMutablePointer<GtkWidget>? {
-        let toplevels = gtk_window_list_toplevels()
-        defer { g_list_free(toplevels) }
-        var item = toplevels
-        while let current = item {
-            if let widget = current.pointee.data?.assumingMemoryBound(to: GtkWidget.self),
-               g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_file_chooser_get_type()) != 0,
-               gtk_widget_get_mapped(widget) != 0 {
-                return widget
-            }
-            item = current.pointee.next
-        }
-        return nil
-    }
-
     /// The folder `dialog` shows, if it shows one yet.
     private static func currentFolder(of dialog: UnsafeMutablePointer<GtkWidget>) -> String? {
         guard let folder = gtk_file_chooser_get_current_folder(OpaquePointer(dialog)) else { return nil }
@@ -54,7 +38,7 @@ struct FileChooserTests {
             var chosen: [String]?
             chooser.present { chosen = $0 }
             var shown: UnsafeMutablePointer<GtkWidget>?
-            #expect(MainLoop.iterate(forAtMost: 10) { shown = Self.shownChooser(); return shown != nil }, "the chooser is shown")
+            #expect(MainLoop.iterate(forAtMost: 10) { shown = ShownDialog.of(type: gtk_file_chooser_get_type()); return shown != nil }, "the chooser is shown")
             let dialog = try #require(shown)
             var opened: String?
             // GTK reads the folder in the background: its current folder is set once that starts.

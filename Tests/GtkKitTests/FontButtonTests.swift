@@ -54,21 +54,7 @@ struct FontButtonTests {
     }
 
     /// The font chooser dialog open, if any.
-    private static func openChooser() -> UnsafeMutablePointer<GtkWidget>? {
-        let toplevels = gtk_window_list_toplevels()
-        defer { g_list_free(toplevels) }
-        var item = toplevels
-        while let current = item {
-            if let widget = current.pointee.data?.assumingMemoryBound(to: GtkWidget.self),
-               String(cString: gtk_widget_get_css_name(widget)) == "window",
-               g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_font_chooser_get_type()) != 0,
-               gtk_widget_get_mapped(widget) != 0 {
-                return widget
-            }
-            item = current.pointee.next
-        }
-        return nil
-    }
+    private static func openChooser() -> UnsafeMutablePointer<GtkWidget>? { ShownDialog.of(type: gtk_font_chooser_get_type()) }
 
     @Test("the chooser opens on the button's font, and Select with only the size changed keeps its family")
     func chooserKeepsTheFamily() throws {
