@@ -52,8 +52,8 @@ enum ListEditing {
     /// text; nil in a fenced code block.
     private static func item(at offset: Int32, in buffer: TextBuffer) -> (MarkdownListItem, start: Int32, end: Int32, text: String)? {
         let line = buffer.line(containing: offset)
-        guard !isCode(lineAt: line.start, in: buffer) else { return nil }
-        return MarkdownListItem(line: line.text).map { ($0, line.start, line.end, line.text) }
+        guard let item = MarkdownListItem(line: line.text), !isCode(lineAt: line.start, in: buffer) else { return nil }
+        return (item, line.start, line.end, line.text)
     }
 
     /// Whether the line starting at `start` is in a fenced code block (as the styling reads it).
@@ -112,14 +112,31 @@ enum ListEditing {
 
     /// Backspace with the cursor right after a list item's marker, box and
     /// blank: they go, the indent and the item's text stay. False elsewhere.
+    /// Only the few characters before the cursor are read: Backspace is
+    /// pressed all the time, in lines of any length.
     private static func removeMarker(in buffer: TextBuffer) -> Bool {
         let cursor = buffer.cursorOffset
-        guard !buffer.hasSelection, let (item, start, _, _) = item(at: cursor, in: buffer),
-              cursor == start + Int32(item.contentOffset) else { return false }
+        guard !buffer.hasSelection else { return false }
+        let from = max(0, cursor - maximumMarkerLength)
+        let read = buffer.text(fromOffset: from, toOffset: cursor)
+        let before: Substring
+        if let lineBreak = read.lastIndex(where: \.isNewline) {
+            before = read[read.index(after: lineBreak)...]
+        } else if from == 0 {
+            before = read[...]
+        } else {
+            return false  // more before the cursor on its line than any marker
+        }
+        let start = cursor - Int32(before.unicodeScalars.count)
+        guard before.last == " " || before.last == "\t", let item = MarkdownListItem(line: String(before)),
+              item.contentOffset == before.count, !isCode(lineAt: start, in: buffer) else { return false }
         let markerStart = start + Int32(item.indent.count)
         buffer.asOneUserAction { buffer.delete(fromOffset: markerStart, length: cursor - markerStart) }
         return true
     }
+
+    /// The most characters an item's indent, marker, box and blank take, as Backspace looks for them.
+    private static let maximumMarkerLength: Int32 = 40
 
     /// Tab on a list item indents it one level (to where its text starts);
     /// Shift+Tab takes one level back. With a selection over several lines,
