@@ -34,10 +34,7 @@ public final class FontButton: Widget {
     /// The font shown, as a Pango description.
     public var font: String {
         get { shown }
-        set {
-            shown = asDrawn(newValue)
-            showFont()
-        }
+        set { show(newValue) }
     }
 
     /// Calls `handler` when the person picks a font.
@@ -54,11 +51,31 @@ public final class FontButton: Widget {
         }
     }
 
-    /// Shows the font's family and face in that face, and its size.
-    private func showFont() {
-        let description = pango_font_description_from_string(shown)
+    /// Shows `font` as Pango draws it, the font loaded once: with the family
+    /// it draws with (where that is another), that family and the face's name
+    /// in that face ("DejaVu Sans Book"), and the size.
+    private func show(_ font: String) {
+        let description = pango_font_description_from_string(font)
         defer { pango_font_description_free(description) }
-        nameLabel.text = faceName(of: description)
+        var name = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+        shown = font
+        if let loaded = pango_context_load_font(gtk_widget_get_pango_context(widgetPointer), description) {
+            defer { g_object_unref(loaded) }
+            let drawn = pango_font_describe(loaded)
+            defer { pango_font_description_free(drawn) }
+            if let family = pango_font_description_get_family(drawn) {
+                pango_font_description_set_family(description, family)
+                name = String(cString: family)
+                if let text = pango_font_description_to_string(description) {
+                    shown = String(cString: text)
+                    g_free(text)
+                }
+            }
+            if let face = pango_font_get_face(loaded), let faceName = pango_font_face_get_face_name(face) {
+                name += " \(String(cString: faceName))"
+            }
+        }
+        nameLabel.text = name
         let face = pango_font_description_copy(description)
         defer { pango_font_description_free(face) }
         pango_font_description_unset_fields(face, PANGO_FONT_MASK_SIZE)
@@ -70,29 +87,5 @@ public final class FontButton: Widget {
         let tenths = (points * 10).rounded() / 10
         sizeLabel.text = points <= 0 ? "" : tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
         setAccessibleLabel("\(title): \(nameLabel.text) \(sizeLabel.text)")
-    }
-
-    /// The family and face name of the font Pango draws `description` with ("DejaVu Sans Book").
-    private func faceName(of description: OpaquePointer?) -> String {
-        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
-        guard let loaded = pango_context_load_font(gtk_widget_get_pango_context(widgetPointer), description) else { return family }
-        defer { g_object_unref(loaded) }
-        guard let face = pango_font_get_face(loaded), let name = pango_font_face_get_face_name(face) else { return family }
-        return "\(family) \(String(cString: name))"
-    }
-
-    /// `font` with the family Pango draws it with, where that is another.
-    private func asDrawn(_ font: String) -> String {
-        let wanted = pango_font_description_from_string(font)
-        defer { pango_font_description_free(wanted) }
-        guard let loaded = pango_context_load_font(gtk_widget_get_pango_context(widgetPointer), wanted) else { return font }
-        defer { g_object_unref(loaded) }
-        let drawn = pango_font_describe(loaded)
-        defer { pango_font_description_free(drawn) }
-        guard let family = pango_font_description_get_family(drawn) else { return font }
-        pango_font_description_set_family(wanted, family)
-        guard let name = pango_font_description_to_string(wanted) else { return font }
-        defer { g_free(name) }
-        return String(cString: name)
     }
 }
