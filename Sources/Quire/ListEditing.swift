@@ -13,6 +13,10 @@ import NoteModel
 ///   after it in both lists are numbered on.
 /// - Backspace right after an item's marker (and box) takes them off at
 ///   once: Return then Backspace leaves a plain line, not a stray "-".
+/// - Quotes: Return on a quoted line (`> `) starts the next one, and on an
+///   empty one ends the quote with a blank line (Markdown would read a line
+///   right after it as quoted still); Backspace right after the marks takes
+///   one level off. A list in a quote (`> - milk`) works as any list.
 ///
 /// Each is one edit of the text, one step for Undo, saved and shown in the
 /// other windows like typing. Inside a fenced code block none of them
@@ -41,19 +45,43 @@ enum ListEditing {
         }
         view.onMousePressFirst(.primary) { [weak view] x, y, control in
             guard let view, view.isEditable, !control, let offset = view.textOffset(atX: x, y: y),
-                  let (item, start, _, _) = item(at: offset, in: view.buffer), let mark = item.boxMarkOffset,
-                  abs(offset - (start + Int32(mark))) <= 1  // on "[", the mark or "]"
+                  let (item, line) = item(at: offset, in: view.buffer), let mark = item.boxMarkOffset,
+                  abs(offset - (line.contentStart + Int32(mark))) <= 1  // on "[", the mark or "]"
             else { return }
-            toggle(item, startingAt: start, in: view.buffer)
+            toggle(item, startingAt: line.contentStart, in: view.buffer)
         }
     }
 
-    /// The list item on the line holding `offset`, with the line's bounds and
-    /// text; nil in a fenced code block.
-    private static func item(at offset: Int32, in buffer: TextBuffer) -> (MarkdownListItem, start: Int32, end: Int32, text: String)? {
+    /// A line as the list keys read it: its text after its quote marks, if it has any.
+    private struct ListLine {
+        /// Where the line starts and ends.
+        let start: Int32, end: Int32
+        /// The quote marks the line starts with ("" if none).
+        let quote: String
+        /// The line's text after them, and where that starts.
+        let content: String, contentStart: Int32
+
+        /// Whether the text after the quote marks is blank.
+        var isBlank: Bool { content.allSatisfy { $0 == " " || $0 == "\t" } }
+        /// How many blanks the text after the quote marks starts with.
+        var indent: Int { content.prefix { $0 == " " || $0 == "\t" }.count }
+    }
+
+    /// The line holding `offset`, read past its quote marks.
+    private static func listLine(containing offset: Int32, in buffer: TextBuffer) -> ListLine {
         let line = buffer.line(containing: offset)
-        guard let item = MarkdownListItem(line: line.text), !isCode(lineAt: line.start, in: buffer) else { return nil }
-        return (item, line.start, line.end, line.text)
+        let quote = MarkdownQuote(line: line.text)?.prefix ?? ""
+        return ListLine(
+            start: line.start, end: line.end, quote: quote,
+            content: String(line.text.dropFirst(quote.count)), contentStart: line.start + Int32(quote.count))
+    }
+
+    /// The list item on the line holding `offset` (quoted or not), with its
+    /// line; nil in a fenced code block.
+    private static func item(at offset: Int32, in buffer: TextBuffer) -> (item: MarkdownListItem, line: ListLine)? {
+        let line = listLine(containing: offset, in: buffer)
+        guard let item = MarkdownListItem(line: line.content), !isCode(lineAt: line.start, in: buffer) else { return nil }
+        return (item, line)
     }
 
     /// Whether the line starting at `start` is in a fenced code block (as the styling reads it).
@@ -67,21 +95,20 @@ enum ListEditing {
     /// empty line starts a checklist. A heading, and code, stay as they are.
     /// Ctrl+Return never breaks the line, as GTK's own Ctrl+Return would.
     private static func toggleOrMakeTask(onLineOf offset: Int32, in buffer: TextBuffer) -> Bool {
-        let line = buffer.line(containing: offset)
+        let line = listLine(containing: offset, in: buffer)
         guard !isCode(lineAt: line.start, in: buffer) else { return true }
-        if let item = MarkdownListItem(line: line.text) {
+        if let item = MarkdownListItem(line: line.content) {
             if item.isChecked != nil {
-                toggle(item, startingAt: line.start, in: buffer)
+                toggle(item, startingAt: line.contentStart, in: buffer)
             } else {
                 let afterMarker = item.indent.count + item.marker.count  // a bare "-" gets its blank too
-                let box = afterMarker == line.text.count ? " [ ] " : " [ ]"
-                buffer.asOneUserAction { buffer.insert(box, atOffset: line.start + Int32(afterMarker)) }
+                let box = afterMarker == line.content.count ? " [ ] " : " [ ]"
+                buffer.asOneUserAction { buffer.insert(box, atOffset: line.contentStart + Int32(afterMarker)) }
             }
             return true
         }
-        let indent = line.text.prefix { $0 == " " || $0 == "\t" }
-        guard MarkdownHeading.level(of: line.text.dropFirst(indent.count)) == nil else { return true }
-        buffer.asOneUserAction { buffer.insert("- [ ] ", atOffset: line.start + Int32(indent.count)) }
+        guard MarkdownHeading.level(of: line.content.dropFirst(line.indent)) == nil else { return true }
+        buffer.asOneUserAction { buffer.insert("- [ ] ", atOffset: line.contentStart + Int32(line.indent)) }
         return true
     }
 
@@ -95,23 +122,40 @@ enum ListEditing {
         }
     }
 
-    /// Return on a list item: the next item, or the end of the list if this one is empty.
+    /// Return on a list item: the next item, or the end of the list if this
+    /// one is empty (in a quote, the quote goes on). Return on a quoted line:
+    /// the next quoted line, or the end of the quote if this one is empty.
     private static func continueList(in buffer: TextBuffer) -> Bool {
         let cursor = buffer.cursorOffset
-        guard !buffer.hasSelection, let (item, start, end, text) = item(at: cursor, in: buffer),
-              cursor - start >= Int32(item.contentOffset) || cursor == end else { return false }
+        guard !buffer.hasSelection else { return false }
+        if let (item, line) = item(at: cursor, in: buffer) {
+            guard cursor - line.contentStart >= Int32(item.contentOffset) || cursor == line.end else { return false }
+            buffer.asOneUserAction {
+                if item.isEmpty(in: line.content) {
+                    buffer.delete(fromOffset: line.contentStart, length: line.end - line.contentStart)
+                } else {
+                    buffer.insert("\n" + line.quote + item.continuation, atOffset: cursor)
+                }
+            }
+            return true
+        }
+        let line = listLine(containing: cursor, in: buffer)
+        guard !line.quote.isEmpty, cursor >= line.contentStart, !isCode(lineAt: line.start, in: buffer) else { return false }
         buffer.asOneUserAction {
-            if item.isEmpty(in: text) {
-                buffer.delete(fromOffset: start, length: end - start)
+            if line.isBlank {
+                // A blank line after the quote: the next line is not in it.
+                buffer.delete(fromOffset: line.start, length: line.end - line.start)
+                buffer.insert("\n", atOffset: line.start)
             } else {
-                buffer.insert("\n" + item.continuation, atOffset: cursor)
+                buffer.insert("\n" + line.quote, atOffset: cursor)
             }
         }
         return true
     }
 
     /// Backspace with the cursor right after a list item's marker, box and
-    /// blank: they go, the indent and the item's text stay. False elsewhere.
+    /// blank: they go, the indent and the item's text stay. Right after quote
+    /// marks, the innermost goes with its blank. False elsewhere.
     /// Only the few characters before the cursor are read: Backspace is
     /// pressed all the time, in lines of any length.
     private static func removeMarker(in buffer: TextBuffer) -> Bool {
@@ -128,10 +172,20 @@ enum ListEditing {
             return false  // more before the cursor on its line than any marker
         }
         let start = cursor - Int32(before.unicodeScalars.count)
-        guard before.last == " " || before.last == "\t", let item = MarkdownListItem(line: String(before)),
-              item.contentOffset == before.count, !isCode(lineAt: start, in: buffer) else { return false }
-        let markerStart = start + Int32(item.indent.count)
-        buffer.asOneUserAction { buffer.delete(fromOffset: markerStart, length: cursor - markerStart) }
+        guard before.last == " " || before.last == "\t" else { return false }
+        let quote = MarkdownQuote(line: before)
+        let quoted = quote?.prefix.count ?? 0
+        let afterQuote = before.dropFirst(quoted)
+        let takenFrom: Int32
+        if let quote, afterQuote.isEmpty {
+            takenFrom = start + Int32(quote.innermostMarkOffset)
+        } else if let item = MarkdownListItem(line: String(afterQuote)), item.contentOffset == afterQuote.count {
+            takenFrom = start + Int32(quoted + item.indent.count)
+        } else {
+            return false
+        }
+        guard !isCode(lineAt: start, in: buffer) else { return false }
+        buffer.asOneUserAction { buffer.delete(fromOffset: takenFrom, length: cursor - takenFrom) }
         return true
     }
 
@@ -145,18 +199,18 @@ enum ListEditing {
     /// lines with a tab, as it does any text.
     private static func indent(in buffer: TextBuffer, outward: Bool) -> Bool {
         guard buffer.hasSelection else {
-            guard let (item, start, _, _) = item(at: buffer.cursorOffset, in: buffer) else { return false }
-            buffer.asOneUserAction { move(item, lineAt: start, outward: outward, in: buffer) }
+            guard let (item, line) = item(at: buffer.cursorOffset, in: buffer) else { return false }
+            buffer.asOneUserAction { move(item, lineAt: line.contentStart, outward: outward, in: buffer) }
             return true
         }
         let (insert, bound) = buffer.selectionOffsets
-        var lines: [(start: Int32, end: Int32, text: String)] = [buffer.line(containing: min(insert, bound))]
+        var lines = [listLine(containing: min(insert, bound), in: buffer)]
         // A selection ending at a line's very start does not take that line in.
         let end = max(insert, bound)
-        while let last = lines.last, end > last.end + 1 { lines.append(buffer.line(containing: last.end + 1)) }
-        let holdingText = lines.filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
+        while let last = lines.last, end > last.end + 1 { lines.append(listLine(containing: last.end + 1, in: buffer)) }
+        let holdingText = lines.filter { !$0.isBlank }
         guard lines.count > 1, !holdingText.isEmpty,
-              holdingText.allSatisfy({ MarkdownListItem(line: $0.text) != nil && !isCode(lineAt: $0.start, in: buffer) }) else {
+              holdingText.allSatisfy({ MarkdownListItem(line: $0.content) != nil && !isCode(lineAt: $0.start, in: buffer) }) else {
             return false
         }
         buffer.asOneUserAction {
@@ -164,15 +218,17 @@ enum ListEditing {
             for index in lines.indices {
                 if index > 0 { start = buffer.line(containing: start).end + 1 }
                 // Numbering an item renumbers those after it: each line is read again here.
-                if let item = MarkdownListItem(line: buffer.line(containing: start).text) {
-                    move(item, lineAt: start, outward: outward, in: buffer)
+                let line = listLine(containing: start, in: buffer)
+                if let item = MarkdownListItem(line: line.content) {
+                    move(item, lineAt: line.contentStart, outward: outward, in: buffer)
                 }
             }
         }
         return true
     }
 
-    /// Indents `item`, on the line at `start`, one level, or (`outward`) takes one back.
+    /// Indents `item`, its text (past any quote marks) starting at `start`,
+    /// one level, or (`outward`) takes one back.
     private static func move(_ item: MarkdownListItem, lineAt start: Int32, outward: Bool, in buffer: TextBuffer) {
         if !outward {
             buffer.insert(String(repeating: " ", count: item.indentStep), atOffset: start)
@@ -190,55 +246,56 @@ enum ListEditing {
     /// in the list it joined (1 if it starts one), the items after it there
     /// follow on from it, and those it left behind close the gap.
     private static func renumber(movedFrom oldIndent: Int, number: Int, lineAt start: Int32, in buffer: TextBuffer) {
-        guard let (moved, _, _, _) = item(at: start, in: buffer) else { return }
+        guard let (moved, line) = item(at: start, in: buffer) else { return }
         let newIndent = moved.indent.count
-        let own = (previousNumber(at: newIndent, above: start, in: buffer) ?? 0) + 1
-        setNumber(own, of: moved, lineAt: start, in: buffer)
+        let own = (previousNumber(at: newIndent, above: line, in: buffer) ?? 0) + 1
+        setNumber(own, of: moved, lineAt: line.contentStart, in: buffer)
         let end = buffer.line(containing: start).end
         if newIndent > oldIndent {
-            numberOn(at: oldIndent, from: number, after: end, in: buffer)  // the list it left
-            numberOn(at: newIndent, from: own + 1, after: end, in: buffer)
+            numberOn(at: oldIndent, from: number, after: end, quoted: line.quote, in: buffer)  // the list it left
+            numberOn(at: newIndent, from: own + 1, after: end, quoted: line.quote, in: buffer)
         } else {
-            numberOn(at: newIndent, from: own + 1, after: end, in: buffer)
-            numberOn(at: oldIndent, from: 1, after: end, in: buffer)  // its former sub-list, now under it
+            numberOn(at: newIndent, from: own + 1, after: end, quoted: line.quote, in: buffer)
+            numberOn(at: oldIndent, from: 1, after: end, quoted: line.quote, in: buffer)  // its former sub-list, now under it
         }
     }
 
-    /// The number of the item above `start` at indent `indent` in the same
-    /// list: past deeper items and lines, up to a line less indented.
-    private static func previousNumber(at indent: Int, above start: Int32, in buffer: TextBuffer) -> Int? {
-        var lineStart = start
+    /// The number of the item above `line` at indent `indent` in the same
+    /// list: past deeper items and lines, up to a line less indented, or
+    /// quoted otherwise.
+    private static func previousNumber(at indent: Int, above line: ListLine, in buffer: TextBuffer) -> Int? {
+        var lineStart = line.start
         while lineStart > 0 {
-            let line = buffer.line(containing: lineStart - 1)
-            lineStart = line.start
-            let depth = line.text.prefix { $0 == " " || $0 == "\t" }.count
-            guard !line.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
-            if depth > indent { continue }
-            guard depth == indent, let item = MarkdownListItem(line: line.text) else { return nil }
+            let above = listLine(containing: lineStart - 1, in: buffer)
+            lineStart = above.start
+            guard !above.isBlank, above.quote == line.quote else { return nil }
+            if above.indent > indent { continue }
+            guard above.indent == indent, let item = MarkdownListItem(line: above.content) else { return nil }
             return item.number
         }
         return nil
     }
 
     /// Numbers the items at indent `indent` after `end`, from `first` on, past
-    /// deeper lines, until a line less indented, a blank line or another kind of item.
-    private static func numberOn(at indent: Int, from first: Int, after end: Int32, in buffer: TextBuffer) {
+    /// deeper lines, until a line less indented, a blank line, a line quoted
+    /// otherwise than `quote` or another kind of item.
+    private static func numberOn(at indent: Int, from first: Int, after end: Int32, quoted quote: String, in buffer: TextBuffer) {
         var next = first
         var lineEnd = end
         while lineEnd < buffer.characterCount {
-            let line = buffer.line(containing: lineEnd + 1)
+            let line = listLine(containing: lineEnd + 1, in: buffer)
             lineEnd = line.end
-            let depth = line.text.prefix { $0 == " " || $0 == "\t" }.count
-            guard !line.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
-            if depth > indent { continue }
-            guard depth == indent, let item = MarkdownListItem(line: line.text), item.number != nil else { return }
-            setNumber(next, of: item, lineAt: line.start, in: buffer)
+            guard !line.isBlank, line.quote == quote else { return }
+            if line.indent > indent { continue }
+            guard line.indent == indent, let item = MarkdownListItem(line: line.content), item.number != nil else { return }
+            setNumber(next, of: item, lineAt: line.contentStart, in: buffer)
             lineEnd = buffer.line(containing: line.start).end
             next += 1
         }
     }
 
-    /// Gives the numbered `item` on the line at `start` the number `number`.
+    /// Gives the numbered `item`, its text (past any quote marks) starting at
+    /// `start`, the number `number`.
     private static func setNumber(_ number: Int, of item: MarkdownListItem, lineAt start: Int32, in buffer: TextBuffer) {
         let marker = item.marker(numbered: number)
         guard marker != item.marker else { return }

@@ -59,6 +59,39 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("Return continues a quote and ends it with a blank line; a list in a quote continues in it; Backspace after the marks and Ctrl+Return work there too")
+    func quotes() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        // Return on an empty quoted line ends the quote: Markdown reads a line right
+        // after a quote as part of it, so a blank line is left between.
+        try session.desktop.type("Said\n> first\nsecond\n\nafter", into: window)
+        #expect(session.stores("Said\n> first\n> second\n\nafter"), "\(String(describing: try? session.storedBody()))")
+
+        // A list in a quote goes on in the quote, and an empty item ends the list, not the quote.
+        try session.desktop.type("\n> - milk\neggs\n\nend", into: window)
+        #expect(session.stores("Said\n> first\n> second\n\nafter\n> - milk\n> - eggs\n> end"),
+                "\(String(describing: try? session.storedBody()))")
+
+        // Backspace right after the marks Return put there takes them off; Ctrl+Return on a quoted line makes a quoted task.
+        try session.desktop.xdotool("key", "Return", "BackSpace")
+        try session.desktop.type("plain", into: window)
+        try session.desktop.xdotool("key", "Up", "ctrl+Return")
+        let before = "Said\n> first\n> second\n\nafter\n> - milk\n> - eggs\n> - [ ] end\nplain"
+        #expect(session.stores(before), "\(String(describing: try? session.storedBody()))")
+
+        // Tab on a quoted numbered item starts a sub-list at 1 in the quote; Shift+Tab numbers it on again.
+        try session.desktop.xdotool("key", "ctrl+End", "Return")
+        try session.desktop.type("> 1. a\nb", into: window)
+        #expect(session.stores(before + "\n> 1. a\n> 2. b"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "Tab")
+        #expect(session.stores(before + "\n> 1. a\n>    1. b"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "shift+Tab")
+        #expect(session.stores(before + "\n> 1. a\n> 2. b"), "\(String(describing: try? session.storedBody()))")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("in a Hebrew checklist a task checked with Ctrl+Return stays right to left (its box, filled, at the right edge) and keeps its x in the note; a click on the box unchecks it")
     func rightToLeftTaskChecked() throws {
         let session = try QuireSession()
