@@ -18,6 +18,8 @@ final class SyncActions {
     private var observation: NoteObservation?
     private var periodic: MainLoopSource?
     private var preferences: SyncPreferences?
+    /// What the last Preferences window's server fields held: the next one shows it again.
+    private var typedServer: SyncPreferences.TypedServer?
     /// The person declined a sync that would remove many notes: automatic
     /// syncs wait until they ask for one.
     private var declinedMassDeletion = false
@@ -201,7 +203,9 @@ final class SyncActions {
             preferences.present(syncPage: syncPage)
             return
         }
-        let preferences = SyncPreferences(controller: controller) { [weak self] in
+        let preferences = SyncPreferences(
+            controller: controller, typed: typedServer, onTyped: { [weak self] in self?.typedServer = $0 }
+        ) { [weak self] in
             guard let self else { return }
             declinedMassDeletion = false
             sync(in: application, askedFor: true)

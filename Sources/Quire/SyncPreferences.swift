@@ -35,10 +35,24 @@ final class SyncPreferences {
     private var safetyWarning: String?
     /// Runs a sync now (as the app's Sync Now does).
     private let syncNow: () -> Void
+    /// Told what the server fields hold each time one changes.
+    private let onTyped: (TypedServer) -> Void
 
-    init(controller: SyncController, syncNow: @escaping () -> Void) {
+    /// The server fields as typed, the password aside: what the app keeps
+    /// for the next Preferences window of the run, so that an address typed,
+    /// refused, and looked up elsewhere with Preferences closed is not to be
+    /// typed again.
+    struct TypedServer: Equatable {
+        let address: String, user: String, folder: String
+    }
+
+    /// Shows the account kept, or `typed`: what an earlier window of the run
+    /// was left with (the account itself, once connected). Tells `onTyped`
+    /// what the fields hold at each change.
+    init(controller: SyncController, typed: TypedServer?, onTyped: @escaping (TypedServer) -> Void, syncNow: @escaping () -> Void) {
         self.controller = controller
         self.syncNow = syncNow
+        self.onTyped = onTyped
         for button in [connectButton, syncButton, offButton] {
             button.centerVertically()
         }
@@ -62,7 +76,11 @@ final class SyncPreferences {
         connectButton.onClicked { [weak self] in self?.connect() }
         for row in [address, user, password, folder] {
             row.onEntryActivated { [weak self] in self?.connect() }
-            row.onTextChanged { [weak row] in row?.isMarkedInvalid = false }
+            row.onTextChanged { [weak self, weak row] in
+                row?.isMarkedInvalid = false
+                guard let self, row !== password else { return }
+                onTyped(TypedServer(address: address.text, user: user.text, folder: folder.text))
+            }
         }
         syncButton.onClicked { [weak self] in self?.syncNow() }
         offButton.onClicked { [weak self] in self?.turnOff() }
@@ -70,6 +88,11 @@ final class SyncPreferences {
             address.text = current.folderURL
             user.text = current.userName
             safetyWarning = SyncAccountSetup.warning(for: current.writeSafety.flatMap(WriteSafety.init))
+        }
+        if let typed {
+            address.text = typed.address
+            user.text = typed.user
+            folder.text = typed.folder
         }
         controller.follow(by: self) { [weak self] in self?.show($0) }
     }
@@ -158,7 +181,8 @@ final class SyncPreferences {
                 let kept = await SyncAccountSetup.keep(account, password: given.password, notesPath: controller.notesPath, controller: controller)
                 if let problem = kept.problem { window.showPreferencesToast(Toast(problem, seconds: 10)) }
                 guard kept.stored else { return }
-                address.text = folderURL
+                address.text = folderURL  // the folder's own address: the folder field has done its work
+                folder.text = ""
                 password.text = ""
                 safetyWarning = SyncAccountSetup.warning(for: safety)
                 server.groupDescription = ([localized("Connected to %s.", folderURL)] + [safetyWarning].compactMap { $0 })

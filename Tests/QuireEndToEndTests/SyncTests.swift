@@ -355,13 +355,13 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab", "Return")
     }
 
-    @Test("Connect with a password the server refuses says why under the fields, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away, and the right one connects, the reason gone and Turn Off shown")
+    @Test("Connect with a password the server refuses says why under the fields, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away; Preferences closed and opened again keeps the address and user name typed, and the right password connects, the reason gone and Turn Off shown")
     func refusedPasswordInPreferences() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession(accessibility: true)
         let keyring = try session.startKeyring()
         defer { _ = keyring }
-        let (_, preferences) = try connectInPreferences(session, to: server, password: "not the password")
+        let (window, preferences) = try connectInPreferences(session, to: server, password: "not the password")
         let tree = try AccessibilityTree(desktop: session.desktop)
         let marked = tree.elements(once: { $0.name == "Password" && $0.isInvalid }, seconds: 20)
         let described = marked.map(\.description).joined(separator: "\n")
@@ -378,6 +378,17 @@ struct SyncTests {
         try session.desktop.type(WebDAVServer.password, into: preferences)  // the password field still has the focus
         let typed = tree.elements(once: { $0.name == "Password" && !$0.isInvalid })
         #expect(typed.filter(\.isInvalid).map(\.name) == ["User Name"], "the password's mark gone as it changed:\n\(typed.map(\.description).joined(separator: "\n"))")
+
+        // Preferences closed and opened again in the same run keeps the address and
+        // user name typed: the focus is in the password field, the first one empty.
+        try session.desktop.xdotool("key", "Escape")
+        #expect(eventually(within: 10) { (try? session.desktop.xdotool("search", "--onlyvisible", "--name", "^Preferences$")) == nil },
+                "Preferences closed")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.openPrimaryMenu()
+        try session.desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Return")  // Sync Now
+        let reopened = try session.waitForWindow(matching: "^Preferences$")
+        try session.desktop.type(WebDAVServer.password, into: reopened)
         try session.desktop.xdotool("key", "Return")
         try connectUnencryptedIfAsked(session, to: server)
         #expect(eventually(within: 20) { (try? NoteStore(path: session.notesPath).syncAccount()?.folderURL) == server.folderURL },
