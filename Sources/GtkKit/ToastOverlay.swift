@@ -20,6 +20,13 @@ public final class ToastOverlay: Widget {
     /// Revealers still fading out a toast that went.
     private(set) var leaving: [Revealer] = []
 
+    /// A widget at the bottom of the child that toasts show above while it
+    /// shows (buttons a toast would cover), or nil. Set again when it shows
+    /// or hides: the toast showing moves at once.
+    public weak var keptClear: Widget? {
+        didSet { if let revealer = current?.revealer { liftAboveKeptClear(revealer) } }
+    }
+
     /// An overlay over `child`.
     public init(child: Widget) {
         super.init(retaining: gtk_overlay_new())
@@ -89,6 +96,7 @@ public final class ToastOverlay: Widget {
         gtk_widget_set_halign(revealer.widgetPointer, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(revealer.widgetPointer, GTK_ALIGN_END)
         revealer.setFade(milliseconds: 0)
+        liftAboveKeptClear(revealer)
         gtk_overlay_add_overlay(cgtk_as_overlay(objectPointer), revealer.widgetPointer)
         current = (toast, revealer)
         revealer.isRevealed = true
@@ -127,6 +135,15 @@ public final class ToastOverlay: Widget {
         toast.wrapped { border-radius: 18px; }
         """
     private static var styleSheet: StyleSheet?
+
+    /// Puts `revealer` above `keptClear` (its height, margins included), or at the bottom.
+    private func liftAboveKeptClear(_ revealer: Revealer) {
+        var height: Int32 = 0
+        if let keptClear, keptClear.isShown {
+            gtk_widget_measure(keptClear.widgetPointer, GTK_ORIENTATION_VERTICAL, -1, nil, &height, nil, nil)
+        }
+        gtk_widget_set_margin_bottom(revealer.widgetPointer, height)
+    }
 
     /// Takes a revealer that finished fading out off the overlay.
     private func remove(_ revealer: Revealer) {

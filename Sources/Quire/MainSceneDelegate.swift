@@ -192,6 +192,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         layout?.showList()
         if trash && trashActions == nil { listColumn.append(makeTrashActions().root) }
         trashActions?.root.isShown = trash
+        windowToasts?.keptClear = trash ? trashActions?.root : nil  // a toast would cover Restore and Delete Forever
         editor.isReadOnly = trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
         noteWindow.refreshTitle()

@@ -146,6 +146,41 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a toast showing as the Trash opens moves up above Restore, Delete Forever and Empty Trash, so a click reaches them; back in the notes, the toast goes down again")
+    func toastClearsTrashButtons() throws {
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")  // the trashing's toast still showing
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let button = { (name: String) in ((try? tree.elements()) ?? []).first { $0.name == name && $0.role == "button" }?.frame }
+        var (undo, delete) = (button("Undo"), button("Delete Forever"))
+        #expect(eventually(within: 5) {
+            (undo, delete) = (button("Undo"), button("Delete Forever"))
+            guard let undo, let delete else { return false }
+            return undo.y + undo.height < delete.y
+        }, "the toast's Undo \(String(describing: undo)) above Delete Forever \(String(describing: delete))")
+        session.keepScreenshot(named: "trash-toast-above-buttons")
+
+        // A click in the middle of Delete Forever, where the toast used to be, deletes the note.
+        let target = try #require(delete)
+        try session.desktop.xdotool(
+            "mousemove", "--window", window, "\(target.x + target.width / 2)", "\(target.y + target.height / 2)", "click", "1")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Delete Forever reached")
+
+        // Its own toast (deleted, Undo) shows above the buttons too, and goes down with them out of sight.
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        let lifted = try #require(tree.elements(once: { $0.name == "Undo" && $0.role == "button" }).first { $0.name == "Undo" }?.frame)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Keeper — Quire$")
+        var lowered = button("Undo")
+        #expect(eventually(within: 5) {
+            lowered = button("Undo")
+            return (lowered?.y ?? 0) > lifted.y + lifted.height
+        }, "the toast at the bottom again: \(String(describing: lowered)), above the buttons it was \(lifted)")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Ctrl+Delete in the editor deletes the next word, as in any text view; Delete in the list moves the note to the trash")
     func deleteKeys() throws {
         let session = try QuireSession()
