@@ -26,10 +26,20 @@ public enum MarkdownLink {
 
     /// A link starting with "[" at `start`: where it ends (after ")") and its target.
     private static func link(in characters: [Character], from start: Int) -> (end: Int, target: String)? {
-        guard let close = characters[(start + 1)...].firstIndex(of: "]"), close + 1 < characters.count,
+        guard let close = closingBracket(in: characters, after: start), close + 1 < characters.count,
               characters[close + 1] == "(", let end = characters[(close + 2)...].firstIndex(of: ")") else { return nil }
         let target = String(characters[(close + 2)..<end]).trimmingBlanks
         return target.isEmpty || target.contains(" ") ? nil : (end + 1, target)
+    }
+
+    /// The first "]" after `start` not escaped with a backslash (`[a \] b](…)`).
+    private static func closingBracket(in characters: [Character], after start: Int) -> Int? {
+        var index = start + 1
+        while index < characters.count {
+            if characters[index] == "]" { return index }
+            index += characters[index] == "\\" ? 2 : 1
+        }
+        return nil
     }
 
     /// A bare address around `column`: a run of non-blank characters that

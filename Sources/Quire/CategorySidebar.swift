@@ -107,7 +107,7 @@ final class CategorySidebar {
 
     /// A note's link dropped on the category `path`: the note is filed there.
     private func dropped(_ text: String, on path: String) -> Bool {
-        guard !path.isEmpty, let url = URL(string: text), let id = NoteLink.noteID(in: url) else { return false }
+        guard !path.isEmpty, let id = NoteLink.noteID(inDropped: text) else { return false }
         onNoteDropped?(id, path)
         return true
     }

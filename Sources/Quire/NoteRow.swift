@@ -102,9 +102,9 @@ final class NoteRow {
     }
 
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
-        if noteID != summary.noteID { drag.text = NoteLink.url(for: summary.noteID).absoluteString }  // rows are bound often
         noteID = summary.noteID
         let shownTitle = ShownTitle.of(summary.title)
+        drag.text = NoteLink.markdown(title: shownTitle, for: summary.noteID)
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         shown = Shown(
             title: shownTitle, isPinned: summary.isPinned,

@@ -260,7 +260,7 @@ final class NoteWindowController {
         // A note's row let go anywhere in a window that takes nothing there is
         // taken, doing nothing: only one let go outside every window (on the
         // desktop) opens the note in a window of its own.
-        content.onTextDrop { text in URL(string: text).flatMap(NoteLink.noteID(in:)) != nil }
+        content.onTextDrop { text in NoteLink.noteID(inDropped: text) != nil }
         window.setChild(content)
     }
 

@@ -18,5 +18,8 @@ struct MarkdownLinkTests {
         #expect(MarkdownLink.target(in: "[spaced](not a link)", at: 2) == nil)
         #expect(MarkdownLink.target(in: "https://", at: 3) == nil, "a scheme alone")
         #expect(MarkdownLink.target(in: "short", at: 99) == nil)
+        let escaped = #"[Plan \[v2\] \\ notes](quire://note/abc)"#
+        #expect(MarkdownLink.target(in: escaped, at: 8) == "quire://note/abc", "escaped brackets are the text's")
+        #expect(MarkdownLink.target(in: escaped, at: 20) == "quire://note/abc", "past an escaped backslash")
     }
 }

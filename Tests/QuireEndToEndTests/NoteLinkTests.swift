@@ -80,6 +80,35 @@ struct NoteLinkTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a list row dragged into a note puts a link to its note there, titled as the note (its brackets escaped), and Ctrl+click on it opens the note's window")
+    func rowDraggedIntoNote() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let target = try store.createNote(body: "Plan [v2]\nsteps", at: Date().addingTimeInterval(-60))
+        let plans = try store.createNote(body: "Plans\nsee ")
+        store.close()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Plans — Quire$")
+        let row = try AccessibilityTree(desktop: session.desktop).frame(ofRow: "Plan [v2]")
+        // Let go in the note, right of its last line: the link goes at the line's end.
+        try session.drag(
+            in: window, from: (row.x + row.width / 2, row.y + row.height / 2), to: (Int32(MarkdownTests.notePane) + 250, row.y))
+        let link = "[Plan \\[v2\\]](quire://note/\(target.id.uuidString.lowercased()))"
+        #expect(eventually(within: 10) { (try? session.storedNotes().first { $0.id == plans.id }?.body) == "Plans\nsee " + link },
+                "\(String(describing: try? session.storedNotes().map(\.body)))")
+
+        let drawn = try #require(
+            session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "dropped-link"),
+            "the link's text is drawn in blue")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(drawn.x + drawn.width / 2)", "\(drawn.y + drawn.height / 2)")
+        try session.desktop.xdotool("keydown", "ctrl")
+        try session.desktop.xdotool("click", "1")
+        try session.desktop.xdotool("keyup", "ctrl")
+        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        #expect(session.desktop.windowTitles(matching: " — Quire$").sorted() == ["Plan [v2] — Quire", "Plans — Quire"])
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Ctrl+click on a quire://note link written in a note opens that note's window; a plain click only places the cursor")
     func linkInNoteText() throws {
         let session = try QuireSession()
