@@ -122,7 +122,11 @@ final class NoteEditor: NoteDocumentView {
         showSpellingLanguage()
         changedConnection = editor.buffer.onChanged { [weak self] in self?.textChanged() }
         insertConnection = editor.buffer.onInsertText { [weak self] offset, text in
-            self?.typed(.insert(offset: Int(offset), text: text))
+            guard let self else { return }
+            typed(.insert(offset: Int(offset), text: text))
+            // Text let go in the note (a row's link, words from another app): the
+            // keyboard follows it, so typing goes on after it, not in the list.
+            if !editor.hasFocus { _ = MainLoop.idle { [weak self] in self?.focus(); return false } }
         }
         deleteConnection = editor.buffer.onDeleteRange { [weak self] offset, length in
             self?.typed(.delete(offset: Int(offset), length: Int(length)))

@@ -96,6 +96,10 @@ struct NoteLinkTests {
         let link = "[Plan \\[v2\\]](quire://note/\(target.id.uuidString.lowercased()))"
         #expect(eventually(within: 10) { (try? session.storedNotes().first { $0.id == plans.id }?.body) == "Plans\nsee " + link },
                 "\(String(describing: try? session.storedNotes().map(\.body)))")
+        // The keyboard went with it: typing goes on after the link, not into the list's search.
+        try session.desktop.xdotool("type", "--delay", "12", " first")
+        #expect(eventually(within: 10) { (try? session.storedNotes().first { $0.id == plans.id }?.body) == "Plans\nsee " + link + " first" },
+                "\(String(describing: try? session.storedNotes().map(\.body)))")
 
         let drawn = try #require(
             session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "dropped-link"),
