@@ -144,7 +144,10 @@ final class NoteEditor: NoteDocumentView {
             keptSelection = editor.buffer.selectionOffsets
             onStateChange?()
         }
-        editor.onFocusEnter { [weak self] in self?.bringBackKeptSelection() }
+        editor.onFocusEnter { [weak self] in
+            self?.bringBackKeptSelection()
+            self?.settleSearchSelection()
+        }
         storeObservation = documents.store.observe { [weak self] change, _ in
             MainActor.assumeIsolated {
                 guard let self, change.noteID == self.document.noteID else { return }
@@ -234,6 +237,36 @@ final class NoteEditor: NoteDocumentView {
         editor.buffer.select(insert: keptSelection.insert, bound: keptSelection.bound)
     }
 
+    /// The match the search selected to show it (`revealMatch`: a note
+    /// opened under a search), while it may still be the selection. Such a
+    /// match is shown, not offered for typing over: the selection, drawn
+    /// much as the highlight is, read as one, and a word typed after Return
+    /// or Escape in the search field took the match's place. (F3 selects a
+    /// match to go to it, and typing replaces that one, as in any editor.)
+    private var searchSelection: Range<Int32>?
+
+    /// Whether the selection is still the match the search selected.
+    private var selectionIsSearchMatch: Bool {
+        guard let match = searchSelection else { return false }
+        let (cursor, bound) = (cursorOffset, selectionBound)
+        return min(cursor, bound) == match.lowerBound && max(cursor, bound) == match.upperBound
+    }
+
+    /// The keyboard came into the note: a match the search selected gives way
+    /// to the cursor at its start, where typing goes in before the match.
+    private func settleSearchSelection() {
+        defer { searchSelection = nil }
+        guard let match = searchSelection, selectionIsSearchMatch else { return }
+        select(cursor: match.lowerBound, bound: match.lowerBound)
+    }
+
+    /// The cursor and the selection's far end as a window keeps them: a match
+    /// the search selected is kept as the cursor at its start.
+    var placeToKeep: (cursor: Int32, bound: Int32) {
+        if let match = searchSelection, selectionIsSearchMatch { return (match.lowerBound, match.lowerBound) }
+        return (cursorOffset, selectionBound)
+    }
+
     /// Selects from `bound` to the cursor at `cursor` (restoring a window).
     func select(cursor: Int32, bound: Int32) {
         if isWaitingForText {
@@ -279,6 +312,7 @@ final class NoteEditor: NoteDocumentView {
         }
         guard let match = TextSearch.firstMatch(of: search, in: currentText) else { return false }
         select(cursor: Int32(clamping: match.lowerBound), bound: Int32(clamping: match.upperBound))
+        searchSelection = Int32(clamping: match.lowerBound)..<Int32(clamping: match.upperBound)
         revealCursor()
         return true
     }
@@ -302,6 +336,7 @@ final class NoteEditor: NoteDocumentView {
     func stepToMatch(forward: Bool) -> Bool {
         document.finishReading()
         load?.finishNow()  // the next match may be in the part not in yet
+        searchSelection = nil  // asked for: typing replaces it, as after Find Next in any editor
         return searchHighlight.step(forward: forward)
     }
 

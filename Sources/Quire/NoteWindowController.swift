@@ -309,7 +309,8 @@ final class NoteWindowController {
     /// window's may still be moving, and the new one scrolls to the cursor.
     func viewActivity() -> UserActivity? {
         guard let editor, let noteID = editor.noteID else { return nil }
-        return NoteWindowState(noteID: noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound).activity()
+        let place = editor.placeToKeep
+        return NoteWindowState(noteID: noteID, cursor: place.cursor, selectionBound: place.bound).activity()
     }
 
     /// Prints the note (Ctrl+P, Print… in the main menu): GTK's print dialog
@@ -388,7 +389,8 @@ final class NoteWindowController {
         if waitingToFill != nil { return NoteWindowState(activity) }
         var state = NoteWindowState()
         if let editor {
-            state = NoteWindowState(noteID: editor.noteID, cursor: editor.cursorOffset, selectionBound: editor.selectionBound)
+            let place = editor.placeToKeep
+            state = NoteWindowState(noteID: editor.noteID, cursor: place.cursor, selectionBound: place.bound)
             state.scroll = editor.scrollOffset
             state.zoom = editor.zoom
         }

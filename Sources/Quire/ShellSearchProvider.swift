@@ -77,12 +77,12 @@ final class ShellSearchProvider {
         return ["id": identifier, "name": title, "description": description]
     }
 
-    /// Opens the note in its own window, at the first match of the terms.
+    /// Opens the note in its own window, the cursor at the first match of
+    /// the terms (not selecting it, for the first word typed to replace).
     private func open(_ identifier: String, at terms: [String], in store: NoteStore) {
         guard let id = UUID(uuidString: identifier), let note = try? store.note(id: id) else { return }
         let match = TextSearch.firstMatch(of: terms.joined(separator: " "), in: note.body)
-        let state = NoteWindowState(
-            noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0), selectionBound: match.map { Int32(clamping: $0.upperBound) })
+        let state = NoteWindowState(noteID: id, cursor: Int32(clamping: match?.lowerBound ?? 0))
         services.openNoteWindow(for: id, showing: state.activity())
     }
 

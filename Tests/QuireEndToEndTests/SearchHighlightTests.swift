@@ -49,6 +49,48 @@ struct SearchHighlightTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a note opened under a search shows its match without offering it for typing over: after Return or Escape in the search field, and in a window restored with its search, typing goes in at the match's start")
+    func matchNotTypedOver() throws {
+        let session = try QuireSession()
+        let store = try NoteStore(path: session.notesPath)
+        let groceries = try store.createNote(body: "Groceries\nbuy apples", at: Date().addingTimeInterval(-60))
+        try store.createNote(body: "Plans\nnothing yet")
+        store.close()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Plans — Quire$")
+        let body = { (try? session.storedNotes().first { $0.id == groceries.id }?.body) ?? nil }
+
+        // Return opens the first result, its match shown: the word typed goes in before it.
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("apples", into: window)
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        try session.desktop.xdotool("key", "Return")
+        try session.desktop.type("red ", into: window)
+        #expect(eventually(within: 10) { body() == "Groceries\nbuy red apples" }, "\(String(describing: body()))")
+
+        // A search that moves the window to another note, then Escape: the same.
+        let plans = { (try? session.storedNotes().first { $0.id != groceries.id }?.body) ?? nil }
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("nothing", into: window)
+        _ = try session.waitForWindow(matching: "^Plans — Quire$")
+        try session.desktop.xdotool("key", "Escape")
+        try session.desktop.type("still ", into: window)
+        #expect(eventually(within: 10) { plans() == "Plans\nstill nothing yet" }, "\(String(describing: plans()))")
+
+        // Quit with a search showing its match; relaunched, the window is ready for typing, at the match.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("apples", into: window)
+        _ = try session.waitForWindow(matching: "^Groceries — Quire$")
+        #expect(try session.stop() == 0)
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^Groceries — Quire$")
+        session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        try session.desktop.type("ripe ", into: restored)
+        #expect(eventually(within: 10) { body() == "Groceries\nbuy red ripe apples" }, "\(String(describing: body()))")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("under the search field: how many notes match, how many matches the note shown has, and which one F3 selected; Ctrl+F again selects the search, to type another")
     func matchCounts() throws {
         let session = try QuireSession(accessibility: true)

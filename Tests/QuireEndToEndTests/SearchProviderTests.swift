@@ -32,7 +32,7 @@ struct SearchProviderTests {
         return (lisbon, groceries)
     }
 
-    @Test("the Shell finds notes by a word with title and snippet, and activating a result opens that note's window at the match")
+    @Test("the Shell finds notes by a word with title and snippet, and activating a result opens that note's window with the cursor at the match, typing going in before it")
     func searchAndActivate() throws {
         let session = try QuireSession()
         let (lisbon, groceries) = try seed(session)
@@ -52,9 +52,9 @@ struct SearchProviderTests {
         _ = try call(session, "ActivateResult", ["'\(lisbon.id.uuidString)'", "['lisbon']", "0"])
         let noteWindow = try session.focusNewWindow(besides: [main])
         #expect(session.desktop.windowTitles(matching: "^Travel plans — Quire$").count == 1)
-        try session.desktop.type("Porto", into: noteWindow)  // over the selected match
+        try session.desktop.type("Porto and ", into: noteWindow)  // at the match, which stays
         #expect(eventually(within: 5) {
-            (try? NoteStore(path: session.notesPath).note(id: lisbon.id))??.body.contains("then Porto in May") == true
+            (try? NoteStore(path: session.notesPath).note(id: lisbon.id))??.body.contains("then Porto and Lisbon in May") == true
         })
         #expect(try session.stop() == 0)
     }
