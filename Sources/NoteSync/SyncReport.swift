@@ -1,3 +1,4 @@
+public import FoundationEssentials
 public import WebDAV
 
 /// What one sync did.
@@ -6,8 +7,10 @@ public struct SyncReport: Sendable, Equatable {
     public var sent = 0
     /// Notes taken from the server (new or changed).
     public var received = 0
-    /// Notes changed on both sides: the server's version kept as a new note.
-    public var conflicts = 0
+    /// Notes changed on both sides: the new notes holding the server's versions.
+    public var conflictCopies: [UUID] = []
+    /// How many notes were changed on both sides.
+    public var conflicts: Int { conflictCopies.count }
     /// Notes moved to the trash because their file left the server.
     public var trashed = 0
     /// Files removed from the server because their note went to the trash.

@@ -142,7 +142,7 @@ extension SyncRun {
         file.syncedHash = TextFingerprint.of(server.text)
         let copy = try store.createConflictCopy(body: conflictCopy(of: server.text), at: Date(), recording: file)
         notes[copy.id] = SyncCandidate(id: copy.id, revision: copy.revision, isInTrash: false)
-        report.conflicts += 1
+        report.conflictCopies.append(copy.id)
         try await send(file, expecting: .holding(version: server.etag, hash: file.syncedHash))
         return copy.id
     }

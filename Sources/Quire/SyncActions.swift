@@ -165,11 +165,14 @@ final class SyncActions {
             switch outcome {
             case let .success(report):
                 if report.postponed.contains(where: \.passesSoon) { afterEdits.poke() }  // a clash with another device: soon
-                if report.conflicts > 0 {
-                    AppDelegate.frontNoteWindow(in: application)?.noteWindow.offer(Toast(localizedPlural(
+                if let copy = report.conflictCopies.first, let window = AppDelegate.frontNoteWindow(in: application)?.noteWindow {
+                    // Show: the server's version in a window of its own, beside the note it differs from.
+                    let toast = Toast(localizedPlural(
                         "A note changed here and on the server: both versions are kept",
                         "%d notes changed here and on the server: both versions of each are kept",
-                        count: report.conflicts)))
+                        count: report.conflicts), buttonLabel: localized("_Show"), seconds: 10)
+                    toast.onButtonClicked { [weak window] in window?.services.openNoteWindow(for: copy, showing: nil) }
+                    window.offer(toast)
                 }
             case let .failure(.massDeletion(local, remote)):
                 askAboutMassDeletion(local: local, remote: remote, in: application)

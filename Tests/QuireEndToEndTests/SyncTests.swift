@@ -152,6 +152,33 @@ struct SyncTests {
         #expect(Set(server.files().values) == Set(texts))
     }
 
+    @Test("a conflict found by the running Quire says so in a toast whose Show opens the server's version in a window of its own")
+    func conflictShown() throws {
+        let server = try WebDAVServer(.apache)
+        let (session, keyring) = try QuireSession.syncing(with: server)
+        defer { _ = keyring }
+        let store = try NoteStore(path: session.notesPath)
+        let note = try store.createNote(body: "Trip\n- passport")
+        try expectSync(session, prints: "1 sent, 0 received, 0 conflicts")
+        // Changed on both sides before Quire starts: its first sync finds the conflict.
+        try store.updateBody(of: note.id, to: "Trip\n- passport\n- tickets (laptop)")
+        try server.write("Trip\n- passport\n- charger (phone)", as: "Trip.md")
+        store.close()
+
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Trip — Quire$")
+        #expect(eventually(within: 30) { ((try? session.liveTexts()) ?? []).count == 2 }, "the server's version kept as a note")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        // The toast comes after the sync is stored: Alt+S until its Show has opened the window.
+        var opened: [String] = []
+        #expect(eventually(within: 20) {
+            _ = try? session.desktop.xdotool("key", "alt+s")
+            opened = session.desktop.windowTitles(matching: "^Trip \\(conflict .*\\) — Quire$")
+            return opened.count == 1
+        }, "Show opened the server's version: \(session.desktop.windowTitles(matching: "Quire$"))")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a folder changed by another app: files added, renamed and deleted by hand become notes, renamed notes and trashed notes")
     func folderChangedByHand() throws {
         let server = try WebDAVServer(.apache)
