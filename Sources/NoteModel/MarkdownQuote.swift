@@ -27,9 +27,4 @@ public struct MarkdownQuote: Equatable, Sendable {
         prefix = String(characters[..<position])
         innermostMarkOffset = innermost
     }
-
-    /// Whether the quoted line has no text of its own (Return on it ends the quote).
-    public func isEmpty(in line: some StringProtocol) -> Bool {
-        line.dropFirst(prefix.count).allSatisfy { $0 == " " || $0 == "\t" }
-    }
 }

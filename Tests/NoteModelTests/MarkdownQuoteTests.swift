@@ -20,11 +20,4 @@ struct MarkdownQuoteTests {
             #expect(MarkdownQuote(line: line) == nil, "\(line)")
         }
     }
-
-    @Test("a quoted line with nothing after its marks is told apart")
-    func empty() throws {
-        #expect(try #require(MarkdownQuote(line: "> ")).isEmpty(in: "> "))
-        #expect(try #require(MarkdownQuote(line: "> >  ")).isEmpty(in: "> >  "))
-        #expect(try #require(MarkdownQuote(line: "> x")).isEmpty(in: "> x") == false)
-    }
 }
