@@ -42,7 +42,7 @@ final class SyncPreferences {
     /// for the next Preferences window of the run, so that an address typed,
     /// refused, and looked up elsewhere with Preferences closed is not to be
     /// typed again.
-    struct TypedServer: Equatable {
+    struct TypedServer {
         let address: String, user: String, folder: String
     }
 
