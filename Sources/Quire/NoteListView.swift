@@ -404,6 +404,11 @@ final class NoteListView {
         } else if text.isEmpty && notesAreComing {
             emptyState.show(iconName: "emblem-synchronizing-symbolic", title: localized("Getting Your Notes"),
                             description: localized("Notes from the server appear here as they arrive."))
+        } else if text.isEmpty, let category {
+            // The note beside may be one that just left the category: typing there would not start one here.
+            let name = category.split(separator: "/").last.map(String.init) ?? category
+            emptyState.show(iconName: "folder-symbolic", title: localized("No Notes in %s", name),
+                            description: localized("Start one here with Ctrl+N."))
         } else if text.isEmpty {
             emptyState.show(iconName: "document-new-symbolic", title: localized("No Notes Yet"),
                             description: isBesideTheNote ? localized("Type in the note to start one.") : localized("Start one with Ctrl+N."))

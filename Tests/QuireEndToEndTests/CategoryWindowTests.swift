@@ -74,6 +74,30 @@ struct CategoryWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a category whose last note moves away says so in its empty list, and that Ctrl+N starts a note there; the note typed is filed in it")
+    func emptiedCategory() throws {
+        let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
+        // Cakes is the sidebar's third row, 38 pixels below Recipes.
+        try session.desktop.xdotool("mousemove", "--window", window, "70", "151", "click", "1")
+        #expect(shownTitles(tree) { $0 == ["Sponge"] } == ["Sponge"], "the list shows Cakes")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+shift+m")
+        let dialog = try session.waitForWindow(matching: "^Move to Category$")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        try session.desktop.xdotool("key", "ctrl+a", "BackSpace", "Return")  // in no category
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.title == "Sponge" }?.category) == "" })
+        let page = tree.elements(once: { $0.name == "No Notes in Cakes" })
+        #expect(page.contains { $0.name == "No Notes in Cakes" } && page.contains { $0.name == "Start one here with Ctrl+N." },
+                "\(page.filter { $0.role == "label" }.map(\.name))")
+        #expect(!page.contains { $0.name == "Type in the note to start one." }, "the note beside is no longer in Cakes")
+
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.type("Tart", into: window)
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.body == "Tart" }?.category) == "Recipes/Cakes" })
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Move to Category lists the categories under its field, narrowed as one types; Down then Return, or a click, picks one; a note typed a moment ago, not saved yet, moves at once")
     func chooseCategory() throws {
         let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
