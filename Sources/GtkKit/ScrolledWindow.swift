@@ -100,6 +100,28 @@ public final class ScrolledWindow: Widget {
         }
     }
 
+    /// Calls `handler(steps)` for each scroll over the content made with Ctrl
+    /// held, instead of scrolling: whole steps up (negative) or down, a
+    /// wheel's notch each, a touchpad's motion once it adds up to one.
+    public func onControlScroll(_ handler: @escaping @MainActor (Int) -> Void) {
+        var pending = 0.0  // a touchpad's motion not yet a whole step
+        let step: @MainActor (UnsafeMutableRawPointer?, Double) -> Bool = { controller, dy in
+            guard cgtk_controller_control_held(controller) != 0 else { return false }
+            pending += dy
+            let steps = Int(pending.rounded(.towardZero))
+            pending -= Double(steps)
+            if steps != 0 { handler(steps) }
+            return true
+        }
+        boxingHandler(step) { data, release in
+            cgtk_widget_on_scroll(objectPointer, { controller, _, dy, data in
+                MainActor.assumeIsolated {
+                    ClosureBox<@MainActor (UnsafeMutableRawPointer?, Double) -> Bool>.from(data).closure(controller, dy) ? 1 : 0
+                }
+            }, data, release)
+        }
+    }
+
     /// How wide the part of the content that shows is, in pixels (0 until first laid out).
     public var visibleWidth: Double { gtk_adjustment_get_page_size(horizontalAdjustment) }
 

@@ -246,6 +246,10 @@ final class NoteWindowController {
         editor.onNoteChanged = { [weak self] in self?.owner?.editorDidShow($0) }
         editor.onSaveStateChange = { [weak self] in self?.saveStateChanged() }
         editor.onOpenNoteLink = { [services] in services.openNoteWindow(for: $0, showing: nil) }
+        // Ctrl and the wheel over the note zoom it, as in GNOME's other apps: up, larger.
+        editor.scroller.onControlScroll { [weak self] steps in
+            for _ in 0..<abs(steps) { self?.zoom(steps < 0 ? EditorZoom.larger(than:) : EditorZoom.smaller(than:)) }
+        }
         self.editor = editor
         // Over the editor only: in a main window, a toast never covers the list's buttons.
         let toasts = ToastOverlay(child: editor.root)

@@ -56,6 +56,23 @@ struct ZoomTests {
         #expect(try savedZoom(session) == 90)
     }
 
+    @Test("Ctrl and the wheel over the note zoom its window's text, a step a notch: up larger, down smaller")
+    func controlWheelZooms() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes([ZoomTests.text], into: window)
+        let normal = try settledInk(session, window: window, shot: "wheel-normal")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(MarkdownTests.notePane + 150)", "200")
+        try session.desktop.xdotool("keydown", "ctrl", "click", "4", "click", "4", "click", "4", "keyup", "ctrl")
+        let zoomed = try settledInk(session, window: window, shot: "wheel-133")
+        #expect(Double(zoomed) > Double(normal) * 1.15, "ink at 100 %: \(normal), after three notches up: \(zoomed)")
+        try session.desktop.xdotool("keydown", "ctrl", "click", "5", "keyup", "ctrl")
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        #expect(try savedZoom(session) == 120, "100 %, three steps up (110, 120, 133), one down")
+    }
+
     @Test("the primary menu's zoom row, from the keyboard: + zooms the window's text and the row shows the zoom; its middle resets it")
     func zoomRow() throws {
         let session = try QuireSession(accessibility: true)
