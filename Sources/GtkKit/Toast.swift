@@ -115,6 +115,15 @@ public final class Toast {
     /// Calls `handler` when the toast's button is pressed (the toast then goes).
     public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) { buttonHandlers.append(handler) }
 
+    /// Presses the toast's button, as a click would, if the toast shows now;
+    /// whether it did (false for a toast gone, or waiting its turn).
+    @discardableResult
+    public func pressButton() -> Bool {
+        guard isShowing, !buttonHandlers.isEmpty else { return false }
+        buttonClicked()
+        return true
+    }
+
     private func buttonClicked() {
         for handler in buttonHandlers { handler() }
         dismiss()

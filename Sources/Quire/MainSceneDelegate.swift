@@ -124,6 +124,13 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             layout.goBack()
             return true
         }
+        // Ctrl+Z in the list undoes what the toast offers to, as Files does for a
+        // file trashed; in the search field it is the field's own.
+        listColumn.onKeyPress { [weak self, weak list] key in
+            guard key.control, !key.shift, !key.alt, !key.otherModifiers, key.name == "z" || key.name == "Z",
+                  list?.search.containsFocus == false else { return false }
+            return self?.noteWindow.undoFromToast() ?? false
+        }
         self.list = list
         self.layout = layout
         let windowToasts = ToastOverlay(child: layout.root)

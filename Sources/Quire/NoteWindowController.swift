@@ -427,6 +427,10 @@ final class NoteWindowController {
         offer(toast)
     }
 
+    /// Undoes what the toast showing offers to undo, as its Undo button does
+    /// (Ctrl+Z in the list and the categories); false if none shows.
+    func undoFromToast() -> Bool { undoToast?.pressButton() ?? false }
+
     /// Shows `toast` over the window's note (queued behind one showing), or
     /// over its list where that is all a narrow window shows.
     func offer(_ toast: Toast) {

@@ -201,6 +201,31 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("Ctrl+Z in the list undoes Delete there, as the toast's Undo does; in the search field it is the field's own")
+    func controlZInTheList() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.writeNotes(["Older note", "Shopping list"], into: window)
+        let store = try NoteStore(path: session.notesPath)
+        try session.desktop.xdotool("key", "ctrl+f", "Tab")  // from the search field on to the list, at the note shown
+        try session.desktop.xdotool("key", "Delete")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == ["Shopping list"] })
+        _ = try session.waitForWindow(matching: "^Older note — Quire$")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Ctrl+Z in the list took it out of the trash")
+        #expect(Set(try store.allNotes().map(\.body)) == ["Older note", "Shopping list"])
+
+        // In the search field, Ctrl+Z takes back its own text, nothing else.
+        try session.desktop.xdotool("key", "ctrl+f")
+        try session.desktop.type("list", into: window)
+        try session.desktop.xdotool("key", "Tab", "Delete")  // the result, trashed from the list
+        #expect(eventually(within: 5) { (try? store.trashedNotes().map(\.body)) == ["Shopping list"] })
+        try session.desktop.xdotool("key", "ctrl+f", "ctrl+z")
+        #expect(!eventually(within: 2) { (try? store.trashedNotes().isEmpty) == true }, "the search field's Ctrl+Z is its own")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Delete pressed again and again in the list trashes one note after another, the keyboard staying in the list")
     func deleteRepeatedly() throws {
         let session = try QuireSession()
