@@ -165,9 +165,13 @@ final class CategorySidebar {
         categories = byPath
         let wanted = [""] + byPath.keys.sorted(by: NoteCategory.listsBefore)
         refilling = true
+        // The row with the keyboard goes with the others (a rename, say, behind its
+        // dialog): the keyboard then goes to the chosen row, not out of the sidebar.
+        let hadFocus = list?.containsFocus == true
         paths.replaceAll(with: wanted)  // every row bound again: its count may have changed
         selection.selectedPosition = wanted.firstIndex(of: chosen ?? "") ?? 0
         refilling = false
+        if hadFocus && list?.containsFocus == false { focus() }
         let shown = wanted.count > 1
         if shown && list == nil { buildList() }
         if root.isShown != shown {

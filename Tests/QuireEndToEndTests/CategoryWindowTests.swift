@@ -141,7 +141,7 @@ struct CategoryWindowTests {
         Dictionary(uniqueKeysWithValues: try store.allNotes().map { (String($0.body.prefix { $0 != "\n" }), $0.category) })
     }
 
-    @Test("a note row dragged onto a category is filed there, and Undo puts it back; from the keyboard, Shift+Tab from the search reaches the sidebar, arrows choose, F2 renames (one Undo), Delete removes after asking (notes kept, one Undo)")
+    @Test("a note row dragged onto a category is filed there, and Undo puts it back; from the keyboard, Shift+Tab from the search reaches the sidebar, arrows choose, F2 renames (one Undo) with the keyboard staying in the sidebar, Delete removes after asking (notes kept, one Undo)")
     func dragAndKeyboard() throws {
         let (session, store, plan, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
 
@@ -168,7 +168,12 @@ struct CategoryWindowTests {
         #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "Baking", "Sponge": "Baking/Cakes"] },
                 "renamed with the category inside it")
         #expect(PinTests.rows(tree) { $0.contains("Baking, 2 notes") }.contains("Baking, 2 notes"), "the window follows the new name")
+        // The keyboard is still in the sidebar, on Baking: Down chooses Cakes, Up Baking again.
         try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "Down")
+        #expect(shownTitles(tree) { $0 == ["Sponge"] } == ["Sponge"], "Down after the rename shows Cakes")
+        try session.desktop.xdotool("key", "Up")
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
         try session.desktop.xdotool("key", "alt+u")
         #expect(eventually(within: 10) { (try? filed(store)) == ["Plan": "", "Soup": "Recipes", "Sponge": "Recipes/Cakes"] },
                 "one Undo puts both back")
