@@ -52,8 +52,10 @@ extension NoteListView {
             // batch, placed one by one against them all) left gaps. The list reads its first
             // notes again, and the rest become its next page.
             if placedPastCompleteList { readLoadedNotesAgain(count: max(ids.count, wantedCount)) }
-            // The keyboard stays on the selected note as its row moves (GTK leaves it at the old place).
-            keepKeyboardInList(if: hadFocus && change.noteID == selected && position != index)
+            // The keyboard stays on the selected note as its row moves (GTK leaves it at the
+            // old place), and in the list when the row it was on was made again in place
+            // (a note filed from the list: GTK then leaves it nowhere).
+            keepKeyboardInList(if: hadFocus && (change.noteID == selected && position != index || !list.containsFocus))
         case .movedToTrash, .deletedPermanently:
             if let index { quietly { ids.splice(at: index, removing: 1, inserting: []) } }
             changedSinceRead = true

@@ -98,6 +98,24 @@ struct CategoryWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("a note filed from the list with Move to Category keeps the keyboard on its row: Down then goes on to the next note")
+    func filedFromTheList() throws {
+        let (session, store, _, window, _) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "ctrl+f", "Tab")  // from the search field on to the list, at Sponge
+        try session.desktop.xdotool("key", "ctrl+shift+m")
+        let dialog = try session.waitForWindow(matching: "^Move to Category$")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        try session.desktop.xdotool("key", "ctrl+a")
+        try session.desktop.type("Desserts", into: dialog)
+        try session.desktop.xdotool("key", "Return")
+        #expect(eventually(within: 10) { (try? store.allNotes().first { $0.title == "Sponge" }?.category) == "Desserts" })
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "Down")
+        _ = try session.waitForWindow(matching: "^Soup — Quire$")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Move to Category lists the categories under its field, narrowed as one types; Down then Return, or a click, picks one; a note typed a moment ago, not saved yet, moves at once")
     func chooseCategory() throws {
         let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
