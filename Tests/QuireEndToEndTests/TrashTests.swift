@@ -216,7 +216,7 @@ struct TrashTests {
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true }, "Ctrl+Z in the list took it out of the trash")
         #expect(Set(try store.allNotes().map(\.body)) == ["Older note", "Shopping list"])
 
-        // In the search field, Ctrl+Z takes back its own text, nothing else.
+        // In the search field, Ctrl+Z is the field's own: the note trashed stays in the trash.
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.type("list", into: window)
         try session.desktop.xdotool("key", "Tab", "Delete")  // the result, trashed from the list
