@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NoteModel
 
 /// A note's address, `quire://note/<uuid>`: what the command line, links in
 /// other apps, and note windows' activation conditions use. A row dragged
@@ -24,15 +25,11 @@ enum NoteLink {
     }
 
     /// The note that text dropped from a row (`markdown(title:for:)`), or
-    /// a bare link, points at; nil for any other text.
+    /// a bare link, points at; nil for any other text. The whole text must be
+    /// the link, as `MarkdownLink` (Ctrl+click's finder) reads it.
     static func noteID(inDropped text: String) -> UUID? {
-        var address = Substring(text)
-        // A link's address has no "(": the last one opens it.
-        if address.first == "[", address.last == ")", let open = address.lastIndex(of: "("), open > address.startIndex,
-           address[address.index(before: open)] == "]" {
-            address = address[address.index(after: open)..<address.index(before: address.endIndex)]
-        }
-        return URL(string: String(address)).flatMap(noteID(in:))
+        guard let target = MarkdownLink.target(in: text, at: 0), text == target || text.hasSuffix("(\(target))") else { return nil }
+        return URL(string: target).flatMap(noteID(in:))
     }
 
     /// The note a link points at, or nil if `url` is not a note link.
