@@ -102,9 +102,11 @@ final class NoteRow {
     }
 
     private func show(_ summary: NoteSummary, match: NoteSearchResult?, now: Date) -> String {
-        noteID = summary.noteID
         let shownTitle = ShownTitle.of(summary.title)
-        drag.text = NoteLink.markdown(title: shownTitle, for: summary.noteID)
+        if noteID != summary.noteID || shown.title != shownTitle {  // rows are bound often
+            drag.text = NoteLink.markdown(title: shownTitle, for: summary.noteID)
+        }
+        noteID = summary.noteID
         let when = NoteRow.relativeTime(of: summary.modifiedAt, now: now)
         shown = Shown(
             title: shownTitle, isPinned: summary.isPinned,
