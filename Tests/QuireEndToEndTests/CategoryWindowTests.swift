@@ -16,6 +16,17 @@ struct CategoryWindowTests {
             .filter(notes.contains)
     }
 
+    /// Move to Category… (Ctrl+Shift+M) in the window with the keyboard: the
+    /// dialog's field emptied, `category` typed ("" for none), and Return.
+    static func moveToCategory(_ category: String, _ session: QuireSession) throws {
+        try session.desktop.xdotool("key", "ctrl+shift+m")
+        let dialog = try session.waitForWindow(matching: "^Move to Category$")
+        try session.desktop.xdotool("windowfocus", "--sync", dialog)
+        try session.desktop.xdotool("key", "ctrl+a", "BackSpace")
+        try session.desktop.type(category, into: dialog)
+        try session.desktop.xdotool("key", "Return")
+    }
+
     /// Quire launched over three notes, each a title and the line given: Plan
     /// in no category, Soup in Recipes, Sponge in Recipes/Cakes (the newest,
     /// which the window shows); with its accessibility tree.
@@ -52,12 +63,7 @@ struct CategoryWindowTests {
                 "a new note in a window showing Recipes is filed there")
         let stew = try #require(try store.allNotes().first { $0.body == "Stew" })
 
-        try session.desktop.xdotool("key", "ctrl+shift+m")
-        let dialog = try session.waitForWindow(matching: "^Move to Category$")
-        try session.desktop.xdotool("windowfocus", "--sync", dialog)
-        try session.desktop.xdotool("key", "ctrl+a")
-        try session.desktop.type("Mains", into: dialog)
-        try session.desktop.xdotool("key", "Return")
+        try Self.moveToCategory("Mains", session)
         #expect(eventually(within: 10) { (try? store.category(of: stew.id)) == "Mains" })
         #expect(shownTitles(tree) { !$0.contains("Stew") }.contains("Stew") == false, "it left the list of Recipes")
         try session.desktop.xdotool("windowfocus", "--sync", window)
@@ -81,10 +87,7 @@ struct CategoryWindowTests {
         try session.desktop.xdotool("mousemove", "--window", window, "70", "151", "click", "1")
         #expect(shownTitles(tree) { $0 == ["Sponge"] } == ["Sponge"], "the list shows Cakes")
         try session.desktop.xdotool("windowfocus", "--sync", window)
-        try session.desktop.xdotool("key", "ctrl+shift+m")
-        let dialog = try session.waitForWindow(matching: "^Move to Category$")
-        try session.desktop.xdotool("windowfocus", "--sync", dialog)
-        try session.desktop.xdotool("key", "ctrl+a", "BackSpace", "Return")  // in no category
+        try Self.moveToCategory("", session)  // in no category
         #expect(eventually(within: 10) { (try? store.allNotes().first { $0.title == "Sponge" }?.category) == "" })
         let page = tree.elements(once: { $0.name == "No Notes in Cakes" })
         #expect(page.contains { $0.name == "No Notes in Cakes" } && page.contains { $0.name == "Start one here with Ctrl+N." },
@@ -103,12 +106,7 @@ struct CategoryWindowTests {
         let (session, store, _, window, _) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+f", "Tab")  // from the search field on to the list, at Sponge
-        try session.desktop.xdotool("key", "ctrl+shift+m")
-        let dialog = try session.waitForWindow(matching: "^Move to Category$")
-        try session.desktop.xdotool("windowfocus", "--sync", dialog)
-        try session.desktop.xdotool("key", "ctrl+a")
-        try session.desktop.type("Desserts", into: dialog)
-        try session.desktop.xdotool("key", "Return")
+        try Self.moveToCategory("Desserts", session)
         #expect(eventually(within: 10) { (try? store.allNotes().first { $0.title == "Sponge" }?.category) == "Desserts" })
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "Down")

@@ -103,11 +103,7 @@ struct MultiSelectTests {
         let (session, store, window, tree) = try launch(over: ["one", "two", "three", "four"])
         try click("four", in: window, session, tree)
         try session.desktop.xdotool("key", "shift+Down", "shift+Down")
-        try session.desktop.xdotool("key", "ctrl+shift+m")
-        let dialog = try session.waitForWindow(matching: "^Move to Category$")
-        try session.desktop.xdotool("windowfocus", "--sync", dialog)
-        try session.desktop.type("Work", into: dialog)
-        try session.desktop.xdotool("key", "Return")
+        try CategoryWindowTests.moveToCategory("Work", session)
         func filed() -> [String] { ((try? store.allNotes()) ?? []).filter { $0.category == "Work" }.map(\.title).sorted() }
         #expect(eventually(within: 10) { filed() == ["four", "three", "two"] }, "\(filed())")
         let sidebar = PinTests.rows(tree) { $0.contains("Work, 3 notes") }

@@ -16,6 +16,18 @@ struct NoteLinkTests {
         session.lifecycle.filter { $0.callback == "application(_:configurationForConnecting:options:)" }.count
     }
 
+    /// Ctrl+click where the pointer is, on a note link: waits for its note's
+    /// window, then checks the windows' titles are `titles`.
+    private func ctrlClickOpensNote(
+        _ session: QuireSession, windows titles: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try session.desktop.xdotool("keydown", "ctrl")
+        try session.desktop.xdotool("click", "1")
+        try session.desktop.xdotool("keyup", "ctrl")
+        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
+        #expect(session.desktop.windowTitles(matching: " — Quire$").sorted() == titles, sourceLocation: sourceLocation)
+    }
+
     @Test("a link opens the note in its own window; asking again raises it, also after a relaunch")
     func linkOpensOneWindow() throws {
         let session = try QuireSession()
@@ -105,11 +117,7 @@ struct NoteLinkTests {
             session.awaitedBox(of: MarkdownTests.linkBlue, in: window, left: MarkdownTests.notePane, shot: "dropped-link"),
             "the link's text is drawn in blue")
         try session.desktop.xdotool("mousemove", "--window", window, "\(drawn.x + drawn.width / 2)", "\(drawn.y + drawn.height / 2)")
-        try session.desktop.xdotool("keydown", "ctrl")
-        try session.desktop.xdotool("click", "1")
-        try session.desktop.xdotool("keyup", "ctrl")
-        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
-        #expect(session.desktop.windowTitles(matching: " — Quire$").sorted() == ["Plan [v2] — Quire", "Plans — Quire"])
+        try ctrlClickOpensNote(session, windows: ["Plan [v2] — Quire", "Plans — Quire"])
         #expect(try session.stop() == 0)
     }
 
@@ -128,11 +136,7 @@ struct NoteLinkTests {
         try session.desktop.xdotool("mousemove", "--window", window, "\(link.x + link.width / 2)", "\(link.y + link.height / 2)")
         try session.desktop.xdotool("click", "1")
         #expect(!eventually(within: 2) { !noteEditorSessions(session).isEmpty }, "a plain click opens nothing")
-        try session.desktop.xdotool("keydown", "ctrl")
-        try session.desktop.xdotool("click", "1")
-        try session.desktop.xdotool("keyup", "ctrl")
-        session.waitForTrace { _ in noteEditorSessions(session).count == 1 }
-        #expect(session.desktop.windowTitles(matching: " — Quire$").sorted() == ["Groceries — Quire", "Plans — Quire"])
+        try ctrlClickOpensNote(session, windows: ["Groceries — Quire", "Plans — Quire"])
         #expect(try session.stop() == 0)
     }
 
