@@ -13,6 +13,8 @@ import NoteModel
 ///   after it in both lists are numbered on.
 /// - Backspace right after an item's marker (and box) takes them off at
 ///   once: Return then Backspace leaves a plain line, not a stray "-".
+/// - Numbers follow on: an item put in or taken out of a numbered list by
+///   Return, Backspace or Tab renumbers the items after it.
 /// - Quotes: Return on a quoted line (`> `) starts the next one, and on an
 ///   empty one ends the quote with a blank line (Markdown would read a line
 ///   right after it as quoted still); Backspace right after the marks takes
@@ -135,6 +137,11 @@ enum ListEditing {
                     buffer.delete(fromOffset: line.contentStart, length: line.end - line.contentStart)
                 } else {
                     buffer.insert("\n" + line.quote + item.continuation, atOffset: cursor)
+                    // A numbered item put between two: those after it follow on.
+                    if let number = item.number {
+                        let newLine = buffer.line(containing: cursor + 1)
+                        numberOn(at: item.indent.count, from: number + 2, after: newLine.end, quoted: line.quote, in: buffer)
+                    }
                 }
             }
             return true
@@ -177,15 +184,24 @@ enum ListEditing {
         let quoted = quote?.prefix.count ?? 0
         let afterQuote = before.dropFirst(quoted)
         let takenFrom: Int32
+        var numbered: (indent: Int, number: Int)?
         if let quote, afterQuote.isEmpty {
             takenFrom = start + Int32(quote.innermostMarkOffset)
         } else if let item = MarkdownListItem(line: String(afterQuote)), item.contentOffset == afterQuote.count {
             takenFrom = start + Int32(quoted + item.indent.count)
+            numbered = item.number.map { (item.indent.count, $0) }
         } else {
             return false
         }
         guard !isCode(lineAt: start, in: buffer) else { return false }
-        buffer.asOneUserAction { buffer.delete(fromOffset: takenFrom, length: cursor - takenFrom) }
+        buffer.asOneUserAction {
+            buffer.delete(fromOffset: takenFrom, length: cursor - takenFrom)
+            // A number taken off: the items after it close the gap.
+            if let numbered {
+                let end = buffer.line(containing: takenFrom).end
+                numberOn(at: numbered.indent, from: numbered.number, after: end, quoted: String(before.prefix(quoted)), in: buffer)
+            }
+        }
         return true
     }
 

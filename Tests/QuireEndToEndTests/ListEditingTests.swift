@@ -215,6 +215,28 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("an item put into a numbered list with Return, or taken out with Backspace, renumbers the items after it, in one Undo step")
+    func numbersFollowOn() throws {
+        let session = try QuireSession()
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^New Note — Quire$")
+        try session.desktop.type("Steps\n1. one\ntwo\nthree", into: window)
+        #expect(session.stores("Steps\n1. one\n2. two\n3. three"), "\(String(describing: try? session.storedBody()))")
+        // Backspace right after the first number: the list now starts at two.
+        try session.desktop.xdotool("key", "ctrl+Home", "Down", "Home", "Right", "Right", "Right", "BackSpace")
+        #expect(session.stores("Steps\none\n1. two\n2. three"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Steps\n1. one\n2. two\n3. three"), "one Undo puts the number and those after it back")
+        // Return after one: a new second item, and two and three follow on.
+        try session.desktop.xdotool("key", "ctrl+Home", "Down", "End", "Return")
+        try session.desktop.xdotool("type", "--delay", "12", "half")
+        #expect(session.stores("Steps\n1. one\n2. half\n3. two\n4. three"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Steps\n1. one\n2. two\n3. three"), "the typing, then the new item and its renumbering, each one Undo step")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("Return on the last item of a note longer than the window: the new item shows at once, before anything is typed into it")
     func newItemAtTheEndShows() throws {
         let session = try QuireSession()
