@@ -17,8 +17,10 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
     /// the text, never selecting the word (what is typed next would replace
     /// it). At the end of marked text, as after Ctrl+B, a word and Ctrl+B
     /// again, the cursor steps out past the closing marks instead, so what
-    /// is typed next is plain, as in a word processor; at the end of a new
-    /// link's text, the address to type over is selected.
+    /// is typed next is plain, as in a word processor; pressed again there,
+    /// it steps back in. At the end of a new link's text, the address to
+    /// type over is selected. Inside a longer marked stretch (a word of a
+    /// bold phrase), the stretch's marks come off.
     public init(_ mark: MarkdownMark, in text: String, selection selected: Range<Int>) {
         let scalars = Array(text.unicodeScalars)
         var lower = max(0, min(selected.lowerBound, scalars.count))
@@ -47,6 +49,7 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
             let start = offset + opening.count
             return offset >= 0 && start < cursor && !scalars[start].properties.isWhitespace
         }
+        let spans = MarkdownMarkedSpan.all(mark, in: scalars)
         if let cursor, endsMarkedText(cursor) {
             // As after Ctrl+B, a word and Ctrl+B again: the cursor steps out
             // past the closing marks, and nothing changes. After a new link's
@@ -59,6 +62,12 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
             } else {
                 self.selection = (cursor + closing.count)..<(cursor + closing.count)
             }
+        } else if let cursor, lower == upper, spans.contains(where: { $0.end == cursor }) {
+            // Right after marked text, between words, as after stepping out:
+            // the cursor steps back in before the closing marks, so what is
+            // typed next is marked with it (not a second pair of marks against it).
+            change = TextChange(offset: cursor, length: 0, replacement: "")
+            self.selection = (cursor - closing.count)..<(cursor - closing.count)
         } else if mark != .link, has(opening, at: lower - opening.count), has(closing, at: upper) {
             // Marked around the selection (or the word at the cursor): take the marks off.
             change = TextChange(offset: lower - opening.count, length: upper - lower + opening.count + closing.count, replacement: inner)
@@ -68,6 +77,13 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
             let unmarked = String(String.UnicodeScalarView(scalars[(lower + opening.count)..<(upper - closing.count)]))
             change = TextChange(offset: lower, length: upper - lower, replacement: unmarked)
             self.selection = lower..<(upper - opening.count - closing.count)
+        } else if let span = spans.first(where: { $0.content.lowerBound <= lower && upper <= $0.content.upperBound }) {
+            // Inside a longer marked stretch (one word of a bold phrase): the
+            // stretch's marks come off, as it shows marked as a whole.
+            let content = String(String.UnicodeScalarView(scalars[span.content]))
+            change = TextChange(offset: span.start, length: span.end - span.start, replacement: content)
+            self.selection = cursor.map { ($0 - opening.count)..<($0 - opening.count) }
+                ?? (lower - opening.count)..<(upper - opening.count)
         } else {
             change = TextChange(offset: lower, length: upper - lower, replacement: mark.opening + inner + mark.closing)
             if mark == .link, lower < upper {

@@ -50,6 +50,28 @@ struct MarkdownMarkToggleTests {
         #expect(toggled(.bold, "X **bold**", 6..<6) == ("X bold", "", 4), "inside the word, the marks come off")
     }
 
+    @Test("a cursor or selection inside a longer marked stretch takes the stretch's marks off, as it shows marked as a whole")
+    func insideAMarkedPhrase() {
+        #expect(toggled(.bold, "X **two words** end", 5..<5) == ("X two words end", "", 3), "the cursor in the first word")
+        #expect(toggled(.bold, "X **two words** end", 10..<10) == ("X two words end", "", 8), "in the last word")
+        #expect(toggled(.bold, "**one** and **two words**", 20..<20) == ("**one** and two words", "", 18), "the stretch the cursor is in, not the first")
+        #expect(toggled(.italic, "an _aside here_ now", 5..<5) == ("an aside here now", "", 4))
+        #expect(toggled(.strikethrough, "~~not this one~~", 6..<10) == ("not this one", "this", 4), "a selection in it")
+        #expect(toggled(.code, "run `ls -la /tmp` now", 13..<13) == ("run ls -la /tmp now", "", 12))
+        // As the styling reads them: underscores inside a word mark nothing, and marks must touch their text.
+        #expect(toggled(.italic, "my_var and x_y", 8..<8) == ("my_var _and_ x_y", "", 9))
+        #expect(toggled(.bold, "a ** b ** c", 11..<11) == ("a ** b ** **c**", "", 13))
+        #expect(toggled(.bold, "**one\ntwo**", 7..<7) == ("**one\n**two****", "", 9), "a stretch never crosses a line")
+    }
+
+    @Test("Ctrl+B right after marked text steps back in before its closing marks; with a word right after it, the word is marked")
+    func stepsBackIn() {
+        #expect(toggled(.bold, "X **bold**", 10..<10) == ("X **bold**", "", 8))
+        #expect(toggled(.bold, "X **bold** and", 10..<10) == ("X **bold** and", "", 8), "a blank after it")
+        #expect(toggled(.code, "`ls`", 4..<4) == ("`ls`", "", 3))
+        #expect(toggled(.bold, "X **bold** ", 11..<11) == ("X **bold** ****", "", 13), "after a blank, new marks")
+    }
+
     @Test("blanks at the ends of a selection stay outside the marks")
     func blanksStayOutside() {
         #expect(toggled(.bold, "a word here", 1..<7) == ("a **word** here", "word", 4))

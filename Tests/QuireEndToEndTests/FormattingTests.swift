@@ -7,7 +7,7 @@ import TestSupport
 /// them: by keys alone, and with the mouse.
 @Suite("Formatting keys and the right-click menu, end to end", .serialized)
 struct FormattingTests {
-    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off, or, at the end of the marked text, steps out of it")
+    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off (a whole marked phrase's, from one word of it), or, at the end of the marked text, steps out of it and back in")
     func keys() throws {
         let session = try QuireSession()
         try session.launch()
@@ -39,12 +39,21 @@ struct FormattingTests {
         try session.desktop.xdotool("key", "ctrl+b")
         try session.desktop.xdotool("type", "--delay", "12", " world")
         #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello** world"), "the word kept, in bold")
+        // Ctrl+B right after the closing marks steps back in: the phrase grows, no second pair of marks.
+        try session.desktop.xdotool("key", "ctrl+Left", "Left", "ctrl+b")
+        try session.desktop.xdotool("type", "--delay", "12", " there")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello there** world"), "\(String(describing: try? session.storedBody()))")
+        // In one word of the bold phrase, Ctrl+B takes the phrase's marks off; Ctrl+Z puts them back.
+        try session.desktop.xdotool("key", "ctrl+Left", "ctrl+b")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay hello there world"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+z")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello there** world"))
         // A link while typing: Ctrl+K, its text, Ctrl+K again selects the address to type over.
-        try session.desktop.xdotool("key", "Return", "ctrl+k")
+        try session.desktop.xdotool("key", "End", "Return", "ctrl+k")
         try session.desktop.xdotool("type", "--delay", "12", "site")
         try session.desktop.xdotool("key", "ctrl+k")
         try session.desktop.xdotool("type", "--delay", "12", "example.com")
-        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello** world\n[site](example.com)"))
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello there** world\n[site](example.com)"))
         session.keepScreenshot(named: "formatting-keys")
         #expect(try session.stop() == 0)
     }

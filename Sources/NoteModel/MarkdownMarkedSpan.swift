@@ -1,0 +1,58 @@
+/// A stretch of text between a mark's opening and closing marks on one line
+/// (`**two words**`), found as the editor's styling finds it: the marks
+/// touch the text they hold, an underscore counts only outside a word, and
+/// code holds no backquote. Offsets count Unicode scalars.
+struct MarkdownMarkedSpan: Equatable {
+    /// Where the opening marks start.
+    let start: Int
+    /// The marked text, between the marks.
+    let content: Range<Int>
+    /// Just past the closing marks.
+    let end: Int
+
+    /// Every stretch `mark` marks in `scalars`, left to right, none inside
+    /// another (a link: none, as the keys only put links on).
+    static func all(_ mark: MarkdownMark, in scalars: [Unicode.Scalar]) -> [MarkdownMarkedSpan] {
+        guard mark != .link else { return [] }
+        let opening = Array(mark.opening.unicodeScalars), closing = Array(mark.closing.unicodeScalars)
+        let underscore = mark == .italic
+        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
+            offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
+        }
+        func isWord(_ offset: Int) -> Bool {
+            offset >= 0 && offset < scalars.count
+                && (scalars[offset].properties.isAlphabetic || scalars[offset].properties.numericType != nil || scalars[offset] == "_")
+        }
+        func isBlank(_ offset: Int) -> Bool { offset < 0 || offset >= scalars.count || scalars[offset].properties.isWhitespace }
+        // What may stand just inside the marks: no blank, and for code no
+        // backquote; for an underscore, no second underscore either.
+        func canTouch(_ offset: Int) -> Bool { !isBlank(offset) && !(underscore && scalars[offset] == "_") && scalars[offset] != "\n" }
+        var spans: [MarkdownMarkedSpan] = []
+        var start = 0
+        while start < scalars.count {
+            let contentStart = start + opening.count
+            guard has(opening, at: start), !(underscore && isWord(start - 1)), contentStart < scalars.count,
+                  mark == .code || canTouch(contentStart) else {
+                start += 1
+                continue
+            }
+            var close = contentStart + 1
+            var found: Int?
+            while close + closing.count <= scalars.count, scalars[close - 1] != "\n" {
+                if mark == .code, scalars[close - 1] == "`" { break }
+                if has(closing, at: close), mark == .code || canTouch(close - 1), !(underscore && isWord(close + closing.count)) {
+                    found = close
+                    break
+                }
+                close += 1
+            }
+            guard let found else {
+                start += 1
+                continue
+            }
+            spans.append(MarkdownMarkedSpan(start: start, content: contentStart..<found, end: found + closing.count))
+            start = found + closing.count
+        }
+        return spans
+    }
+}
