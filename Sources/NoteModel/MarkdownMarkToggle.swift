@@ -18,9 +18,9 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
     /// it). At the end of marked text, as after Ctrl+B, a word and Ctrl+B
     /// again, the cursor steps out past the closing marks instead, so what
     /// is typed next is plain, as in a word processor; pressed again there,
-    /// it steps back in. At the end of a new link's text, the address to
-    /// type over is selected. Inside a longer marked stretch (a word of a
-    /// bold phrase), the stretch's marks come off.
+    /// it steps back in. On a link (at the end of a new link's text, say),
+    /// its address is selected, to type over. Inside a longer marked
+    /// stretch (a word of a bold phrase), the stretch's marks come off.
     public init(_ mark: MarkdownMark, in text: String, selection selected: Range<Int>) {
         let scalars = Array(text.unicodeScalars)
         var lower = max(0, min(selected.lowerBound, scalars.count))
@@ -50,7 +50,11 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
             return offset >= 0 && start < cursor && !scalars[start].properties.isWhitespace
         }
         let spans = MarkdownMarkedSpan.all(mark, in: scalars)
-        if let cursor, endsMarkedText(cursor) {
+        if mark == .link, let link = spans.first(where: { $0.start <= lower && upper <= $0.end }) {
+            // On a link already written: its address is selected, to be typed over.
+            change = TextChange(offset: lower, length: 0, replacement: "")
+            self.selection = link.address
+        } else if let cursor, endsMarkedText(cursor) {
             // As after Ctrl+B, a word and Ctrl+B again: the cursor steps out
             // past the closing marks, and nothing changes. After a new link's
             // text (Ctrl+K, the text, Ctrl+K), its address is selected instead,

@@ -1,7 +1,8 @@
 /// A stretch of text between a mark's opening and closing marks on one line
-/// (`**two words**`), found as the editor's styling finds it: the marks
-/// touch the text they hold, an underscore counts only outside a word, and
-/// code holds no backquote. Offsets count Unicode scalars.
+/// (`**two words**`, `[text](address)`), found as the editor's styling
+/// finds it: the marks touch the text they hold, an underscore counts only
+/// outside a word, code holds no backquote, a link's address no blank.
+/// Offsets count Unicode scalars.
 struct MarkdownMarkedSpan: Equatable {
     /// Where the opening marks start.
     let start: Int
@@ -10,10 +11,12 @@ struct MarkdownMarkedSpan: Equatable {
     /// Just past the closing marks.
     let end: Int
 
-    /// Every stretch `mark` marks in `scalars`, left to right, none inside
-    /// another (a link: none, as the keys only put links on).
+    /// A link's address, between "](" and ")".
+    var address: Range<Int> { (content.upperBound + 2)..<(end - 1) }
+
+    /// Every stretch `mark` marks in `scalars`, left to right, none inside another.
     static func all(_ mark: MarkdownMark, in scalars: [Unicode.Scalar]) -> [MarkdownMarkedSpan] {
-        guard mark != .link else { return [] }
+        guard mark != .link else { return links(in: scalars) }
         let opening = Array(mark.opening.unicodeScalars), closing = Array(mark.closing.unicodeScalars)
         let underscore = mark == .italic
         func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
@@ -52,6 +55,22 @@ struct MarkdownMarkedSpan: Equatable {
             }
             spans.append(MarkdownMarkedSpan(start: start, content: contentStart..<found, end: found + closing.count))
             start = found + closing.count
+        }
+        return spans
+    }
+
+    /// Every `[text](address)` in `scalars`: text up to the first "]", an address up to the first ")".
+    private static func links(in scalars: [Unicode.Scalar]) -> [MarkdownMarkedSpan] {
+        var spans: [MarkdownMarkedSpan] = []
+        var start = 0
+        while start < scalars.count {
+            defer { start += 1 }
+            guard scalars[start] == "[", let close = scalars[(start + 1)...].firstIndex(where: { $0 == "]" || $0 == "\n" }),
+                  scalars[close] == "]", close > start + 1, close + 2 < scalars.count, scalars[close + 1] == "(",
+                  let end = scalars[(close + 2)...].firstIndex(where: { $0 == ")" || $0.properties.isWhitespace }),
+                  scalars[end] == ")", end > close + 2 else { continue }
+            spans.append(MarkdownMarkedSpan(start: start, content: (start + 1)..<close, end: end + 1))
+            start = end
         }
         return spans
     }

@@ -82,6 +82,10 @@ struct MarkdownMarkToggleTests {
         #expect(toggled(.link, "see the docs", 8..<12) == ("see the [docs](https://)", "https://", 15))
         #expect(toggled(.link, "", 0..<0) == ("[](https://)", "", 1), "nothing to link: the cursor waits for the text")
         #expect(toggled(.link, "[docs](https://)", 5..<5) == ("[docs](https://)", "https://", 7), "the text typed, Ctrl+K again selects the address")
+        #expect(toggled(.link, "see [the docs](example.org) now", 6..<6) == ("see [the docs](example.org) now", "example.org", 15),
+                "on a link written before, its address, whatever its length, is selected; the link is not wrapped again")
+        #expect(toggled(.link, "[docs](a.org) and [more](b.org)", 21..<23) == ("[docs](a.org) and [more](b.org)", "b.org", 25), "the link the selection is in")
+        #expect(toggled(.link, "[docs] (a.org)", 2..<2) == ("[[docs](https://)] (a.org)", "https://", 8), "not a link: a blank before the address")
     }
 
     @Test("offsets count Unicode scalars, as the editor's do: an emoji before the word")

@@ -7,7 +7,7 @@ import TestSupport
 /// them: by keys alone, and with the mouse.
 @Suite("Formatting keys and the right-click menu, end to end", .serialized)
 struct FormattingTests {
-    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off (a whole marked phrase's, from one word of it), or, at the end of the marked text, steps out of it and back in")
+    @Test("Ctrl+B, Ctrl+I, Shift+Ctrl+X, Ctrl+E and Ctrl+K mark the word at the cursor or the selection, each one Undo step; again takes the marks off (a whole marked phrase's, from one word of it), or, at the end of the marked text, steps out of it and back in; Ctrl+K on a link selects its address")
     func keys() throws {
         let session = try QuireSession()
         try session.launch()
@@ -54,6 +54,11 @@ struct FormattingTests {
         try session.desktop.xdotool("key", "ctrl+k")
         try session.desktop.xdotool("type", "--delay", "12", "example.com")
         #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello there** world\n[site](example.com)"))
+        // Ctrl+K in a link's text selects its address, to type a new one over it.
+        try session.desktop.xdotool("key", "Home", "Right", "Right", "ctrl+k")
+        try session.desktop.xdotool("type", "--delay", "12", "example.net")
+        #expect(session.stores("Plan\nbuy `milk`\nthe [docs](example.org)\nsay **hello there** world\n[site](example.net)"),
+                "\(String(describing: try? session.storedBody()))")
         session.keepScreenshot(named: "formatting-keys")
         #expect(try session.stop() == 0)
     }
