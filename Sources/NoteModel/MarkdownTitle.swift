@@ -1,37 +1,58 @@
 /// A title line without its Markdown marks: `# Groceries` reads "Groceries",
 /// `- [ ] **Call** [Ana](tel:123)` reads "Call Ana". What is left is what the
-/// line says; a line that is nothing but marks stays as typed.
+/// line says; a line that is nothing but marks (a code fence, a rule, a
+/// bare "#") says nothing.
 enum MarkdownTitle {
-    /// Each non-blank line of `text`, trimmed and without its marks, as
-    /// `plain` makes it: what a list row's preview and a search snippet show.
+    /// Each line of `text` that says something, trimmed and without its
+    /// marks, as `text(of:)` makes it: what a list row's preview and a search
+    /// snippet show.
     static func plainLines(of text: String) -> [String] {
         text.unicodeScalars.split(whereSeparator: Note.isLineBreak).compactMap { line in
             guard let first = line.firstIndex(where: { !Note.isBlank($0) }),
                   let last = line.lastIndex(where: { !Note.isBlank($0) }) else { return nil }
-            return plain(String(line[first...last]))
+            return self.text(of: String(line[first...last]))
         }
     }
 
     /// `line` (one trimmed line) with its block marks (quote, heading, list
-    /// item, task box) and inline marks (emphasis, strikethrough, code, links) removed.
-    static func plain(_ line: String) -> String {
+    /// item, task box) and inline marks (emphasis, strikethrough, code, links)
+    /// removed; nil if nothing else is left, or the line is a code fence
+    /// (its language is no words of the note) or a rule.
+    static func text(of line: String) -> String? {
         guard mayHaveMarks(line) else { return line }  // most lines: nothing to do
+        if line.hasPrefix("```") || line.hasPrefix("~~~") || isRule(line) { return nil }
         var text = Substring(line)
         let isHeading = dropBlockMarks(&text)
         var characters = Array(text)
         if isHeading { dropClosingHashes(&characters) }
         let plain = trimmingBlanks(String(dropInlineMarks(characters)))
-        return plain.isEmpty ? line : plain
+        return plain.isEmpty ? nil : plain
     }
 
-    /// Whether `line` may have marks to drop: a block mark only ever starts
-    /// it, and the inline marks are few (links and images need their `[`).
+    /// Whether `line` is a rule (`---`, `* * *`) or a heading's underline
+    /// (`===`): three or more of one such mark, and blanks.
+    private static func isRule(_ line: String) -> Bool {
+        guard let mark = line.first, "-*_=".contains(mark) else { return false }
+        var count = 0
+        for character in line {
+            if character == mark {
+                count += 1
+            } else if character != " " && character != "\t" {
+                return false
+            }
+        }
+        return count >= 3
+    }
+
+    /// Whether `line` may have marks to drop: a block mark (or a heading's
+    /// underline) only ever starts it, and the inline marks are few (links
+    /// and images need their `[`; fences and other rules start with one).
     /// A list row's preview asks this of every line of a note's start.
     private static func mayHaveMarks(_ line: String) -> Bool {
         guard let first = line.utf8.first else { return false }
         switch first {
         case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "="):
             return true
         default:
             // ASCII bytes never occur inside another character's UTF-8.
@@ -57,7 +78,9 @@ enum MarkdownTitle {
             : (1...9).contains(digits) && [".", ")"].contains(text.dropFirst(digits).first) ? digits + 1 : 0
         if markerLength > 0, text.dropFirst(markerLength).first == " " {
             text = text.dropFirst(markerLength + 1)
-            for box in ["[ ] ", "[x] ", "[X] "] where text.hasPrefix(box) { text = text.dropFirst(box.count) }
+            for box in ["[ ]", "[x]", "[X]"] where text.hasPrefix(box) && (text.count == 3 || text.dropFirst(3).first == " ") {
+                text = text.dropFirst(box.count + 1)
+            }
         }
         return false
     }

@@ -36,31 +36,39 @@ public struct Note: Sendable, Equatable, Identifiable {
     /// titles read only this much, so long notes cost nothing extra per keystroke).
     public static let titleSourceLength = 400
 
-    /// The title a note with `body` has: its first non-blank line within the
-    /// first `titleSourceLength` Unicode scalars (as SQLite's `substr` counts
-    /// them, which is what the list reads), trimmed, its Markdown marks removed
-    /// (`# Groceries` is "Groceries"), and cut to
-    /// `maximumTitleLength` characters. One pass over the start's scalars: a
+    /// The title a note with `body` has: its first line that says something
+    /// within the first `titleSourceLength` Unicode scalars (as SQLite's
+    /// `substr` counts them, which is what the list reads), trimmed, its
+    /// Markdown marks removed (`# Groceries` is "Groceries"), and cut to
+    /// `maximumTitleLength` characters. A line of marks alone (a code fence,
+    /// a rule) is passed over, unless no other line says anything: then the
+    /// first is the title as typed. One pass over the start's scalars: a
     /// search makes up to 200 titles at once, and restoring a window dozens.
     public static func title(ofBody body: String) -> String {
         let scalars = body.unicodeScalars
         var index = scalars.startIndex, read = 0
         var first: String.Index?, last: String.Index?
-        while index < scalars.endIndex, read < titleSourceLength {
-            let scalar = scalars[index]
-            if isLineBreak(scalar) {
-                if first != nil { break }
-            } else if !isBlank(scalar) {
+        var line: String?, marksOnly: String?
+        while line == nil {
+            let atEnd = index == scalars.endIndex || read == titleSourceLength
+            if atEnd || isLineBreak(scalars[index]) {
+                if let start = first, let end = last {
+                    let typed = String(scalars[start...end])
+                    line = MarkdownTitle.text(of: typed)
+                    if marksOnly == nil { marksOnly = typed }
+                }
+                first = nil
+                if atEnd { break }
+            } else if !isBlank(scalars[index]) {
                 if first == nil { first = index }
                 last = index
             }
             scalars.formIndex(after: &index)
             read += 1
         }
-        guard let first, let last else { return "" }
-        let line = MarkdownTitle.plain(String(body.unicodeScalars[first...last]))
-        guard line.unicodeScalars.count > maximumTitleLength, line.count > maximumTitleLength else { return line }
-        return String(line.prefix(maximumTitleLength - 1)) + "…"
+        guard let title = line ?? marksOnly else { return "" }
+        guard title.unicodeScalars.count > maximumTitleLength, title.count > maximumTitleLength else { return title }
+        return String(title.prefix(maximumTitleLength - 1)) + "…"
     }
 
     /// What the list sorts `body` by in title order: its title, in lower case

@@ -172,5 +172,12 @@ enum NoteSchema {
         Migration(version: 12, sql: """
             UPDATE notes SET sort_title = NULL WHERE sort_title IS NOT NULL AND instr(body, char(65279)) + instr(body, char(8203)) > 0;
             """),
+        // A line of marks alone (a code fence, a rule, an empty task) is no
+        // title now: a note starting with one was titled "```" or "---". The
+        // sort titles of notes that may start so are filled in again.
+        Migration(version: 13, sql: """
+            UPDATE notes SET sort_title = NULL WHERE sort_title IS NOT NULL
+                AND substr(ltrim(body, char(32, 9, 10, 13)), 1, 1) IN ('`', '~', '-', '*', '_', '=');
+            """),
     ]
 }

@@ -96,4 +96,21 @@ struct NoteSortOrderTests {
         reopened.listOrder = .title
         #expect(try titles(reopened, ids) == ["cherry", "apple", "\u{FEFF}Avocado", "banana", "# Date", "Éclair"])
     }
+
+    @Test("a note starting with a code fence, sorted as \"```\" before a line of marks alone was passed over, is sorted by its first words once the file is brought up to date")
+    func codeFenceSortedAgain() throws {
+        let folder = try TemporaryDirectory(prefix: "quire-order")
+        let path = folder.file("notes.sqlite")
+        var (store, ids) = try store(in: folder)
+        ids["```\nbrew"] = try store.createNote(body: "```\nbrew install\n```").id
+        store.close()
+        // As a Quire of schema 12 left it: the fence was the title.
+        let database = try Database(path: path, schema: NoteSchema.schema)
+        try database.execute("UPDATE notes SET sort_title = '```' WHERE substr(body, 1, 3) = '```'")
+        try database.execute("PRAGMA user_version = 12")
+        database.close()
+        let reopened = try NoteStore(path: path)
+        reopened.listOrder = .title
+        #expect(try titles(reopened, ids) == ["cherry", "apple", "banana", "```\nbrew", "# Date", "Éclair"])
+    }
 }

@@ -42,6 +42,14 @@ struct NoteTitleTests {
         ("see [the docs](https://example.org/a-long-pa", "see the docs"),
         ("***", "***"),
         ("#", "#"),
+        // A line of marks alone says nothing: the title is the first line that does, if any.
+        ("```\nlet x = 1\n```", "let x = 1"),
+        ("~~~ swift\nprint(1)", "print(1)"),
+        ("---\nSummer plans\n---", "Summer plans"),
+        ("* * *\n\n# Trip", "Trip"),
+        ("#\n- [ ]\nMilk", "Milk"),
+        ("---\n```", "---"),
+        ("==\nx", "=="),
         // Marks only where they are marks: a block mark starts the line.
         ("Plans. Then - maybe + more (1.) #tag > done", "Plans. Then - maybe + more (1.) #tag > done"),
         ("+ plus item", "plus item"),
