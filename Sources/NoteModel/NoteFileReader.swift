@@ -3,8 +3,8 @@ import Storage
 import Glibc
 
 /// Reads Markdown and plain-text files, or folders of them, to import as
-/// notes: one note per file, its text as it is. What is not UTF-8 text is
-/// refused by name, never guessed at. Runs on any thread.
+/// notes: one note per file, its text as it is. What is not UTF-8 text (or
+/// UTF-16 marked as such) is refused by name, never guessed at. Runs on any thread.
 public enum NoteFileReader {
     /// The file name extensions taken (compared without regard to case).
     public static let extensions: Set<String> = ["md", "markdown", "txt"]
@@ -86,14 +86,36 @@ public enum NoteFileReader {
         return text(of: bytes[...]).map { ImportableNoteFile(path: path, body: $0, modifiedAt: modifiedAt) }
     }
 
-    /// `bytes` as a note's text (a UTF-8 byte order mark dropped), or why they are not one.
+    /// `bytes` as a note's text, or why they are not one: UTF-8 (its byte
+    /// order mark dropped), or UTF-16 that says so with its byte order mark
+    /// (Windows' Notepad saves "Unicode" so).
     static func text(of bytes: ArraySlice<UInt8>) -> Result<String, ImportSkipReason> {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return .failure(.notUTF8) }  // UTF-16 or UTF-32
+        if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return .failure(.notUTF8) }  // UTF-32
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return utf16Text(of: bytes.dropFirst(2), bigEndian: bytes.first == 0xFE)
+        }
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
         if content.contains(0) { return .failure(.binary) }
         guard let text = String(validating: content, as: UTF8.self) else { return .failure(.notUTF8) }
-        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return .failure(.empty) }
-        return .success(text)
+        return nonEmpty(text)
+    }
+
+    /// `bytes`, after a UTF-16 byte order mark, as text: refused if they are
+    /// not whole, valid UTF-16 (never read with a character replaced).
+    private static func utf16Text(of bytes: ArraySlice<UInt8>, bigEndian: Bool) -> Result<String, ImportSkipReason> {
+        guard bytes.count.isMultiple(of: 2) else { return .failure(.notUTF8) }
+        let units = stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map { index in
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        if units.contains(0) { return .failure(.binary) }
+        guard let text = String(validating: units, as: UTF16.self) else { return .failure(.notUTF8) }
+        return nonEmpty(text)
+    }
+
+    /// `text`, unless it holds nothing but blanks.
+    private static func nonEmpty(_ text: String) -> Result<String, ImportSkipReason> {
+        text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) ? .success(text) : .failure(.empty)
     }
 
     /// Whether a file's name says it is Markdown or plain text.

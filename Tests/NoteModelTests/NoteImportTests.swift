@@ -40,22 +40,34 @@ struct NoteImportTests {
         #expect(try store.note(id: result.imported[1])?.body == "marked\n")
     }
 
+    @Test("UTF-16 with its byte order mark, as Windows' Notepad saves \"Unicode\", little or big endian, is read as its text")
+    func utf16WithByteOrderMark() throws {
+        let text = "Liste\r\ncafé ☕ 日本語 𝄞\r\n"
+        let little = try file("little.txt", [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let big = try file("big.md", [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        let (files, skipped) = NoteFileReader.readFiles([little, big])
+        #expect(skipped.isEmpty)
+        #expect(files.map(\.body) == [text, text])
+    }
+
     @Test("files that are not UTF-8 text, not Markdown or text, empty or missing are refused by name, each with its reason")
     func refusals() throws {
         let latin1 = try file("latin1.txt", [0x63, 0x61, 0x66, 0xE9, 0x0A])  // "café" in ISO-8859-1
-        let utf16 = try file("utf16.md", [0xFF, 0xFE, 0x68, 0x00, 0x69, 0x00])
+        let utf16 = try file("utf16.md", [0xFF, 0xFE, 0x68, 0x00, 0x00, 0xD8])  // "h" then half a surrogate pair
+        let utf32 = try file("utf32.md", [0xFF, 0xFE, 0x00, 0x00, 0x68, 0x00, 0x00, 0x00])
         let binary = try file("image.md", [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01, 0x02])
         let blank = try file("blank.md", Array(" \n\t\n".utf8))
         let other = try file("notes.pdf", Array("%PDF".utf8))
         let good = try file("good.md", Array("good".utf8))
         let missing = folder.file("missing.md")
-        let (files, skipped) = NoteFileReader.readFiles([latin1, utf16, binary, blank, other, missing, good])
+        let (files, skipped) = NoteFileReader.readFiles([latin1, utf16, utf32, binary, blank, other, missing, good])
         #expect(files.map(\.path) == [good])
         #expect(skipped == [
             SkippedImportFile(path: other, reason: .notMarkdownOrText),
             SkippedImportFile(path: missing, reason: .notFound),
             SkippedImportFile(path: latin1, reason: .notUTF8),
             SkippedImportFile(path: utf16, reason: .notUTF8),
+            SkippedImportFile(path: utf32, reason: .notUTF8),
             SkippedImportFile(path: binary, reason: .binary),
             SkippedImportFile(path: blank, reason: .empty),
         ])
