@@ -262,6 +262,14 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     }
 
     func application(_ application: Application, reasonNotToOpen url: URL) -> String? {
+        if url.isFileURL {
+            // `quire notes.md`, as a text editor would be run: the way in is import.
+            let path = url.path
+            let safe = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+,:@%".contains($0) }
+            let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+            let argument = safe ? path : quoted
+            return localized("%s is not a note: to make notes of it, run quire --import %s", path, argument)
+        }
         guard let id = NoteLink.noteID(in: url) else {
             return localized("%s is not a Quire note link (expected quire://note/<id>)", url.absoluteString)
         }

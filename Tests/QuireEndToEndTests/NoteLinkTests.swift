@@ -140,18 +140,21 @@ struct NoteLinkTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("a malformed link, an unknown note or a non-URI gets a clear message and opens nothing")
+    @Test("a malformed link, an unknown note, a file or a non-URI gets a clear message and opens nothing")
     func badLinks() throws {
         let session = try QuireSession()
         try session.launch()
         _ = try session.waitForWindow(matching: "^New Note — Quire$")
         session.waitForTrace { $0.contains { $0.callback == "sceneDidBecomeActive(_:)" } }
+        let file = session.desktop.directory.file("My notes.md")
+        try "# Mine\n".write(toFile: file, atomically: true, encoding: .utf8)
         let cases = [
             ("quire://nope", "is not a Quire note link"),
             ("quire://note/not-a-uuid", "is not a Quire note link"),
             ("quire://note/\(UUID().uuidString.lowercased())", "There is no note"),
             ("https://example.org/note", "is not a Quire note link"),
             ("not-a-uri", "is not a URI"),
+            (file, "\(file) is not a note: to make notes of it, run quire --import '\(file)'"),
         ]
         for (argument, message) in cases {
             let result = try session.runSecond([argument])

@@ -62,7 +62,8 @@ extension Application {
         if let command = commands.first(where: { commandLine.hasFlag($0.name) }) {
             return run(command, of: commandLine)
         }
-        let (urls, refused) = urlContexts(for: commandLine.remainingArguments) { commandLine.printError($0) }
+        let workingDirectory = commandLine.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let (urls, refused) = urlContexts(for: commandLine.remainingArguments, filesIn: workingDirectory) { commandLine.printError($0) }
         if hasLaunched && commandLine.hasFlag("fresh") {
             commandLine.printError(FrameworkText.localized("--fresh applies when the app starts; it is already running"))
         }
@@ -96,13 +97,20 @@ extension Application {
     }
 
     /// The URLs among `arguments` that the delegate agrees to open; for each
-    /// other one, `report` gets a message saying why not.
+    /// other one, `report` gets a message saying why not. From a command
+    /// line (`filesIn`: the working folder of the process that ran it), an
+    /// argument naming a file or folder there stands for its `file:` URL, as
+    /// a desktop would send it.
     private func urlContexts(
-        for arguments: [String], report: (String) -> Void
+        for arguments: [String], filesIn workingDirectory: String? = nil, report: (String) -> Void
     ) -> (urls: [OpenURLContext], somethingRefused: Bool) {
         var refused = false
         let urls = arguments.compactMap { argument -> OpenURLContext? in
-            guard let url = URL(string: argument), url.scheme != nil else {
+            let path = FilePaths.expandingTilde(argument)
+            let file = workingDirectory.map { path.hasPrefix("/") ? path : FilePaths.join($0, path) }
+            let parsed = URL(string: argument).flatMap { $0.scheme == nil ? nil : $0 }
+            guard let url = parsed ?? file.flatMap({ FileManager.default.fileExists(atPath: $0) ? URL(fileURLWithPath: $0) : nil })
+            else {
                 report(FrameworkText.localized("%s is not a URI: it has no scheme (such as https:)", argument))
                 refused = true
                 return nil
