@@ -20,13 +20,20 @@ enum MarkdownTitle {
     /// (its language is no words of the note) or a rule.
     static func text(of line: String) -> String? {
         guard mayHaveMarks(line) else { return line }  // most lines: nothing to do
-        if line.hasPrefix("```") || line.hasPrefix("~~~") || isRule(line) { return nil }
+        if isFence(line) || isRule(line) { return nil }
         var text = Substring(line)
         let isHeading = dropBlockMarks(&text)
         var characters = Array(text)
         if isHeading { dropClosingHashes(&characters) }
         let plain = trimmingBlanks(String(dropInlineMarks(characters)))
         return plain.isEmpty ? nil : plain
+    }
+
+    /// Whether `line` opens or closes a code block: three backquotes and a
+    /// language with none of its own (else it is code in a line, "```a``` b"),
+    /// or three tildes.
+    private static func isFence(_ line: String) -> Bool {
+        line.hasPrefix("~~~") || (line.hasPrefix("```") && !line.dropFirst(3).drop(while: { $0 == "`" }).contains("`"))
     }
 
     /// Whether `line` is a rule (`---`, `* * *`) or a heading's underline

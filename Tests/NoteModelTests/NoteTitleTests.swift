@@ -45,6 +45,8 @@ struct NoteTitleTests {
         // A line of marks alone says nothing: the title is the first line that does, if any.
         ("```\nlet x = 1\n```", "let x = 1"),
         ("~~~ swift\nprint(1)", "print(1)"),
+        ("````md\ntext", "text"),
+        ("```ls``` lists files", "ls lists files"),
         ("---\nSummer plans\n---", "Summer plans"),
         ("* * *\n\n# Trip", "Trip"),
         ("#\n- [ ]\nMilk", "Milk"),
