@@ -42,23 +42,41 @@ public struct Note: Sendable, Equatable, Identifiable {
     /// Markdown marks removed (`# Groceries` is "Groceries"), and cut to
     /// `maximumTitleLength` characters. A line of marks alone (a code fence,
     /// a rule) is passed over, unless no other line says anything: then the
-    /// first is the title as typed. One pass over the start's scalars: a
-    /// search makes up to 200 titles at once, and restoring a window dozens.
+    /// first is the title as typed. A properties block at the start
+    /// (`MarkdownFrontMatter`) is passed over too, if a line after it says
+    /// something. One pass over the start's scalars: a search makes up to
+    /// 200 titles at once, and restoring a window dozens.
     public static func title(ofBody body: String) -> String {
         let scalars = body.unicodeScalars
-        var index = scalars.startIndex, read = 0
+        var found: (saying: String?, marksOnly: String?) = (nil, nil)
+        if let properties = MarkdownFrontMatter.end(in: body, within: titleSourceLength) {
+            found = firstLine(of: scalars, from: properties.index, read: properties.scalars)
+        }
+        if found.saying == nil { found = firstLine(of: scalars, from: scalars.startIndex, read: 0) }
+        guard let title = found.saying ?? found.marksOnly else { return "" }
+        guard title.unicodeScalars.count > maximumTitleLength, title.count > maximumTitleLength else { return title }
+        return String(title.prefix(maximumTitleLength - 1)) + "…"
+    }
+
+    /// The first line from `index` on that says something (its marks
+    /// removed), and the first non-blank one, as typed, read up to the
+    /// `titleSourceLength`th scalar (`read` of them read already).
+    private static func firstLine(
+        of scalars: String.UnicodeScalarView, from start: String.Index, read alreadyRead: Int
+    ) -> (saying: String?, marksOnly: String?) {
+        var index = start, read = alreadyRead
         var first: String.Index?, last: String.Index?
-        var line: String?, marksOnly: String?
-        while line == nil {
-            let atEnd = index == scalars.endIndex || read == titleSourceLength
+        var marksOnly: String?
+        while true {
+            let atEnd = index == scalars.endIndex || read >= titleSourceLength
             if atEnd || isLineBreak(scalars[index]) {
                 if let start = first, let end = last {
                     let typed = String(scalars[start...end])
-                    line = MarkdownTitle.text(of: typed)
+                    if let saying = MarkdownTitle.text(of: typed) { return (saying, marksOnly) }
                     if marksOnly == nil { marksOnly = typed }
                 }
                 first = nil
-                if atEnd { break }
+                if atEnd { return (nil, marksOnly) }
             } else if !isBlank(scalars[index]) {
                 if first == nil { first = index }
                 last = index
@@ -66,9 +84,6 @@ public struct Note: Sendable, Equatable, Identifiable {
             scalars.formIndex(after: &index)
             read += 1
         }
-        guard let title = line ?? marksOnly else { return "" }
-        guard title.unicodeScalars.count > maximumTitleLength, title.count > maximumTitleLength else { return title }
-        return String(title.prefix(maximumTitleLength - 1)) + "…"
     }
 
     /// What the list sorts `body` by in title order: its title, in lower case

@@ -7,7 +7,8 @@ public struct NoteSummary: Equatable, Sendable {
     public let noteID: UUID
     public let title: String
     /// The text after the title line, on one line, each line without its
-    /// Markdown marks as the title is (`- [ ] **milk**` reads "milk").
+    /// Markdown marks as the title is (`- [ ] **milk**` reads "milk"), and
+    /// without a properties block before the title.
     public let preview: String
     public let modifiedAt: Date
     /// Whether the note is pinned to the top of the list.
@@ -18,7 +19,11 @@ public struct NoteSummary: Equatable, Sendable {
     init(noteID: UUID, start: String, modifiedAt: Date, isPinned: Bool = false, taskProgress: TaskProgress? = nil) {
         self.noteID = noteID
         title = Note.title(ofBody: start)
-        preview = MarkdownTitle.plainLines(of: start).dropFirst().joined(separator: " ")
+        // After a properties block, if the title is: the lines after the title's.
+        let afterProperties = MarkdownFrontMatter.end(in: start, within: Note.titleSourceLength)
+            .map { MarkdownTitle.plainLines(of: String(start[$0.index...])) } ?? []
+        preview = (afterProperties.isEmpty ? MarkdownTitle.plainLines(of: start) : afterProperties)
+            .dropFirst().joined(separator: " ")
         self.modifiedAt = modifiedAt
         self.isPinned = isPinned
         self.taskProgress = taskProgress

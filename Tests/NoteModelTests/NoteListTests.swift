@@ -23,6 +23,8 @@ struct NoteListTests {
 
         let marked = try store.createNote(body: "# Packing\n- [ ] **socks**\n  - [x] ~~hat~~\n> see [the list](https://example.org)\n---")
         #expect(try store.summary(of: marked.id)?.preview == "socks hat see the list", "the preview reads without Markdown marks (the rule says nothing), as the title does")
+        let properties = try store.createNote(body: "---\ntags: [trip]\n---\n# Lisbon\nday one")
+        #expect(try store.summary(of: properties.id).map { [$0.title, $0.preview] } == ["Lisbon", "day one"], "a properties block is neither title nor preview")
     }
 
     @Test("a note's list position counts the notes before it, newest first, ties by identifier as pages order them; nil in the trash")

@@ -63,6 +63,18 @@ struct NoteTitleTests {
         #expect(Note.title(ofBody: body) == expected)
     }
 
+    @Test("a properties block at the start (Obsidian's, Jekyll's) is passed over, if a line after it says something", arguments: [
+        ("---\ntags: [trip]\ndate: 2024-05-01\n---\n# Lisbon\nday one", "Lisbon"),
+        ("---\r\ntitle: x\r\n...\r\n\r\nBody", "Body"),
+        ("\u{FEFF}---  \naliases: a\n---\nText", "Text"),
+        ("---\ntags: a\nText", "tags: a"),
+        ("---\nSummer plans\n---\n\n", "Summer plans"),
+        ("Plan\n---\nmore\n---\nlast", "Plan"),
+    ])
+    func propertiesBlock(body: String, expected: String) {
+        #expect(Note.title(ofBody: body) == expected)
+    }
+
     @Test("a long first line is cut to the maximum with an ellipsis")
     func longTitle() {
         let title = Note.title(ofBody: String(repeating: "word ", count: 50))
