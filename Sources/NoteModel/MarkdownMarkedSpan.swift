@@ -27,8 +27,9 @@ struct MarkdownMarkedSpan: Equatable {
                 && (scalars[offset].properties.isAlphabetic || scalars[offset].properties.numericType != nil || scalars[offset] == "_")
         }
         func isBlank(_ offset: Int) -> Bool { offset < 0 || offset >= scalars.count || scalars[offset].properties.isWhitespace }
-        // What may stand just inside the marks: no blank, and for code no
-        // backquote; for an underscore, no second underscore either.
+        // What may stand just inside the marks: no blank, and for an
+        // underscore no second underscore either (code takes any character
+        // but a backquote).
         func canTouch(_ offset: Int) -> Bool { !isBlank(offset) && !(underscore && scalars[offset] == "_") && scalars[offset] != "\n" }
         var spans: [MarkdownMarkedSpan] = []
         var start = 0

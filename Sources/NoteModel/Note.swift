@@ -58,9 +58,9 @@ public struct Note: Sendable, Equatable, Identifiable {
         return String(title.prefix(maximumTitleLength - 1)) + "…"
     }
 
-    /// The first line from `index` on that says something (its marks
+    /// The first line from `start` on that says something (its marks
     /// removed), and the first non-blank one, as typed, read up to the
-    /// `titleSourceLength`th scalar (`read` of them read already).
+    /// `titleSourceLength`th scalar (`alreadyRead` of them before `start`).
     private static func firstLine(
         of scalars: String.UnicodeScalarView, from start: String.Index, read alreadyRead: Int
     ) -> (saying: String?, marksOnly: String?) {
