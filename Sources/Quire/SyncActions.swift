@@ -127,15 +127,17 @@ final class SyncActions {
             guard origin != .elsewhere else { return }
             self?.afterEdits.poke()
         }
-        var wasRunning = false
+        var wasRunning = false, hasRun = false
         controller.follow(by: self) { [weak self] status in
             let running = if case .running = status { true } else { false }
             // A sync starting (however asked for) saves and takes the edits made so
             // far: the one waiting for them to settle would find nothing to do.
             if running && !wasRunning { self?.afterEdits.cancel() }
             wasRunning = running
+            hasRun = hasRun || running
         }
-        MainLoop.after(milliseconds: 2_000) { [weak self] in self?.syncIfSetUp() }
+        // The launch's own sync, unless one ran already (set up, or asked for, at once).
+        MainLoop.after(milliseconds: 2_000) { [weak self] in if !hasRun { self?.syncIfSetUp() } }
         periodic = MainLoop.every(milliseconds: SyncActions.periodMilliseconds) { [weak self] in
             self?.syncIfSetUp()
             return self != nil
