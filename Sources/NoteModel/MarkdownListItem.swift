@@ -53,9 +53,13 @@ public struct MarkdownListItem: Equatable, Sendable {
 
     /// What the next line starts with when Return continues the list: the same
     /// indent and bullet, the next number, and an unchecked box for a task.
-    public var continuation: String {
+    public var continuation: String { continuation(repeatingNumber: false) }
+
+    /// `continuation`, or with this item's own number (`repeatingNumber`), for
+    /// a list written "1." at every item, which Markdown numbers itself.
+    public func continuation(repeatingNumber: Bool) -> String {
         var next = marker
-        if let delimiter = marker.last, let number = Int(marker.dropLast()) {
+        if !repeatingNumber, let delimiter = marker.last, let number = Int(marker.dropLast()) {
             next = "\(number + 1)\(delimiter)"
         }
         return indent + next + " " + (isChecked == nil ? "" : "[ ] ")

@@ -136,9 +136,15 @@ enum ListEditing {
                 if item.isEmpty(in: line.content) {
                     buffer.delete(fromOffset: line.contentStart, length: line.end - line.contentStart)
                 } else {
-                    buffer.insert("\n" + line.quote + item.continuation, atOffset: cursor)
-                    // A numbered item put between two: those after it follow on.
-                    if let number = item.number {
+                    // A list numbered "1." at every item goes on so; one numbered
+                    // one by one has the items after the new one follow on.
+                    let following = item.number.flatMap { _ in
+                        followingNumber(at: item.indent.count, after: line.end, quoted: line.quote, in: buffer)
+                    }
+                    let repeating = item.number != nil
+                        && (following == item.number || previousNumber(at: item.indent.count, above: line, in: buffer) == item.number)
+                    buffer.insert("\n" + line.quote + item.continuation(repeatingNumber: repeating), atOffset: cursor)
+                    if let number = item.number, following == number + 1 {
                         let newLine = buffer.line(containing: cursor + 1)
                         numberOn(at: item.indent.count, from: number + 2, after: newLine.end, quoted: line.quote, in: buffer)
                     }
@@ -196,10 +202,10 @@ enum ListEditing {
         guard !isCode(lineAt: start, in: buffer) else { return false }
         buffer.asOneUserAction {
             buffer.delete(fromOffset: takenFrom, length: cursor - takenFrom)
-            // A number taken off: the items after it close the gap.
-            if let numbered {
-                let end = buffer.line(containing: takenFrom).end
-                numberOn(at: numbered.indent, from: numbered.number, after: end, quoted: String(before.prefix(quoted)), in: buffer)
+            // A number taken off: the items after it close the gap (in a list numbered one by one).
+            let end = buffer.line(containing: takenFrom).end, quote = String(before.prefix(quoted))
+            if let numbered, followingNumber(at: numbered.indent, after: end, quoted: quote, in: buffer) == numbered.number + 1 {
+                numberOn(at: numbered.indent, from: numbered.number, after: end, quoted: quote, in: buffer)
             }
         }
         return true
@@ -308,6 +314,21 @@ enum ListEditing {
             lineEnd = buffer.line(containing: line.start).end
             next += 1
         }
+    }
+
+    /// The number of the first item at indent `indent` after `end`, past
+    /// deeper lines, if the list goes on there (as `numberOn` reads it).
+    private static func followingNumber(at indent: Int, after end: Int32, quoted quote: String, in buffer: TextBuffer) -> Int? {
+        var lineEnd = end
+        while lineEnd < buffer.characterCount {
+            let line = listLine(containing: lineEnd + 1, in: buffer)
+            lineEnd = line.end
+            guard !line.isBlank, line.quote == quote else { return nil }
+            if line.indent > indent { continue }
+            guard line.indent == indent else { return nil }
+            return MarkdownListItem(line: line.content)?.number
+        }
+        return nil
     }
 
     /// Gives the numbered `item`, its text (past any quote marks) starting at

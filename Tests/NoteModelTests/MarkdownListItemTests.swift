@@ -27,6 +27,7 @@ struct MarkdownListItemTests {
         #expect(MarkdownListItem(line: "   9. nine")?.continuation == "   10. ")
         #expect(MarkdownListItem(line: "3) three")?.continuation == "4) ")
         #expect(MarkdownListItem(line: "  - [x] done")?.continuation == "  - [ ] ")
+        #expect(MarkdownListItem(line: "1. one")?.continuation(repeatingNumber: true) == "1. ", "a list of \"1.\" alone")
         let empty = try #require(MarkdownListItem(line: "- [ ] "))
         #expect(empty.isEmpty(in: "- [ ] "))
         #expect(MarkdownListItem(line: "1. ")?.isEmpty(in: "1. ") == true)

@@ -215,7 +215,7 @@ struct ListEditingTests {
         #expect(try session.stop() == 0)
     }
 
-    @Test("an item put into a numbered list with Return, or taken out with Backspace, renumbers the items after it, in one Undo step")
+    @Test("an item put into a numbered list with Return, or taken out with Backspace, renumbers the items after it, in one Undo step; a list of \"1.\" alone stays so")
     func numbersFollowOn() throws {
         let session = try QuireSession()
         try session.launch()
@@ -234,6 +234,17 @@ struct ListEditingTests {
         try session.desktop.xdotool("key", "ctrl+z")
         try session.desktop.xdotool("key", "ctrl+z")
         #expect(session.stores("Steps\n1. one\n2. two\n3. three"), "the typing, then the new item and its renumbering, each one Undo step")
+        // A list written "1." at every item (Markdown numbers it) keeps its style: the new item is "1." too, the rest unchanged.
+        try session.desktop.xdotool("key", "ctrl+End", "Return", "Return", "Return")
+        try session.desktop.xdotool("type", "--delay", "12", "1. a")
+        try session.desktop.xdotool("key", "Return", "BackSpace")  // the new "2. " taken off
+        try session.desktop.xdotool("type", "--delay", "12", "1. b")
+        try session.desktop.xdotool("key", "Up", "End", "Return")
+        try session.desktop.xdotool("type", "--delay", "12", "c")
+        #expect(session.stores("Steps\n1. one\n2. two\n3. three\n\n1. a\n1. c\n1. b"), "\(String(describing: try? session.storedBody()))")
+        try session.desktop.xdotool("key", "ctrl+End", "Return")
+        try session.desktop.xdotool("type", "--delay", "12", "d")
+        #expect(session.stores("Steps\n1. one\n2. two\n3. three\n\n1. a\n1. c\n1. b\n1. d"), "at its end too")
         #expect(try session.stop() == 0)
     }
 
