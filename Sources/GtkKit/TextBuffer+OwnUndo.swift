@@ -37,6 +37,24 @@ extension TextBuffer {
         ]
     }
 
+    /// The buffer's own history as it is, to keep while the buffer shows
+    /// other texts; nil if it has nothing to undo or redo (or the buffer
+    /// keeps no history of its own).
+    public var historyToKeep: KeptUndoHistory? {
+        guard var history = ownUndo, canUndo || canRedo else { return nil }
+        history.seal()
+        return KeptUndoHistory(history: history)
+    }
+
+    /// Gives the buffer back a history kept from it (`historyToKeep`) as its
+    /// own. The caller sees to it that the buffer holds the very text the
+    /// history was kept with; should a step not fit the text all the same,
+    /// Undo forgets the history rather than change the text wrongly.
+    public func giveBack(_ kept: KeptUndoHistory) {
+        guard ownUndo != nil else { return }
+        ownUndo = kept.history
+    }
+
     /// Whether Undo has a step to take back.
     public var canUndo: Bool {
         guard let ownUndo else { return gtk_text_buffer_get_can_undo(bufferPointer) != 0 }

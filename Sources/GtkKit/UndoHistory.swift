@@ -62,6 +62,13 @@ struct UndoHistory {
         return step
     }
 
+    /// Ends the user action under way, if any, and closes the newest step
+    /// to later typing: the history is kept aside as it is.
+    mutating func seal() {
+        closeUserAction()
+        if !undoSteps.isEmpty { undoSteps[undoSteps.count - 1].isOpen = false }
+    }
+
     /// Forgets every step.
     mutating func clear() {
         undoSteps = []

@@ -31,6 +31,8 @@ final class NoteEditor: NoteDocumentView {
     var reportedNoteID: UUID?
     /// The last notice of the document this window showed.
     private var noticesShown = 0
+    /// The Undo histories of the notes shown before this one.
+    private var undoHistories = NoteUndoHistories()
     /// A long note's text going into the editor a piece at a time, until it is all in.
     var load: GradualTextLoad?
     /// Whether text is going in or out from code now (the cursor moving then is not the person's doing).
@@ -388,8 +390,14 @@ final class NoteEditor: NoteDocumentView {
     /// the front window says so. The keyboard focus stays where it is.
     @discardableResult
     func show(noteID: UUID?) -> Bool {
+        let leftID = self.noteID, history = editor.buffer.historyToKeep, leftText = history == nil ? "" : currentText
         guard leaveDocument() else { return false }
+        undoHistories.keep(history, of: leftID, text: leftText)
         attach(to: noteID.flatMap(documents.document(for:)) ?? documents.newDocument(), showingItsText: true)
+        // Shown again as it was left (not still reading, nor going in a piece at a time): Undo takes up where it was.
+        if load == nil, !document.isReading, let kept = undoHistories.take(for: self.noteID, text: currentText) {
+            editor.buffer.giveBack(kept)
+        }
         return true
     }
 

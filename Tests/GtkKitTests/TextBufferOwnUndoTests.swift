@@ -55,6 +55,27 @@ struct TextBufferOwnUndoTests {
         #expect(!buffer.canUndo && !buffer.canRedo)
     }
 
+    @Test("a history kept while the buffer shows another text, given back with that text, takes its steps again; a word typed after it is a step of its own")
+    func historyKeptAndGivenBack() throws {
+        let buffer = TextView().buffer
+        buffer.keepOwnUndoHistory()
+        #expect(buffer.historyToKeep == nil, "nothing to keep yet")
+        buffer.text = "Plan"
+        type(" one", at: 4, into: buffer)
+        let kept = try #require(buffer.historyToKeep)
+        buffer.text = "another note"
+        #expect(!buffer.canUndo)
+        buffer.text = "Plan one"
+        buffer.giveBack(kept)
+        #expect(buffer.canUndo)
+        type(" two", at: 8, into: buffer)
+        #expect(buffer.undo())
+        #expect(buffer.text == "Plan one", "the word typed after it is a step of its own, not joined to the kept one")
+        #expect(buffer.undo())
+        #expect(buffer.text == "Plan")
+        #expect(buffer.redo() && buffer.text == "Plan one")
+    }
+
     @Test("random edits, changes elsewhere, undos and redos: every step finds its text, and puts back what it took out between the characters it was typed or deleted between")
     func randomEdits() throws {
         let buffer = TextView().buffer
