@@ -304,29 +304,33 @@ enum ListEditing {
     private static func numberOn(at indent: Int, from first: Int, after end: Int32, quoted quote: String, in buffer: TextBuffer) {
         var next = first
         var lineEnd = end
-        while lineEnd < buffer.characterCount {
-            let line = listLine(containing: lineEnd + 1, in: buffer)
-            lineEnd = line.end
-            guard !line.isBlank, line.quote == quote else { return }
-            if line.indent > indent { continue }
-            guard line.indent == indent, let item = MarkdownListItem(line: line.content), item.number != nil else { return }
+        while let (item, line) = nextItem(at: indent, after: lineEnd, quoted: quote, in: buffer), item.number != nil {
             setNumber(next, of: item, lineAt: line.contentStart, in: buffer)
             lineEnd = buffer.line(containing: line.start).end
             next += 1
         }
     }
 
-    /// The number of the first item at indent `indent` after `end`, past
-    /// deeper lines, if the list goes on there (as `numberOn` reads it).
+    /// The number of the first item at indent `indent` after `end`, if the
+    /// list goes on there (as `numberOn` reads it).
     private static func followingNumber(at indent: Int, after end: Int32, quoted quote: String, in buffer: TextBuffer) -> Int? {
+        nextItem(at: indent, after: end, quoted: quote, in: buffer)?.item.number
+    }
+
+    /// The first item at indent `indent` after `end`, past deeper lines, with
+    /// its line; nil if the list ends first: at a line less indented, a blank
+    /// line, a line quoted otherwise than `quote`, or a line that is no item.
+    private static func nextItem(
+        at indent: Int, after end: Int32, quoted quote: String, in buffer: TextBuffer
+    ) -> (item: MarkdownListItem, line: ListLine)? {
         var lineEnd = end
         while lineEnd < buffer.characterCount {
             let line = listLine(containing: lineEnd + 1, in: buffer)
             lineEnd = line.end
             guard !line.isBlank, line.quote == quote else { return nil }
             if line.indent > indent { continue }
-            guard line.indent == indent else { return nil }
-            return MarkdownListItem(line: line.content)?.number
+            guard line.indent == indent, let item = MarkdownListItem(line: line.content) else { return nil }
+            return (item, line)
         }
         return nil
     }
