@@ -36,9 +36,7 @@ public struct MarkdownMarkToggle: Equatable, Sendable {
         let opening = Array(mark.opening.unicodeScalars)
         let closing = Array(mark.closing.unicodeScalars)
         let inner = String(String.UnicodeScalarView(scalars[lower..<upper]))
-        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
-            offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
-        }
+        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool { MarkdownMarkedSpan.has(marks, at: offset, in: scalars) }
         // Whether the cursor ends marked text: the closing marks follow it, and
         // the nearest opening marks before it start text that is neither empty
         // (empty marks come off) nor starts with a blank.

@@ -19,9 +19,7 @@ struct MarkdownMarkedSpan: Equatable {
         guard mark != .link else { return links(in: scalars) }
         let opening = Array(mark.opening.unicodeScalars), closing = Array(mark.closing.unicodeScalars)
         let underscore = mark == .italic
-        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool {
-            offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
-        }
+        func has(_ marks: [Unicode.Scalar], at offset: Int) -> Bool { MarkdownMarkedSpan.has(marks, at: offset, in: scalars) }
         func isWord(_ offset: Int) -> Bool {
             offset >= 0 && offset < scalars.count
                 && (scalars[offset].properties.isAlphabetic || scalars[offset].properties.numericType != nil || scalars[offset] == "_")
@@ -58,6 +56,11 @@ struct MarkdownMarkedSpan: Equatable {
             start = found + closing.count
         }
         return spans
+    }
+
+    /// Whether `marks` stand in `scalars` from `offset` on.
+    static func has(_ marks: [Unicode.Scalar], at offset: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        offset >= 0 && offset + marks.count <= scalars.count && Array(scalars[offset..<(offset + marks.count)]) == marks
     }
 
     /// Every `[text](address)` in `scalars`: text up to the first "]", an address up to the first ")".
