@@ -13,6 +13,8 @@ enum MarkdownFrontMatter {
             scalars.formIndex(after: &index)
             read += 1
         }
+        // Most notes start otherwise: their first line is not read on (every list row asks twice).
+        guard scalars[index...].starts(with: "---".unicodeScalars) else { return nil }
         var line = "", lineNumber = 0
         while index < scalars.endIndex, read < limit {
             let scalar = scalars[index]
