@@ -80,6 +80,18 @@ struct NoteSortOrderTests {
         #expect(try titles(reopened, ids) == ["cherry", "apple", "banana", "# Date", "Éclair"])
     }
 
+    /// The store at `path` as a Quire of schema `version` left it (`sql` made
+    /// it so), opened again (and so brought up to date), listed by title.
+    private func reopenedByTitle(_ path: String, leftBy sql: String, schema version: Int) throws -> NoteStore {
+        let database = try Database(path: path, schema: NoteSchema.schema)
+        try database.execute(sql)
+        try database.execute("PRAGMA user_version = \(version)")
+        database.close()
+        let reopened = try NoteStore(path: path)
+        reopened.listOrder = .title
+        return reopened
+    }
+
     @Test("a note whose text starts with a byte-order mark (a file from Windows' Notepad), sorted after Z before such marks were blanks, is sorted by its words once the file is brought up to date")
     func byteOrderMarkSortedAgain() throws {
         let folder = try TemporaryDirectory(prefix: "quire-order")
@@ -88,12 +100,8 @@ struct NoteSortOrderTests {
         ids["\u{FEFF}Avocado"] = try store.createNote(body: "\u{FEFF}Avocado\ntext").id
         store.close()
         // As a Quire of schema 11 left it: the mark was the title's first letter.
-        let database = try Database(path: path, schema: NoteSchema.schema)
-        try database.execute("UPDATE notes SET sort_title = char(65279) || 'avocado' WHERE instr(body, char(65279)) = 1")
-        try database.execute("PRAGMA user_version = 11")
-        database.close()
-        let reopened = try NoteStore(path: path)
-        reopened.listOrder = .title
+        let reopened = try reopenedByTitle(
+            path, leftBy: "UPDATE notes SET sort_title = char(65279) || 'avocado' WHERE instr(body, char(65279)) = 1", schema: 11)
         #expect(try titles(reopened, ids) == ["cherry", "apple", "\u{FEFF}Avocado", "banana", "# Date", "Éclair"])
     }
 
@@ -105,12 +113,7 @@ struct NoteSortOrderTests {
         ids["```\nbrew"] = try store.createNote(body: "```\nbrew install\n```").id
         store.close()
         // As a Quire of schema 12 left it: the fence was the title.
-        let database = try Database(path: path, schema: NoteSchema.schema)
-        try database.execute("UPDATE notes SET sort_title = '```' WHERE substr(body, 1, 3) = '```'")
-        try database.execute("PRAGMA user_version = 12")
-        database.close()
-        let reopened = try NoteStore(path: path)
-        reopened.listOrder = .title
+        let reopened = try reopenedByTitle(path, leftBy: "UPDATE notes SET sort_title = '```' WHERE substr(body, 1, 3) = '```'", schema: 12)
         #expect(try titles(reopened, ids) == ["cherry", "apple", "banana", "```\nbrew", "# Date", "Éclair"])
     }
 }
