@@ -38,6 +38,11 @@ static inline void cgtk_single_selection_set(gpointer selection, guint position)
     gtk_single_selection_set_selected(GTK_SINGLE_SELECTION(selection), position);
 }
 
+/* Whether `selection` always keeps a row selected (GTK's autoselect). */
+static inline void cgtk_single_selection_set_autoselect(gpointer selection, gboolean autoselect) {
+    gtk_single_selection_set_autoselect(GTK_SINGLE_SELECTION(selection), autoselect);
+}
+
 static inline gpointer cgtk_multi_selection_new(gpointer model) {
     return gtk_multi_selection_new(G_LIST_MODEL(g_object_ref(model)));
 }

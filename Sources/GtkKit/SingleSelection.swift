@@ -3,9 +3,12 @@ import CGtk
 /// A GtkSingleSelection: at most one selected row of a list model.
 @MainActor
 public final class SingleSelection: Object {
-    /// A selection over `model`.
-    public init(model: StringList) {
+    /// A selection over `model`. Unless `alwaysSelects` is false, a row is
+    /// always selected while there are rows (GTK's autoselect): setting no
+    /// position then leaves the selection as it was.
+    public init(model: StringList, alwaysSelects: Bool = true) {
         super.init(adopting: cgtk_single_selection_new(model.objectPointer))
+        if !alwaysSelects { cgtk_single_selection_set_autoselect(objectPointer, 0) }
     }
 
     /// The selected position, or nil if nothing is selected.

@@ -41,12 +41,18 @@ final class CategorySidebar {
 
     /// The category chosen (nil: All Notes).
     private(set) var chosen: String?
+    /// Whether the chosen category's row shows selected: not while the
+    /// window shows the trash, whose notes are of every category. A row
+    /// picked then is chosen even if it is the category chosen already.
+    var showsChosen = true {
+        didSet { if showsChosen != oldValue { refresh() } }
+    }
     /// How wide the sidebar is, in pixels.
     static let width: Int32 = 150
 
     init(store: NoteStore) {
         self.store = store
-        selection = SingleSelection(model: paths)
+        selection = SingleSelection(model: paths, alwaysSelects: false)  // in the trash, no row is
         root.isShown = false
         root.setExpands(horizontally: false, vertically: true)
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
@@ -100,7 +106,7 @@ final class CategorySidebar {
     private func selectionChanged() {
         guard !refilling, let position = selection.selectedPosition, let path = paths.string(at: position) else { return }
         let picked = path.isEmpty ? nil : path
-        guard picked != chosen else { return }
+        guard picked != chosen || !showsChosen else { return }
         chosen = picked
         onChoose?(picked)
     }
@@ -115,7 +121,7 @@ final class CategorySidebar {
     /// The menu of the category `path`, which is shown first; none for All Notes.
     private func menu(for path: String) -> Menu? {
         guard !path.isEmpty else { return nil }
-        if path != chosen {
+        if path != chosen || !showsChosen {
             chosen = path
             refresh()
             onChoose?(path)
@@ -169,7 +175,7 @@ final class CategorySidebar {
         // dialog): the keyboard then goes to the chosen row, not out of the sidebar.
         let hadFocus = list?.containsFocus == true
         paths.replaceAll(with: wanted)  // every row bound again: its count may have changed
-        selection.selectedPosition = wanted.firstIndex(of: chosen ?? "") ?? 0
+        selection.selectedPosition = showsChosen ? wanted.firstIndex(of: chosen ?? "") ?? 0 : nil
         refilling = false
         if hadFocus && list?.containsFocus == false { focus() }
         let shown = wanted.count > 1

@@ -91,7 +91,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         listColumn.append(list.root)
         listColumn.setExpands(horizontally: true, vertically: true)
         let sidebar = CategorySidebar(store: store)
-        sidebar.onChoose = { [weak self] category in self?.showCategory(category) }
+        sidebar.onChoose = { [weak self] category in self?.chooseCategory(category) }
         sidebar.onNoteDropped = { [weak self] id, category in
             guard let self else { return }
             // A row selected with others takes them along.
@@ -201,7 +201,9 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
         trashActions?.root.isShown = trash
         windowToasts?.keptClear = trash ? trashActions?.root : nil  // a toast would cover Restore and Delete Forever
         editor.isReadOnly = trash
+        sidebar?.showsChosen = !trash
         editor.show(noteID: trash ? list.firstNoteID : initialNoteID(in: store))
+        if !trash { showANoteOfTheCategory() }
         noteWindow.refreshTitle()
     }
 
@@ -337,6 +339,26 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
 
     /// The category whose notes the window's list shows (nil: All Notes).
     var shownCategory: String? { sidebar?.chosen }
+
+    /// The person chose `category` in the sidebar (nil: All Notes): the
+    /// window leaves the trash, if it showed it, for the category's notes,
+    /// and shows one of them beside.
+    private func chooseCategory(_ category: String?) {
+        if trashToggle.isActive { trashToggle.isActive = false }
+        showCategory(category)
+        showANoteOfTheCategory()
+    }
+
+    /// The note beside, if it is filed outside the category shown, gives way
+    /// to the first note listed, as a search moves to its first result: a
+    /// category chosen shows one of its own. A new note not saved yet stays,
+    /// and so does any note when the category has none.
+    private func showANoteOfTheCategory() {
+        guard let category = sidebar?.chosen, let list, !list.showsTrash, let editor, let shown = editor.noteID,
+              let store = noteWindow.store, let filed = try? store.category(of: shown),
+              !NoteCategory.path(filed, isWithin: category), let first = list.firstNoteID else { return }
+        editor.show(noteID: first)
+    }
 
     /// Shows the notes of `category` (nil: all of them) in the list; the note
     /// shown stays, and is selected if it is among them.

@@ -238,4 +238,35 @@ struct CategoryWindowTests {
         #expect(Set(shownTitles(tree) { $0.count == 3 }) == ["Sponge", "Soup", "Plan"], "All Notes finds Plan too")
         #expect(try session.stop() == 0)
     }
+
+    @Test("a category chosen shows one of its notes beside its list; in the trash no category shows chosen, and choosing one leaves the trash for its notes")
+    func chosenFromTheTrash() throws {
+        let (session, _, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
+        let plan = try tree.frame(ofRow: "Plan")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(plan.x + 20)", "\(plan.y + plan.height / 2)", "click", "1")
+        _ = try session.waitForWindow(matching: "^Plan — Quire$")
+        let recipes = try tree.frame(ofRow: "Recipes")
+        let clickRecipes = { _ = try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1") }
+        try clickRecipes()
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
+        _ = try session.waitForWindow(matching: "^Sponge — Quire$")  // Plan, not in Recipes, gives way to its first note
+
+        let isCategory = { (element: AccessibilityTree.Element) in
+            element.role == "list item" && ["All Notes", "Recipes, 2 notes", "Cakes, 1 note"].contains(element.name)
+        }
+        let chosen = tree.elements(once: { isCategory($0) && $0.isSelected }).filter { isCategory($0) && $0.isSelected }
+        #expect(chosen.map(\.name) == ["Recipes, 2 notes"])
+        _ = try session.desktop.xdotool("mousemove", "--window", window, "400", "400")  // off the sidebar: no row hovered
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Trash — Quire$")
+        let inTrash = tree.elements(once: { isCategory($0) && !$0.isSelected && $0.name == "Recipes, 2 notes" })
+        #expect(inTrash.filter(isCategory).count == 3 && !inTrash.contains { isCategory($0) && $0.isSelected },
+                "\(inTrash.filter(isCategory).map(\.description))")
+        session.keepScreenshot(named: "categories-in-the-trash")
+
+        try clickRecipes()
+        _ = try session.waitForWindow(matching: "^Sponge — Quire$")
+        #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"], "Recipes' notes, out of the trash")
+        #expect(try session.stop() == 0)
+    }
 }
