@@ -74,6 +74,10 @@ enum SyncMessages {
             localized("The server's certificate is not the one trusted for it: it was replaced, or someone stands between this computer and the server. Check it, and trust it again in Preferences if it is right.")
         case let .unreadableTrust(detail):
             localized("The certificate trusted for the server cannot be read (%s): trust it again in Preferences.", detail)
+        case let .noCertificate(detail):
+            // TLS's message ends with a full stop of its own.
+            localized("The server did not set up a secure connection (%s). If it serves plain http://, write its address starting with http://.",
+                      detail.hasSuffix(".") ? String(detail.dropLast()) : detail)
         case let .other(detail):
             localized("The server's certificate is not trusted (%s).", detail)
         case let .faults(faults):

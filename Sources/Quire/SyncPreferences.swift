@@ -196,11 +196,13 @@ final class SyncPreferences {
     /// The fields a failed connection points at, marked until they change:
     /// the user name and password the server refused; the folder it does not
     /// have or lets nobody write (the address, when no folder was given);
-    /// else the address. A certificate not trusted is asked about instead.
+    /// else the address (one that offers no certificate too). A certificate
+    /// not trusted is asked about instead.
     private func fields(concernedBy error: WebDAVError, folderGiven: Bool) -> [EntryRow] {
         switch error {
         case .unauthorized: [user, password]
         case .forbidden, .notFound: [folderGiven ? folder : address]
+        case .certificate(.noCertificate): [address]  // no https:// there
         case .certificate: []
         default: [address]
         }

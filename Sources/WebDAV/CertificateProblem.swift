@@ -7,6 +7,10 @@ public enum CertificateProblem: Error, Sendable, Equatable, CustomStringConverti
     case changedSinceTrusted
     /// The file of certificates trusted for the server cannot be read (its path and why).
     case unreadableTrust(String)
+    /// TLS failed before the server offered any certificate (TLS's own
+    /// message): most often an address that serves plain HTTP, asked for
+    /// with https://.
+    case noCertificate(String)
     /// TLS failed otherwise (its own message).
     case other(String)
 
@@ -15,6 +19,7 @@ public enum CertificateProblem: Error, Sendable, Equatable, CustomStringConverti
         case let .faults(faults): faults.names.joined(separator: ", ")
         case .changedSinceTrusted: "it is not the certificate trusted for this server"
         case let .unreadableTrust(detail): "the trusted certificate cannot be read: \(detail)"
+        case let .noCertificate(detail): "the server offered none: \(detail)"
         case let .other(detail): detail
         }
     }

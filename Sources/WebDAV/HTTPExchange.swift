@@ -141,7 +141,9 @@ final class HTTPExchange {
         if csoup_error_is_cancelled(error) != 0 { return finish(.failure(.timedOut(seconds: bounds.seconds))) }
         if csoup_error_is_tls(error) != 0 {
             let faults = CertificateFaults(rawValue: csoup_message_certificate_errors(message))
-            return finish(.failure(.certificate(faults.isEmpty ? .other(detail) : .faults(faults))), certificate: offeredCertificate())
+            let offered = offeredCertificate()
+            let problem: CertificateProblem = !faults.isEmpty ? .faults(faults) : offered == nil ? .noCertificate(detail) : .other(detail)
+            return finish(.failure(.certificate(problem)), certificate: offered)
         }
         finish(.failure(.unreachable(detail)))
     }

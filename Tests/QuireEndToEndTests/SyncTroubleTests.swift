@@ -276,7 +276,7 @@ struct SyncTroubleTests {
         #expect(again.output.hasPrefix("0 sent, 0 received, 0 conflicts"), "\(again.output)")
     }
 
-    @Test("a listing that is not XML, an address that is not WebDAV, a wrong password, a missing folder and a read-only one are refused at setup, in plain words")
+    @Test("a listing that is not XML, an address that is not WebDAV, a wrong password, a missing folder, a read-only one and an address of plain HTTP without http:// are refused at setup, in plain words")
     func refusedSetups() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession()
@@ -292,6 +292,10 @@ struct SyncTroubleTests {
         #expect(missing.status == 1 && missing.error.contains("The folder is not on the server"), "\(missing.error)")
         let readOnly = try session.setUpSync(with: server, address: server.readOnlyFolderURL)
         #expect(readOnly.status == 1 && readOnly.error.contains("read-only"), "\(readOnly.error)")
+        let noScheme = try session.setUpSync(with: server, address: String(server.folderURL.dropFirst("http://".count)))
+        #expect(noScheme.status == 1 && noScheme.error.contains("did not set up a secure connection")
+                    && noScheme.error.contains("write its address starting with http://") && !noScheme.error.contains("certificate is not trusted"),
+                "https:// assumed, to a server of plain HTTP: \(noScheme.error)")
         let notAnAddress = try session.setUpSync(with: server, address: "ftp://example.org/notes")
         #expect(notAnAddress.status == 1 && notAnAddress.error.contains("is not a web address"), "\(notAnAddress.error)")
         #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "nothing was set up")
