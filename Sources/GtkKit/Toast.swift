@@ -32,6 +32,8 @@ public final class Toast {
     /// An urgent toast shows at once, putting back any toast already showing.
     public convenience init(_ text: String, buttonLabel: String? = nil, seconds: UInt32 = 5, urgent: Bool = false) {
         let label = Label(text)
+        // As libadwaita's: the keyboard resting in the text would hold the toast for good.
+        label.isSelectable = false
         // A message longer than a line (an error's reason) wraps rather than lose its end.
         label.makeWrapping(lines: 4, charactersPerLine: Toast.charactersPerLine)
         label.addCSSClass("heading")  // as libadwaita's own title

@@ -56,11 +56,15 @@ public final class Window: Widget {
     public func showPreferencesToast(_ toast: Toast) {
         if preferencesToasts == nil, let content = adw_window_get_content(cgtk_as_adw_window(objectPointer)) {
             // GtkKit's toasts, around the window's content (see `ToastOverlay` for why not libadwaita's).
+            // The content leaves the window for a moment, and the keyboard with it: it goes back
+            // where it was, not to the first button GTK finds (the toast's own would hold it).
+            let focused = gtk_window_get_focus(windowPointer).map { Widget(retaining: $0) }
             let held = Widget(retaining: content)
             adw_window_set_content(cgtk_as_adw_window(objectPointer), nil)
             let toasts = ToastOverlay(child: held)
             adw_window_set_content(cgtk_as_adw_window(objectPointer), toasts.widgetPointer)
             preferencesToasts = toasts
+            _ = focused?.grabFocus()
         }
         preferencesToasts?.show(toast)
     }

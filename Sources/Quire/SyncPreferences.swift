@@ -242,6 +242,8 @@ final class SyncPreferences {
             window.showPreferencesToast(Toast(localized("Sync could not be turned off: %s", "\(error)")))
             return
         }
+        // Turn Off hides: the keyboard goes on to Connect, not to wherever GTK puts it.
+        if offButton.hasFocus { _ = connectButton.grabFocus() }
         controller.refreshStatus(account: nil)
         window.showPreferencesToast(Toast(localized("Sync is off. The notes stay here, and on the server as they are.")))
     }

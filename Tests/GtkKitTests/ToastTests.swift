@@ -81,4 +81,40 @@ struct ToastTests {
         #expect(messageLines(of: short, inWindowWide: 550) == (1, false))
         #expect(gtk_widget_has_css_class(short.widget.widgetPointer, "wrapped") == 0)
     }
+
+    @Test("Tab goes past a toast's message, never into it: the keyboard resting there would hold the toast for good and show its text selected")
+    func messageTakesNoFocus() throws {
+        let toast = Toast("Sync is off. The notes stay here, and on the server as they are.")
+        let window = show(toast, inWindowWide: 550)
+        defer { window.destroy() }
+        var reached: [UnsafeMutablePointer<GtkWidget>] = []
+        for _ in 0..<8 {
+            _ = gtk_widget_child_focus(window.widgetPointer, GTK_DIR_TAB_FORWARD)
+            if let focus = gtk_window_get_focus(cgtk_as_window(window.objectPointer)) { reached.append(focus) }
+        }
+        let close = reached.contains { gtk_widget_is_ancestor($0, toast.widget.widgetPointer) != 0 }
+        #expect(close, "Tab reaches the toast (its close button)")
+        #expect(!reached.contains { $0 == toast.title.widgetPointer || gtk_widget_is_ancestor($0, toast.title.widgetPointer) != 0 },
+                "the message took the focus")
+    }
+
+    @Test("a preferences window's first toast, which puts the window's content inside its overlay, leaves the keyboard where it was")
+    func preferencesToastKeepsFocus() throws {
+        let button = Button(label: "_Connect")
+        let group = PreferencesGroup(title: "Server")
+        group.add(button)
+        let page = PreferencesPage(title: "Sync", iconName: "emblem-synchronizing-symbolic")
+        page.add(group)
+        let window = Window(preferencesTitle: "Preferences", pages: [page])
+        defer { window.destroy() }
+        window.present()
+        let focus = { gtk_window_get_focus(cgtk_as_window(window.objectPointer)) }
+        gtk_widget_grab_focus(button.widgetPointer)
+        MainLoop.iterate(forAtMost: 1.0) { false }
+        try #require(focus() == button.widgetPointer)
+        let toast = Toast("Sync is off. The notes stay here, and on the server as they are.")
+        window.showPreferencesToast(toast)
+        MainLoop.iterate(forAtMost: 1.0) { false }
+        #expect(focus() == button.widgetPointer, "the keyboard left the button for \(focus().map { String(cString: gtk_widget_get_name($0)) } ?? "nothing")")
+    }
 }

@@ -382,7 +382,7 @@ struct SyncTests {
         try session.desktop.xdotool("key", "Tab", "Return")
     }
 
-    @Test("Connect with a password the server refuses says why under the fields, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away; Preferences closed and opened again keeps the address and user name typed, and the right password connects, the reason gone and Turn Off shown")
+    @Test("Connect with a password the server refuses says why under the fields, and marks the user name and the password as refused (to a screen reader too); typing a new password takes its mark away; Preferences closed and opened again keeps the address and user name typed, and the right password connects, the reason gone and Turn Off shown; Turn Off's toast goes by itself")
     func refusedPasswordInPreferences() throws {
         let server = try WebDAVServer(.apache)
         let session = try QuireSession(accessibility: true)
@@ -424,6 +424,15 @@ struct SyncTests {
         let connected = try tree.elements()
         #expect(!connected.contains { $0.name.hasPrefix("Could not connect") } && connected.contains { $0.name == "Turn Off" },
                 "the reason gone, Turn Off shown:\n\(connected.map(\.description).joined(separator: "\n"))")
+
+        // Turn Off: its toast says so, and goes by itself (the keyboard, on Connect now, is not in it).
+        let off = try #require(connected.first { $0.name == "Turn Off" }?.frame)
+        try session.desktop.xdotool("mousemove", "\(off.x + off.width / 2)", "\(off.y + off.height / 2)", "click", "1")
+        try session.desktop.xdotool("mousemove", "0", "0")  // off the toast, which shows where Turn Off was
+        let said = "Sync is off. The notes stay here, and on the server as they are."
+        #expect(tree.elements(once: { $0.name == said }).contains { $0.name == said }, "the toast says so")
+        #expect(eventually(within: 20) { !((try? tree.elements()) ?? []).contains { $0.name == said } }, "and goes by itself")
+        #expect(try NoteStore(path: session.notesPath).syncAccount() == nil, "sync is off")
         #expect(try session.stop() == 0)
     }
 
