@@ -291,4 +291,11 @@ static inline const char *cgtk_window_renderer_name(GtkWindow *window) {
     return renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : NULL;
 }
 
+/* The furthest `paned` (a GtkPaned) lets its handle go in its present size: where it cuts the position. */
+static inline gint cgtk_paned_max_position(gpointer paned) {
+    gint position = G_MAXINT;
+    g_object_get(paned, "max-position", &position, NULL);
+    return position;
+}
+
 #endif

@@ -18,9 +18,20 @@ public final class Paned: Widget {
         gtk_paned_set_end_child(cgtk_as_paned(objectPointer), end?.widgetPointer)
     }
 
-    /// The handle's position: the width of the start child, in pixels.
+    /// The handle's position: the width of the start child, in pixels. GTK
+    /// cuts it to `maximumPosition` when the pane gets too narrow for it, and
+    /// keeps it so when the pane widens again.
     public var position: Int32 {
         get { gtk_paned_get_position(cgtk_as_paned(objectPointer)) }
         set { gtk_paned_set_position(cgtk_as_paned(objectPointer), newValue) }
+    }
+
+    /// The furthest the handle can go in the pane's present width.
+    public var maximumPosition: Int32 { cgtk_paned_max_position(objectPointer) }
+
+    /// Calls `handler` whenever the position changes: dragged, set, or cut by GTK.
+    @discardableResult
+    public func onPositionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        observe(property: "position", handler)
     }
 }

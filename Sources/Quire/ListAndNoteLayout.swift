@@ -35,6 +35,10 @@ final class ListAndNoteLayout {
     /// Told when the window folds or unfolds, and when a folded window turns
     /// to another page.
     var onChange: (@MainActor () -> Void)?
+    /// The list's width as set or dragged. A window narrowed below it has
+    /// the handle cut to what fits, which GTK keeps as the window widens
+    /// again: the list gets this width back then.
+    private var wantedListWidth: Int32 = 0
 
     init(categories: Widget, list: Widget, note: Widget) {
         self.categories = categories
@@ -44,6 +48,11 @@ final class ListAndNoteLayout {
         paned = Paned(start: listPane, end: note)
         paned.setExpands(horizontally: true, vertically: true)
         root.append(paned)
+        paned.onPositionChanged { [weak self] in
+            // A handle at its furthest was cut there (or dragged there: rare).
+            guard let self, !isFolded, !isMoving, paned.position < paned.maximumPosition else { return }
+            wantedListWidth = paned.position
+        }
     }
 
     private func makeLeaflet() -> Leaflet {
@@ -60,8 +69,11 @@ final class ListAndNoteLayout {
 
     /// The list's width side by side, with the categories (kept while folded).
     var listWidth: Int32 {
-        get { paned.position }
-        set { paned.position = newValue }
+        get { wantedListWidth }
+        set {
+            wantedListWidth = newValue
+            paned.position = newValue
+        }
     }
 
     /// Whether a folded window has a page to go back to: the list from the
@@ -73,6 +85,7 @@ final class ListAndNoteLayout {
     /// Folds or unfolds for a window `width` pixels wide.
     func fit(width: Int32) {
         let fold = width < ListAndNoteLayout.foldWidth
+        if !fold && paned.position < wantedListWidth { paned.position = wantedListWidth }  // cut while narrower
         guard fold != isFolded else { return }
         isFolded = fold
         isMoving = true
@@ -82,9 +95,7 @@ final class ListAndNoteLayout {
         }
         if fold {
             let leaflet = leaflet ?? makeLeaflet()
-            let width = paned.position
             paned.setChildren(start: nil, end: nil)
-            paned.position = width
             root.remove(paned)
             listPane.remove(categories)
             leaflet.append(categories)
@@ -100,6 +111,7 @@ final class ListAndNoteLayout {
             root.remove(leaflet)
             listPane.prepend(categories)
             paned.setChildren(start: listPane, end: note)
+            paned.position = wantedListWidth
             root.append(paned)
             if page == .categories { page = .list }
         }

@@ -226,4 +226,45 @@ struct NarrowWindowTests {
                 "Undo brought Books back")
         #expect(try session.stop() == 0)
     }
+
+    @Test("a window narrowed below its categories and list and widened again gives them their width back, and so does one quit while narrow and widened after it comes back")
+    func listWidthKept() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        try store.createNote(body: "Plan\nfor work", at: Date().addingTimeInterval(-100))
+        try store.createNote(body: "Soup\nhot", at: Date(), category: "Recipes")
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Soup — Quire$")
+        try session.desktop.xdotool("windowsize", "--sync", window, "1000", "700")
+        /// Where the note starts once the window shows the list and the note side by side.
+        func noteStart() -> Int32? {
+            var start: Int32?
+            _ = eventually(within: 5) {
+                let tree = (try? AccessibilityTree(desktop: session.desktop).elements()) ?? []
+                start = tree.first { $0.name == "Note text" }?.frame?.x
+                return !tree.contains { $0.name == "Back" } && (start ?? 0) > 0
+            }
+            return start
+        }
+        let wide = try #require(noteStart())
+        #expect(wide >= 430, "the categories (150) and the list (280) beside the note: \(wide)")
+
+        try session.desktop.xdotool("windowsize", "--sync", window, "380", "700")
+        #expect(Self.backButtonShows(true, in: session), "folded")
+        try session.desktop.xdotool("windowsize", "--sync", window, "1000", "700")
+        let widened = noteStart()
+        #expect(widened.map { abs($0 - wide) <= 2 } == true, "the list as wide as before: \(widened.map(String.init) ?? "none") against \(wide)")
+
+        try session.desktop.xdotool("windowsize", "--sync", window, "380", "700")
+        #expect(Self.backButtonShows(true, in: session))
+        try session.desktop.xdotool("key", "ctrl+q")
+        #expect(session.process?.waitForExit(seconds: 10) == 0)
+        try session.launch()
+        let restored = try session.waitForWindow(matching: "^Soup — Quire$")
+        #expect(Self.backButtonShows(true, in: session), "it comes back narrow")
+        try session.desktop.xdotool("windowsize", "--sync", restored, "1000", "700")
+        let again = noteStart()
+        #expect(again.map { abs($0 - wide) <= 2 } == true, "and widened, its list as wide as before: \(again.map(String.init) ?? "none") against \(wide)")
+        #expect(try session.stop() == 0)
+    }
 }
