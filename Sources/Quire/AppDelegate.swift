@@ -166,7 +166,8 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
             application.requestSceneSessionActivation(nil, userActivity: nil)
         }
         application.addAction("new-note", accelerators: ["<Control>n"]) {
-            AppDelegate.focusedNoteWindow(in: application)?.startNewNote()
+            guard let window = AppDelegate.focusedNoteWindow(in: application) else { return }
+            if window.prefersItsNote { AppDelegate.startNewNoteInMainWindow(in: application) } else { window.startNewNote() }
         }
         application.addAction("open-in-new-window", accelerators: ["<Control><Shift>o"]) { [weak self] in
             // The new window opens where the person was in the note: cursor, selection, scroll.
@@ -322,6 +323,21 @@ final class AppDelegate: ApplicationDelegate, NoteWindowServices {
     /// The delegate of the focused window, for the actions on its note.
     static func focusedNoteWindow(in application: Application) -> (any NoteWindowSceneDelegate)? {
         focusedScene(in: application)?.delegate as? any NoteWindowSceneDelegate
+    }
+
+    /// New Note from a note's own window, which is for its note alone: the
+    /// note starts in the main window last in front, raised (a new main
+    /// window if none is open), and the own window keeps its note.
+    private static func startNewNoteInMainWindow(in application: Application) {
+        let main = { application.scenesFrontToBack.first { $0.delegate is MainSceneDelegate } }
+        if let scene = main() {
+            application.requestSceneSessionActivation(scene.session, userActivity: nil)
+        } else {
+            application.requestSceneSessionActivation(nil, userActivity: nil)
+        }
+        guard let window = main()?.delegate as? MainSceneDelegate else { return }
+        window.startNewNote()
+        window.noteWindow.editor?.focus()
     }
 
     /// The scene to speak in when the app has something to say: the focused

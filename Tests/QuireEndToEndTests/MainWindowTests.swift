@@ -162,6 +162,42 @@ struct MainWindowTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("New Note in a note's own window starts the note in the main window, raised with the keyboard in it, and the own window keeps its note; with no main window open, one opens for it")
+    func newNoteFromOwnWindow() throws {
+        let session = try QuireSession(windowManager: true)
+        try NoteStore(path: session.notesPath).importNotes([(body: "Plans\nfor the week", modifiedAt: Date())])
+        try session.launch()
+        let main = try session.waitForWindow(matching: "^Plans — Quire$")
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+shift+o")
+        let own = try session.focusNewWindow(besides: [main])
+        func body(titled title: String) -> String? {
+            (try? session.storedNotes().first { $0.title == title })?.map(\.body)
+        }
+        func title(of window: String) -> String? {
+            (try? session.desktop.xdotool("getwindowname", window))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        try session.desktop.xdotool("key", "ctrl+n")
+        try session.desktop.xdotool("type", "--delay", "12", "Fresh idea")  // wherever the keyboard is now
+        #expect(eventually(within: 10) { body(titled: "Fresh idea") == "Fresh idea" }, "typed into the new note")
+        #expect(eventually(within: 10) { title(of: main) == "Fresh idea — Quire" }, "in the main window: \(title(of: main) ?? "none")")
+        #expect(title(of: own) == "Plans — Quire", "the own window keeps its note")
+        #expect(body(titled: "Plans") == "Plans\nfor the week")
+
+        // The main window closed, the own window alone: New Note there opens a main window for it.
+        try session.desktop.xdotool("windowfocus", "--sync", main)
+        try session.desktop.xdotool("key", "ctrl+w")
+        #expect(eventually(within: 10) { session.windowIDs() == [own] }, "only the own window is left")
+        try session.desktop.xdotool("windowfocus", "--sync", own)
+        try session.desktop.xdotool("key", "ctrl+n")
+        _ = try session.focusNewWindow(besides: [own])
+        try session.desktop.xdotool("type", "--delay", "12", "Second thought")
+        #expect(eventually(within: 10) { body(titled: "Second thought") == "Second thought" })
+        #expect(title(of: own) == "Plans — Quire")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a Japanese word is found inside a phrase written without spaces")
     func searchInJapanese() throws {
         let session = try QuireSession()

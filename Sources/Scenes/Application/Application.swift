@@ -19,6 +19,11 @@ public final class Application {
     public var openSessions: Set<SceneSession> { Set(sessions.values) }
     /// The scenes that currently have a window.
     public var connectedScenes: Set<Scene> { Set(scenes.values) }
+    /// The scenes that currently have a window, the one whose window was
+    /// active most recently first (on Linux there is no system to ask which
+    /// window is in front; the order is the one the window menu and a
+    /// relaunch use).
+    public var scenesFrontToBack: [WindowScene] { scenes.values.sorted { $0.session.stacking > $1.session.stacking } }
     /// Whether the app may show more than one window (from the manifest).
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
