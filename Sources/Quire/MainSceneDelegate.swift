@@ -305,7 +305,7 @@ final class MainSceneDelegate: NoteWindowSceneDelegate {
             let toast = Toast(localized("“%s” restored"), naming: title.isEmpty ? localized("New Note") : title,
                               buttonLabel: localized("_Show"), seconds: 8)
             toast.onButtonClicked { [weak self] in self?.showRestored(id) }
-            noteWindow.offer(toast)
+            noteWindow.offerEndingUndo(toast)
             guard trashToggle.isActive, editor?.noteID == id else { return }
             editor?.show(noteID: list.firstNoteID(other: id))
         }

@@ -47,7 +47,7 @@ extension NoteWindowController {
         writes.each(ids, writes.restoreFromTrash) { [weak self] restored, failure in
             if let failure { self?.tellFailure("could not take a note out of the trash", failure) }
             guard let self, !restored.isEmpty else { return }
-            offer(Toast(localizedPlural("%d note restored", "%d notes restored", count: restored.count), seconds: 8))
+            offerEndingUndo(Toast(localizedPlural("%d note restored", "%d notes restored", count: restored.count), seconds: 8))
         }
     }
 

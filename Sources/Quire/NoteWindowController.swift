@@ -427,6 +427,16 @@ final class NoteWindowController {
         offer(toast)
     }
 
+    /// Shows `toast` about an action Undo is not offered for (Restore, which
+    /// the trash takes back): the toast offering Undo for an earlier one goes
+    /// first, as Undo is for the newest action only. It would otherwise show
+    /// on over this one, offering to undo what may just have been undone.
+    func offerEndingUndo(_ toast: Toast) {
+        undoToast?.dismiss()
+        undoToast = nil
+        offer(toast)
+    }
+
     /// Undoes what the toast showing offers to undo, as its Undo button does
     /// (Ctrl+Z in the list and the categories); false if none shows.
     func undoFromToast() -> Bool { undoToast?.pressButton() ?? false }

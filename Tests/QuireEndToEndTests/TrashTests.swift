@@ -456,6 +456,32 @@ struct TrashTests {
         #expect(try session.stop() == 0)
     }
 
+    @Test("Restore in the trash ends the toast offering to undo a trashing: its own toast shows at once, even with the pointer holding the older one")
+    func restoreEndsTheUndoToast() throws {
+        let (session, window, store) = try keeperAndTrashedDraft(accessibility: true)
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let trashed = "“Old draft” moved to the trash"
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+t")
+        _ = try session.waitForWindow(matching: "^Old draft — Trash — Quire$")
+        let isUndo = { (element: AccessibilityTree.Element) in element.role == "button" && element.name == "Undo" && element.frame != nil }
+        let shown = tree.elements(once: { isUndo($0) })
+        #expect(shown.contains { $0.name == trashed })
+        let toast = try #require(shown.first(where: isUndo)?.frame, "\(shown.filter { $0.role == "button" })")
+        // The pointer rests on the toast's Undo (lifted over the trash's buttons), which holds the toast there.
+        try session.desktop.xdotool("mousemove", "\(toast.x + toast.width / 2)", "\(toast.y + toast.height / 2)")
+        try session.desktop.xdotool("windowfocus", "--sync", window)
+        try session.desktop.xdotool("key", "alt+r")  // Restore
+        #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
+        let restored = "“Old draft” restored"
+        var names: [String] = []
+        #expect(eventually(within: 10) {
+            names = ((try? tree.elements()) ?? []).map(\.name)
+            return names.contains(restored) && !names.contains(trashed)
+        }, "the Undo of the trashing, done already, gives way: \(names.filter { $0.contains("Old draft") })")
+        #expect(try session.stop() == 0)
+    }
+
     @Test("a row's menu in the trash offers Restore and Delete Forever, for the note right-clicked, while the window keeps the note it shows")
     func trashRowMenu() throws {
         let (session, window, store) = try twoDraftsInTheTrashView()
