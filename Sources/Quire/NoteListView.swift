@@ -30,7 +30,8 @@ final class NoteListView {
     var onDraggedOut: (@MainActor (UUID) -> Void)?
     /// Called whenever the list is refilled or followed a change, with whether it is empty.
     var onEmptinessChange: (@MainActor (Bool) -> Void)?
-    /// Called once the list shows the results of new search text (or all notes again).
+    /// Called once the list shows the results of new search text (or all
+    /// notes again), or of the search widened to all notes or narrowed back.
     var onSearchApplied: (@MainActor () -> Void)?
     /// Called after Return in the search field opened the first result.
     var onFirstResultOpened: (@MainActor () -> Void)?
@@ -258,7 +259,10 @@ final class NoteListView {
         scroller.onWidthChange { [weak self] in self?.fitRowText() }
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
-        scope.onChange = { [weak self] in self?.reload() }
+        scope.onChange = { [weak self] in  // a search wider or narrower: new results, as for new text
+            self?.reload()
+            self?.onSearchApplied?()
+        }
         search.onActivate { [weak self] in self?.openFirst() }
         search.onStopSearch { [weak self] in self?.stopSearch() }
         storeObservation = store.observeTogether { [weak self] changes, origin in

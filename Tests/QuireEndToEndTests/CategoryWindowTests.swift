@@ -236,6 +236,20 @@ struct CategoryWindowTests {
         let button = try #require(everywhere.frame)
         try session.desktop.xdotool("mousemove", "--window", window, "\(button.x + button.width / 2)", "\(button.y + button.height / 2)", "click", "1")
         #expect(Set(shownTitles(tree) { $0.count == 3 }) == ["Sponge", "Soup", "Plan"], "All Notes finds Plan too")
+
+        // "less" is only in Plan: Recipes has no result, and the note beside stays; widened, the
+        // window moves to Plan, as to the first result of any search.
+        let recipesScope = try #require(seen.first { $0.role == "button" && $0.name == "Recipes" }?.frame)
+        try session.desktop.xdotool("mousemove", "--window", window, "\(recipesScope.x + recipesScope.width / 2)",
+                                    "\(recipesScope.y + recipesScope.height / 2)", "click", "1")
+        #expect(shownTitles(tree) { $0.count == 2 }.count == 2, "Recipes again")
+        try session.desktop.xdotool("key", "ctrl+f", "ctrl+a")
+        try session.desktop.type("less", into: window)
+        #expect(shownTitles(tree) { $0.isEmpty }.isEmpty, "nothing in Recipes says less")
+        _ = try session.waitForWindow(matching: "^Sponge — Quire$")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(button.x + button.width / 2)", "\(button.y + button.height / 2)", "click", "1")
+        #expect(shownTitles(tree) { $0 == ["Plan"] } == ["Plan"])
+        _ = try session.waitForWindow(matching: "^Plan — Quire$")
         #expect(try session.stop() == 0)
     }
 
