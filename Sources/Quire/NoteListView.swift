@@ -174,12 +174,12 @@ final class NoteListView {
 
     /// Whether the list shows the trash instead of the notes (a search then looks in the trash).
     var showsTrash = false {
-        didSet { reload() }
+        didSet { reloadFromTheTop() }
     }
 
     /// The category whose notes (and its sub-categories') the list shows; nil for all notes.
     var category: String? {
-        didSet { if category != oldValue { reload() } }
+        didSet { if category != oldValue { reloadFromTheTop() } }
     }
 
     /// The search text the list shows results for ("" for all notes).
@@ -260,7 +260,7 @@ final class NoteListView {
         selectionConnection = selection.onSelectionChanged { [weak self] in self?.userSelected() }
         search.onSearchChanged { [weak self] in self?.applySearch() }
         scope.onChange = { [weak self] in  // a search wider or narrower: new results, as for new text
-            self?.reload()
+            self?.reloadFromTheTop()
             self?.onSearchApplied?()
         }
         search.onActivate { [weak self] in self?.openFirst() }
@@ -330,7 +330,7 @@ final class NoteListView {
         if !held.isEmpty { followAll(held) }
         chosenNoteID = id
         reselect(id)
-        if let position = selectedPosition, pendingSelection == nil { list.scroll(toRow: position) }
+        if let position = selectedPosition, pendingSelection == nil, !awaitsFrameFromTheTop { list.scroll(toRow: position) }
     }
 
     /// Selects `id` again after the rows changed, as `select(_:)` does, without
@@ -438,8 +438,29 @@ final class NoteListView {
     /// again, so a note started meanwhile stays in the editor.
     private func applySearch() {
         guard search.text != appliedSearch else { return }
-        reload()
+        reloadFromTheTop()
         onSearchApplied?()
+    }
+
+    /// Set from a refill from the top until the next frame (`reloadFromTheTop`).
+    private var awaitsFrameFromTheTop = false
+
+    /// Fills the list for other notes (another category, the trash, a new
+    /// search) from its top. GTK keeps the row at the top of what showed in
+    /// its place, among the new rows: notes newer than it would be above,
+    /// out of sight. Callers then scroll to the row they select, if below.
+    private func reloadFromTheTop() {
+        reload()
+        guard ids.count > 0 else { return }
+        list.scroll(toRow: 0)
+        // Until the new rows are laid out, GTK would put a row scrolled to at the
+        // top, above all others: the selected row is scrolled to after the next frame.
+        guard !awaitsFrameFromTheTop else { return }
+        awaitsFrameFromTheTop = list.onNextFrame(requestingOne: true) { [weak self] in
+            guard let self else { return }
+            awaitsFrameFromTheTop = false
+            if let position = selectedPosition, pendingSelection == nil { list.scroll(toRow: position) }
+        }
     }
 
     /// Escape in the search field: the search ends, all notes show again.
@@ -454,7 +475,7 @@ final class NoteListView {
     /// The field reports changes after a pause in typing; a Return pressed
     /// sooner applies the text first, so it opens the first *result*.
     private func openFirst() {
-        if search.text != appliedSearch { reload() }
+        if search.text != appliedSearch { reloadFromTheTop() }
         guard ids.count > 0 else { return }
         quietly { selectedPosition = 0 }
         userSelected()

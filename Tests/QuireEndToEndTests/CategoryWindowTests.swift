@@ -283,4 +283,48 @@ struct CategoryWindowTests {
         #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"], "Recipes' notes, out of the trash")
         #expect(try session.stop() == 0)
     }
+
+    @Test("All Notes chosen after a category shows the list from its top, the newest notes first, and the note selected scrolled into view when it is further down")
+    func allNotesFromTheTop() throws {
+        let session = try QuireSession(accessibility: true)
+        let store = try NoteStore(path: session.notesPath)
+        let now = Date()
+        // Note 1 the newest, Note 30 the oldest; Soup (3rd) and Stew (26th) in Recipes.
+        for number in 1...30 {
+            let title = number == 3 ? "Soup" : number == 26 ? "Stew" : "Note \(number)"
+            try store.createNote(body: "\(title)\nline", at: now.addingTimeInterval(Double(-60 * number)),
+                                 category: [3, 26].contains(number) ? "Recipes" : "")
+        }
+        try session.launch()
+        let window = try session.waitForWindow(matching: "^Note 1 — Quire$")
+        try session.desktop.xdotool("windowsize", "--sync", window, "900", "600")
+        let tree = try AccessibilityTree(desktop: session.desktop)
+        let field = try #require(tree.elements(once: { $0.name == "Search notes" && $0.frame != nil })
+            .first { $0.name == "Search notes" && $0.frame != nil }?.frame)
+        let listTop = field.y + field.height  // the rows scroll under the search field
+        let windowBottom = field.y + 540
+        /// Whether the row of the note titled `title` shows whole in the list, once it does
+        /// (a row GTK has not laid out has no height; one scrolled past is above the list).
+        func rowShows(_ title: String) -> Bool {
+            eventually(within: 10) {
+                guard let row = ((try? tree.elements()) ?? []).first(where: { $0.role == "list item" && $0.name.hasPrefix(title + ",") }),
+                      let frame = row.frame else { return false }
+                return frame.height > 0 && frame.y >= listTop && frame.y + frame.height <= windowBottom
+            }
+        }
+        let recipes = try tree.frame(ofRow: "Recipes")
+        try session.desktop.xdotool("mousemove", "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        _ = try session.waitForWindow(matching: "^Soup — Quire$")
+        let allNotes = try tree.frame(ofRow: "All Notes")
+        try session.desktop.xdotool("mousemove", "\(allNotes.x + 20)", "\(allNotes.y + allNotes.height / 2)", "click", "1")
+        #expect(rowShows("Note 1") && rowShows("Soup"), "the newest notes show, above Soup")
+
+        try session.desktop.xdotool("mousemove", "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        let stew = try tree.frame(ofRow: "Stew")
+        try session.desktop.xdotool("mousemove", "\(stew.x + 40)", "\(stew.y + stew.height / 2)", "click", "1")
+        _ = try session.waitForWindow(matching: "^Stew — Quire$")
+        try session.desktop.xdotool("mousemove", "\(allNotes.x + 20)", "\(allNotes.y + allNotes.height / 2)", "click", "1")
+        #expect(rowShows("Stew"), "Stew, far down, is scrolled to")
+        #expect(try session.stop() == 0)
+    }
 }
