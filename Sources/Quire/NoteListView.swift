@@ -448,7 +448,8 @@ final class NoteListView {
     /// Fills the list for other notes (another category, the trash, a new
     /// search) from its top. GTK keeps the row at the top of what showed in
     /// its place, among the new rows: notes newer than it would be above,
-    /// out of sight. Callers then scroll to the row they select, if below.
+    /// out of sight. The row selected is scrolled to, as little as needed,
+    /// once the new rows are laid out.
     private func reloadFromTheTop() {
         reload()
         guard ids.count > 0 else { return }
