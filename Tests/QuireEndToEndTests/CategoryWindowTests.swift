@@ -103,11 +103,13 @@ struct CategoryWindowTests {
 
     @Test("a note filed from the list with Move to Category keeps the keyboard on its row: Down then goes on to the next note")
     func filedFromTheList() throws {
-        let (session, store, _, window, _) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
+        let (session, store, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "ctrl+f", "Tab")  // from the search field on to the list, at Sponge
         try Self.moveToCategory("Desserts", session)
         #expect(eventually(within: 10) { (try? store.allNotes().first { $0.title == "Sponge" }?.category) == "Desserts" })
+        // Stored is not yet followed: the window has heard of it once its sidebar lists Desserts.
+        #expect(PinTests.rows(tree) { $0.contains("Desserts, 1 note") }.contains("Desserts, 1 note"))
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "Down")
         _ = try session.waitForWindow(matching: "^Soup — Quire$")
