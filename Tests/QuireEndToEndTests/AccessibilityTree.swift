@@ -21,7 +21,7 @@ final class AccessibilityTree {
         var isInvalid = false
         /// What it says beyond its name (a button's tooltip), "" if nothing.
         var about = ""
-        /// Where a text element, a button, a list item, a tab, a switch, a combo box or a search box is on the screen, in pixels (nil for other elements).
+        /// Where a text element, a button, a list item, a tab, a switch, a combo box or a search box is in its window, in pixels (nil for other elements).
         var frame: (x: Int32, y: Int32, width: Int32, height: Int32)?
         var description: String {
             "\(String(repeating: "  ", count: depth))\(role) \"\(name)\"\(isChecked ? " (checked)" : "")\(isInvalid ? " (invalid)" : "")"
@@ -79,7 +79,8 @@ final class AccessibilityTree {
         let states = try states(bus, path)
         found.append(Element(
             name: try property("Name", of: bus, path), role: role, depth: depth,
-            isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0, isInvalid: states & (1 << 36 | 1 << 0) != 0, about: try property("Description", of: bus, path),
+            isChecked: states & (1 << 4) != 0, isSelected: states & (1 << 23) != 0, isInvalid: states & (1 << 36 | 1 << 0) != 0,
+            about: try property("Description", of: bus, path),
             frame: role.contains("text") || role.hasSuffix("button") || ["list item", "tab", "switch", "combo box", "search box"].contains(role)
                 ? try frame(of: bus, path) : nil))
         for (childBus, childPath) in try children(of: bus, path) {

@@ -27,6 +27,12 @@ struct CategoryWindowTests {
         try session.desktop.xdotool("key", "Return")
     }
 
+    /// Clicks, in `window`, the row or button at `frame` (where the accessibility
+    /// tree puts it in the window): 20 pixels in from its start, half way down.
+    static func click(_ frame: (x: Int32, y: Int32, width: Int32, height: Int32), in window: String, _ session: QuireSession) throws {
+        try session.desktop.xdotool("mousemove", "--window", window, "\(frame.x + 20)", "\(frame.y + frame.height / 2)", "click", "1")
+    }
+
     /// Quire launched over three notes, each a title and the line given: Plan
     /// in no category, Soup in Recipes, Sponge in Recipes/Cakes (the newest,
     /// which the window shows); with its accessibility tree.
@@ -225,7 +231,7 @@ struct CategoryWindowTests {
     func searchScope() throws {
         let (session, _, _, window, tree) = try launchOverRecipes(plan: "less sugar", soup: "no sugar", sponge: "sugar")
         let recipes = try tree.frame(ofRow: "Recipes")
-        try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        try Self.click(recipes, in: window, session)
         #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
         try session.desktop.xdotool("key", "ctrl+f")
         try session.desktop.type("sugar", into: window)
@@ -236,20 +242,19 @@ struct CategoryWindowTests {
         #expect(Set(shownTitles(tree) { Set($0) == ["Sponge", "Soup"] }) == ["Sponge", "Soup"], "Plan, outside Recipes, is not found")
         session.keepScreenshot(named: "categories-search-scope")
         let button = try #require(everywhere.frame)
-        try session.desktop.xdotool("mousemove", "--window", window, "\(button.x + button.width / 2)", "\(button.y + button.height / 2)", "click", "1")
+        try Self.click(button, in: window, session)
         #expect(Set(shownTitles(tree) { $0.count == 3 }) == ["Sponge", "Soup", "Plan"], "All Notes finds Plan too")
 
         // "less" is only in Plan: Recipes has no result, and the note beside stays; widened, the
         // window moves to Plan, as to the first result of any search.
         let recipesScope = try #require(seen.first { $0.role == "button" && $0.name == "Recipes" }?.frame)
-        try session.desktop.xdotool("mousemove", "--window", window, "\(recipesScope.x + recipesScope.width / 2)",
-                                    "\(recipesScope.y + recipesScope.height / 2)", "click", "1")
+        try Self.click(recipesScope, in: window, session)
         #expect(shownTitles(tree) { $0.count == 2 }.count == 2, "Recipes again")
         try session.desktop.xdotool("key", "ctrl+f", "ctrl+a")
         try session.desktop.type("less", into: window)
         #expect(shownTitles(tree) { $0.isEmpty }.isEmpty, "nothing in Recipes says less")
         _ = try session.waitForWindow(matching: "^Sponge — Quire$")
-        try session.desktop.xdotool("mousemove", "--window", window, "\(button.x + button.width / 2)", "\(button.y + button.height / 2)", "click", "1")
+        try Self.click(button, in: window, session)
         #expect(shownTitles(tree) { $0 == ["Plan"] } == ["Plan"])
         _ = try session.waitForWindow(matching: "^Plan — Quire$")
         #expect(try session.stop() == 0)
@@ -259,10 +264,10 @@ struct CategoryWindowTests {
     func chosenFromTheTrash() throws {
         let (session, _, _, window, tree) = try launchOverRecipes(plan: "for work", soup: "hot", sponge: "cake")
         let plan = try tree.frame(ofRow: "Plan")
-        try session.desktop.xdotool("mousemove", "--window", window, "\(plan.x + 20)", "\(plan.y + plan.height / 2)", "click", "1")
+        try Self.click(plan, in: window, session)
         _ = try session.waitForWindow(matching: "^Plan — Quire$")
         let recipes = try tree.frame(ofRow: "Recipes")
-        let clickRecipes = { _ = try session.desktop.xdotool("mousemove", "--window", window, "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1") }
+        let clickRecipes = { try Self.click(recipes, in: window, session) }
         try clickRecipes()
         #expect(shownTitles(tree) { $0 == ["Sponge", "Soup"] } == ["Sponge", "Soup"])
         _ = try session.waitForWindow(matching: "^Sponge — Quire$")  // Plan, not in Recipes, gives way to its first note
@@ -315,17 +320,17 @@ struct CategoryWindowTests {
             }
         }
         let recipes = try tree.frame(ofRow: "Recipes")
-        try session.desktop.xdotool("mousemove", "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        try Self.click(recipes, in: window, session)
         _ = try session.waitForWindow(matching: "^Soup — Quire$")
         let allNotes = try tree.frame(ofRow: "All Notes")
-        try session.desktop.xdotool("mousemove", "\(allNotes.x + 20)", "\(allNotes.y + allNotes.height / 2)", "click", "1")
+        try Self.click(allNotes, in: window, session)
         #expect(rowShows("Note 1") && rowShows("Soup"), "the newest notes show, above Soup")
 
-        try session.desktop.xdotool("mousemove", "\(recipes.x + 20)", "\(recipes.y + recipes.height / 2)", "click", "1")
+        try Self.click(recipes, in: window, session)
         let stew = try tree.frame(ofRow: "Stew")
-        try session.desktop.xdotool("mousemove", "\(stew.x + 40)", "\(stew.y + stew.height / 2)", "click", "1")
+        try Self.click(stew, in: window, session)
         _ = try session.waitForWindow(matching: "^Stew — Quire$")
-        try session.desktop.xdotool("mousemove", "\(allNotes.x + 20)", "\(allNotes.y + allNotes.height / 2)", "click", "1")
+        try Self.click(allNotes, in: window, session)
         #expect(rowShows("Stew"), "Stew, far down, is scrolled to")
         #expect(try session.stop() == 0)
     }

@@ -427,7 +427,7 @@ struct SyncTests {
 
         // Turn Off: its toast says so, and goes by itself (the keyboard, on Connect now, is not in it).
         let off = try #require(connected.first { $0.name == "Turn Off" }?.frame)
-        try session.desktop.xdotool("mousemove", "\(off.x + off.width / 2)", "\(off.y + off.height / 2)", "click", "1")
+        try session.desktop.xdotool("mousemove", "--window", reopened, "\(off.x + off.width / 2)", "\(off.y + off.height / 2)", "click", "1")
         try session.desktop.xdotool("mousemove", "0", "0")  // off the toast, which shows where Turn Off was
         let said = "Sync is off. The notes stay here, and on the server as they are."
         #expect(tree.elements(once: { $0.name == said }).contains { $0.name == said }, "the toast says so")

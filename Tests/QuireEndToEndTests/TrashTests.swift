@@ -469,7 +469,7 @@ struct TrashTests {
         #expect(shown.contains { $0.name == trashed })
         let toast = try #require(shown.first(where: isUndo)?.frame, "\(shown.filter { $0.role == "button" })")
         // The pointer rests on the toast's Undo (lifted over the trash's buttons), which holds the toast there.
-        try session.desktop.xdotool("mousemove", "\(toast.x + toast.width / 2)", "\(toast.y + toast.height / 2)")
+        try session.desktop.xdotool("mousemove", "--window", window, "\(toast.x + toast.width / 2)", "\(toast.y + toast.height / 2)")
         try session.desktop.xdotool("windowfocus", "--sync", window)
         try session.desktop.xdotool("key", "alt+r")  // Restore
         #expect(eventually(within: 5) { (try? store.trashedNotes().isEmpty) == true })
